@@ -1,0 +1,37 @@
+// GTSS — GetTraversalSourceSquare (Algorithm 1) and GCSS — GetCaptureSourceSquare
+// (Algorithm 2): which piece of the side to move makes the move the notation describes?
+//
+// Erratum (proofs-notes/errata.md): the paper calls the AN malformed when more than one piece
+// qualifies; the PGN standard (§8.2.3.4) counts only pieces whose move is *legal*. So when the
+// geometry leaves several candidates, those whose move T rejects (a pinned knight) drop out;
+// when it leaves one, that one is the source even if its move is illegal, and T says why.
+#pragma once
+
+#include <boost/variant2/variant.hpp>
+
+#include <cstdint>
+
+#include "semantics/partial.hpp"
+#include "semantics/state.hpp"
+#include "syntax/ast.hpp"
+
+namespace pgnsem::sem {
+
+struct Source {
+    Square from;
+    PieceId piece;
+};
+
+// Unique source, or ⊥ with src/unreachable, src/blocked, src/opponent-piece,
+// src/wrong-disambiguator, src/ambiguous (detail.candidates lists them).
+using SourceResult = boost::variant2::variant<Source, Undefined>;
+
+// GTSS(Q, P, σ): a traversal of `kind` (with its disambiguator) to `to`.
+[[nodiscard]] SourceResult find_traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
+                                                 Square to) noexcept;
+
+// GCSS(Q, P, σ): a capture of `kind` to `to` (pawns capture diagonally, en passant included).
+[[nodiscard]] SourceResult find_capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
+                                               Square to) noexcept;
+
+}  // namespace pgnsem::sem

@@ -1,0 +1,53 @@
+// FEN (§16.1 of the PGN standard): six fields separated by single spaces. parse_fen gives a
+// Placement or an error naming the field and column; print_fen is its left inverse. Whether the
+// position can arise in a game is the semantics' question (semantics/setup.hpp validate()).
+#pragma once
+
+#include <boost/variant2/variant.hpp>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "syntax/placement.hpp"
+
+namespace pgnsem::syntax {
+
+struct FenError {
+    std::string_view field;  // "placement", "side", "castling", "en-passant", "halfmove", "fullmove", "fields"
+    std::uint32_t column = 0;  // 0-based offset into the FEN text
+    std::string message;
+};
+
+using FenResult = boost::variant2::variant<Placement, FenError>;
+
+[[nodiscard]] FenResult parse_fen(std::string_view text);
+
+struct FenText {
+    std::array<char, 96> chars{};
+    std::uint8_t size = 0;
+    [[nodiscard]] std::string_view view() const noexcept { return {chars.data(), size}; }
+};
+
+[[nodiscard]] FenText print_fen(const Placement& p) noexcept;
+
+// The FEN record form of shared seed 001: optional [Event], [White], [Black] tags, the FEN, an
+// optional {comment}.
+struct FenRecord {
+    std::optional<std::string> event, white, black;
+    Placement placement;
+    std::optional<std::string> comment;
+};
+using FenRecordResult = boost::variant2::variant<FenRecord, FenError>;
+[[nodiscard]] FenRecordResult parse_fen_record(std::string_view text);
+
+// The board as an ASCII diagram with rank and file labels, in the style of shared seed 002:
+//   +---+---+ … +
+//   | r | n | … | 8
+//   …
+//     a   b   …
+[[nodiscard]] std::string board_diagram(const Placement& p);
+
+}  // namespace pgnsem::syntax

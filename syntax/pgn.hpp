@@ -1,0 +1,39 @@
+// A streaming PGN reader (import format, §3–§8 of the PGN standard). It reads one game at a
+// time into a reusable ast::Game, so memory does not grow with the file. A syntax error ends
+// that game's movetext (recorded in Game::error); the reader resumes at the next tag section,
+// so the number of games read always equals the number of verdicts written.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "syntax/ast.hpp"
+
+namespace pgnsem::syntax {
+
+class PgnReader {
+public:
+    // Reads from an open stream (not owned). `name` is used in messages only.
+    PgnReader(std::FILE* in, std::string_view name);
+    // Reads from memory (tests, fuzzing). The text must outlive the reader.
+    explicit PgnReader(std::string_view text);
+    ~PgnReader();
+    PgnReader(const PgnReader&) = delete;
+    PgnReader& operator=(const PgnReader&) = delete;
+
+    // Reads the next game into `out` (cleared first; its string_views stay valid until the next
+    // call). Returns false when the input holds no further game.
+    bool next(ast::Game& out);
+
+    // An I/O error, if reading failed (empty otherwise).
+    [[nodiscard]] const std::string& io_error() const noexcept;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pgnsem::syntax

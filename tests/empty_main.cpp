@@ -1,0 +1,2 @@
+// Placeholder main while interpreter/cli has no sources yet.
+int main() { return 2; }
