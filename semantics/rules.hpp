@@ -35,6 +35,7 @@ namespace pgnsem::sem {
     X(SrcAmbiguous, "src/ambiguous", false, "GTSS/GCSS: more than one piece could legally make the move")    \
     X(SrcWrongDisambiguator, "src/wrong-disambiguator", false, "the origin file/rank names no piece that can make the move") \
     X(TravPawnBlocked, "trav/pawn-blocked", false, "a pawn cannot advance onto or through an occupied square") \
+    X(TravOccupied, "trav/occupied", false, "a traversal needs an empty destination (a capture is written with x)") \
     X(DestOwnPiece, "dest/own-piece", false, "the destination holds a piece of the side to move")            \
     X(CapNoVictim, "cap/no-victim", false, "a pawn capture needs an enemy piece on the target (or en passant)") \
     X(CapOfKing, "cap/of-king", false, "the king is never captured")                                          \

@@ -103,6 +103,8 @@ private:
 // Q = {f :: r}
 class Square {
 public:
+    // a1: a valid square, so fixed-capacity arrays of moves need no "no square" value.
+    constexpr Square() noexcept : index_(0) {}
     constexpr Square(File f, Rank r) noexcept
         : index_(static_cast<std::uint8_t>(r.index() * 8 + f.index())) {}
     [[nodiscard]] static constexpr std::optional<Square> from_index(int i) noexcept {

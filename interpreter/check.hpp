@@ -1,0 +1,39 @@
+// `pgnsem check` and `pgnsem trace` over files: stream games through the reader and the
+// interpreter, write one verdict (or trace lines) per game, and count what was found.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "interpreter/interpret.hpp"
+
+namespace pgnsem::interp {
+
+enum class Format : std::uint8_t { Text, Jsonl };
+
+struct Summary {
+    std::uint64_t games = 0, legal = 0, illegal = 0, malformed = 0, unsupported = 0;
+    std::uint64_t plies = 0;
+    std::uint64_t checkmates = 0, stalemates = 0;
+    std::uint64_t draw_claimable = 0, draw_automatic = 0;
+    std::map<std::string, std::uint64_t> warnings;  // by kind
+    std::map<std::string, std::uint64_t> rules;     // errors by rule
+    bool io_error = false;
+    void add(const Verdict& v);
+    [[nodiscard]] std::string text() const;
+};
+
+struct CheckOptions {
+    Options interpret;
+    Format format = Format::Text;
+    bool trace = false;  // write traces instead of verdicts
+};
+
+// Checks one file ("-" is standard input), writing to `out`. Returns false on an I/O error
+// (already reported on stderr).
+bool check_file(const std::string& path, const CheckOptions& options, std::FILE* out, Summary& summary);
+
+}  // namespace pgnsem::interp

@@ -1,0 +1,242 @@
+// pgnsem — the command-line tool. Subcommands: check, trace, fen, perft, normalize, gen.
+// Exit codes (README "Exit codes"): 0 every game legal / position valid, 1 anything else was
+// found, 2 usage or I/O error.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "interpreter/check.hpp"
+#include "interpreter/generate.hpp"
+#include "interpreter/normalize.hpp"
+#include "interpreter/position_report.hpp"
+#include "semantics/legal_moves.hpp"
+#include "semantics/setup.hpp"
+#include "semantics/terminates.hpp"
+#include "syntax/fen.hpp"
+
+namespace {
+
+using namespace pgnsem;
+
+int run_check(const std::vector<std::string>& files, const std::string& format, bool strict, bool trace, bool quiet) {
+    interp::CheckOptions options;
+    options.interpret.strict = strict;
+    options.format = format == "jsonl" ? interp::Format::Jsonl : interp::Format::Text;
+    options.trace = trace;
+    interp::Summary summary;
+    const auto start = std::chrono::steady_clock::now();
+    for (const std::string& f : files) interp::check_file(f, options, stdout, summary);
+    std::fflush(stdout);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!quiet && !trace) {
+        std::string s = summary.text();
+        char rate[128];
+        std::snprintf(rate, sizeof rate, "time: %.2f s (%.0f games/s, %.0f plies/s)\n", seconds,
+                      seconds > 0 ? static_cast<double>(summary.games) / seconds : 0.0,
+                      seconds > 0 ? static_cast<double>(summary.plies) / seconds : 0.0);
+        s += rate;
+        std::fputs(s.c_str(), stderr);
+    }
+    if (summary.io_error) return 2;
+    return summary.games == summary.legal ? 0 : 1;
+}
+
+std::string read_all(std::istream& in) {
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::string trim(std::string s) {
+    const auto b = s.find_first_not_of(" \t\r\n");
+    const auto e = s.find_last_not_of(" \t\r\n");
+    if (b == std::string::npos) return "";
+    return s.substr(b, e - b + 1);
+}
+
+int run_fen(const std::string& arg, const std::string& format) {
+    // A FEN, or a file holding FENs (one per line) or FEN records (seed 001's form).
+    std::vector<std::string> inputs;
+    std::ifstream file(arg);
+    bool from_file = false;
+    if (arg == "-") {
+        from_file = true;
+        inputs.push_back(read_all(std::cin));
+    } else if (file) {
+        from_file = true;
+        inputs.push_back(read_all(file));
+    } else {
+        inputs.push_back(arg);
+    }
+    if (from_file) {
+        // One FEN per line, unless the text is a record (tags or a comment).
+        const std::string text = inputs.front();
+        inputs.clear();
+        if (text.find('[') != std::string::npos || text.find('{') != std::string::npos) {
+            inputs.push_back(text);
+        } else {
+            std::istringstream lines(text);
+            for (std::string line; std::getline(lines, line);)
+                if (!trim(line).empty()) inputs.push_back(trim(line));
+        }
+    }
+    bool all_valid = true;
+    for (const std::string& input : inputs) {
+        Placement placement;
+        std::string fen_text = trim(input);
+        std::string header;
+        if (fen_text.find('[') != std::string::npos || fen_text.find('{') != std::string::npos) {
+            auto rec = syntax::parse_fen_record(fen_text);
+            if (auto* e = boost::variant2::get_if<syntax::FenError>(&rec)) {
+                std::fprintf(stderr, "pgnsem: FEN record does not parse: %s field, column %u: %s\n",
+                             std::string(e->field).c_str(), e->column + 1, e->message.c_str());
+                all_valid = false;
+                continue;
+            }
+            const auto& r = boost::variant2::get<syntax::FenRecord>(rec);
+            placement = r.placement;
+            fen_text = std::string(syntax::print_fen(placement).view());
+            if (r.event) header += "event:      " + *r.event + "\n";
+            if (r.white) header += "white name: " + *r.white + "\n";
+            if (r.black) header += "black name: " + *r.black + "\n";
+            if (r.comment) header += "comment:    " + *r.comment + "\n";
+        } else {
+            auto parsed = syntax::parse_fen(fen_text);
+            if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
+                std::fprintf(stderr, "pgnsem: FEN does not parse: %s field, column %u: %s\n  %s\n  %*s^\n",
+                             std::string(e->field).c_str(), e->column + 1, e->message.c_str(), fen_text.c_str(),
+                             static_cast<int>(e->column), "");
+                all_valid = false;
+                continue;
+            }
+            placement = boost::variant2::get<Placement>(parsed);
+        }
+        const interp::PositionReport report = interp::describe_position(placement, fen_text);
+        if (format == "json") std::printf("%s\n", report.json.c_str());
+        else std::printf("%s%s\n", header.c_str(), report.text.c_str());
+        all_valid = all_valid && report.valid;
+    }
+    return all_valid ? 0 : 1;
+}
+
+std::string uci_of(const sem::ConcreteMove& m) {
+    std::string u(4, ' ');
+    write_square(u.data(), m.from);
+    write_square(u.data() + 2, m.to);
+    if (m.promotion) u.push_back("nbrq"[static_cast<int>(*m.promotion)]);
+    return u;
+}
+
+int run_perft(int depth, const std::string& fen, bool divide) {
+    sem::State s = sem::initial_state();
+    if (!fen.empty()) {
+        auto parsed = syntax::parse_fen(fen);
+        if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
+            std::fprintf(stderr, "pgnsem: FEN does not parse: %s field, column %u: %s\n", std::string(e->field).c_str(),
+                         e->column + 1, e->message.c_str());
+            return 2;
+        }
+        const Placement& p = boost::variant2::get<Placement>(parsed);
+        // Any FEN that parses is counted; what makes it impossible goes to stderr.
+        for (const sem::Problem& pr : sem::validate(p))
+            std::fprintf(stderr, "pgnsem: warning: %s: %s\n", std::string(sem::rule_id(pr.rule)).c_str(),
+                         std::string(sem::info(pr.rule).what).c_str());
+        s = sem::from_placement(p);
+    }
+    if (depth < 0) {
+        std::fprintf(stderr, "pgnsem: depth must be at least 0\n");
+        return 2;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t total = 0;
+    if (divide && depth >= 1) {
+        std::vector<std::pair<std::string, std::uint64_t>> lines;
+        for (const sem::ConcreteMove& m : sem::legal_moves(s)) {
+            auto t = sem::terminates_concrete(s, m);
+            const auto& next = boost::variant2::get<sem::Terminates>(t).next;
+            const std::uint64_t n = sem::perft(next, depth - 1);
+            lines.emplace_back(uci_of(m), n);
+            total += n;
+        }
+        std::sort(lines.begin(), lines.end());
+        for (const auto& [u, n] : lines) std::printf("%s: %llu\n", u.c_str(), static_cast<unsigned long long>(n));
+        std::printf("\nNodes searched: %llu\n", static_cast<unsigned long long>(total));
+    } else {
+        total = sem::perft(s, depth);
+        std::printf("Nodes searched: %llu\n", static_cast<unsigned long long>(total));
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "time: %.3f s, %.0f nodes/s\n", seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"pgnsem — a reference interpreter for chess notation (PGN, SAN, FEN)"};
+    app.require_subcommand(1);
+
+    std::vector<std::string> check_files;
+    std::string check_format = "text";
+    bool strict = false, quiet = false;
+    auto* check = app.add_subcommand("check", "judge every game of PGN files: legal, illegal, malformed or unsupported");
+    check->add_option("--format", check_format, "text or jsonl")->check(CLI::IsMember({"text", "jsonl"}));
+    check->add_flag("--strict", strict, "accept only the PGN export format");
+    check->add_flag("--quiet", quiet, "no summary on stderr");
+    check->add_option("files", check_files, "PGN files (- for standard input)")->required();
+
+    std::vector<std::string> trace_files;
+    std::string trace_format = "text";
+    auto* trace = app.add_subcommand("trace", "print σ step by step for every defined ply");
+    trace->add_option("--format", trace_format, "text or jsonl")->check(CLI::IsMember({"text", "jsonl"}));
+    trace->add_option("files", trace_files, "PGN files (- for standard input)")->required();
+
+    std::string fen_arg, fen_format = "text";
+    auto* fen = app.add_subcommand("fen", "describe and validate a FEN position");
+    fen->add_option("--format", fen_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    fen->add_option("fen", fen_arg, "a FEN, or a file of FENs or FEN records (- for standard input)")->required();
+
+    int perft_depth = 0;
+    std::string perft_fen;
+    bool divide = false;
+    auto* perft = app.add_subcommand("perft", "count the leaves of the legal-move tree");
+    perft->add_option("depth", perft_depth, "depth")->required();
+    perft->add_option("--fen", perft_fen, "start position (default: the initial position)");
+    perft->add_flag("--divide", divide, "one line per root move, as Stockfish's go perft");
+
+    std::string normalize_file;
+    auto* normalize = app.add_subcommand("normalize", "rewrite games in the PGN export format");
+    normalize->add_option("file", normalize_file, "PGN file (- for standard input)")->required();
+
+    std::uint64_t seed = 1;
+    std::uint32_t games = 1;
+    double near_miss = 0.0;
+    std::string labels;
+    auto* gen = app.add_subcommand("gen", "write seeded, reproducible legal (and near-miss) games");
+    gen->add_option("--seed", seed, "seed")->required();
+    gen->add_option("--games", games, "how many games")->required();
+    gen->add_option("--near-miss", near_miss, "share of games with exactly one illegal move (0..1)")
+        ->check(CLI::Range(0.0, 1.0));
+    gen->add_option("--labels", labels, "write JSON Lines labels {game, first_bad_ply, rule} to this file");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? 0 : 2;
+    }
+    if (*check) return run_check(check_files, check_format, strict, false, quiet);
+    if (*trace) return run_check(trace_files, trace_format, false, true, true);
+    if (*fen) return run_fen(fen_arg, fen_format);
+    if (*perft) return run_perft(perft_depth, perft_fen, divide);
+    if (*normalize) return interp::normalize_file(normalize_file, stdout);
+    if (*gen) return interp::generate(seed, games, near_miss, labels, stdout);
+    return 2;
+}

@@ -1,0 +1,213 @@
+// Words for rules. One case per rule id (no default: a new rule without words does not compile
+// silently under -Wswitch-enum).
+#include "interpreter/explain.hpp"
+
+#include <bit>
+#include <string>
+
+namespace pgnsem::interp {
+namespace {
+
+std::string sq(Square q) {
+    std::string s(2, ' ');
+    write_square(s.data(), q);
+    return s;
+}
+
+std::string sq(const std::optional<Square>& q) { return q ? sq(*q) : std::string("?"); }
+
+std::string side_name(Color c) { return c == Color::White ? "White" : "Black"; }
+
+std::string kind_word(const std::optional<PieceKind>& k) { return k ? piece_name(*k) : "piece"; }
+
+std::string piece_at(const sem::State& s, const std::optional<Square>& q) {
+    if (!q) return "a piece";
+    return describe_piece(s, *q);
+}
+
+}  // namespace
+
+std::string describe_piece(const sem::State& sigma, Square q) {
+    const sem::PieceId id = sem::at(sigma, q);
+    if (id == sem::kEmpty) return "the empty square " + sq(q);
+    return std::string("the ") + color_name(sem::color_of(id)) + " " + piece_name(sem::kind_of(id)) + " on " + sq(q);
+}
+
+std::string explain_failure(const sem::Fails& f, const sem::State& s, std::string_view written) {
+    const sem::Detail& d = f.detail;
+    const Color mover = sem::to_move(s);
+    const std::string side = side_name(mover);
+    const std::string w(written);
+    switch (f.rule) {
+        case sem::Rule::TravPawn:
+        case sem::Rule::TravPawnDouble:
+        case sem::Rule::TravPiece:
+        case sem::Rule::TravKing:
+        case sem::Rule::CapPawn:
+        case sem::Rule::CapEnPassant:
+        case sem::Rule::CapPiece:
+        case sem::Rule::CapKing:
+        case sem::Rule::CastleKingSide:
+        case sem::Rule::CastleQueenSide:
+        case sem::Rule::PromoPush:
+        case sem::Rule::PromoCapture:
+            return w + " is defined by " + std::string(sem::rule_id(f.rule));
+        case sem::Rule::SrcUnreachable:
+            return "no " + std::string(color_name(mover)) + " " + kind_word(d.piece) + " can reach " + sq(d.to);
+        case sem::Rule::SrcBlocked:
+            return "the way of " + piece_at(s, d.from) + " to " + sq(d.to) + " is blocked by " + piece_at(s, d.square);
+        case sem::Rule::SrcOpponentPiece:
+            return "it is " + side + "'s move, but only " + piece_at(s, d.from) + " could play " + w;
+        case sem::Rule::SrcEmptySquare:
+            return "there is no piece on " + sq(d.from);
+        case sem::Rule::SrcAmbiguous: {
+            std::string list;
+            std::uint64_t bits = d.candidates;
+            int n = 0;
+            const int total = std::popcount(bits);
+            while (bits) {
+                const int i = std::countr_zero(bits);
+                bits &= bits - 1;
+                if (n > 0) list += (n + 1 == total) ? " and " : ", ";
+                list += piece_at(s, Square::unchecked(i));
+                ++n;
+            }
+            return list + " can all legally move to " + sq(d.to) + "; " + w + " must name its origin";
+        }
+        case sem::Rule::SrcWrongDisambiguator:
+            return "no " + kind_word(d.piece) + " on the file or rank " + w + " names can move to " + sq(d.to) +
+                   (d.from ? " (" + piece_at(s, d.from) + " could)" : std::string());
+        case sem::Rule::TravPawnBlocked:
+            return "the pawn cannot advance to " + sq(d.to) + ": " + piece_at(s, d.square) + " is in the way";
+        case sem::Rule::TravOccupied:
+            return sq(d.to) + " is occupied by " + piece_at(s, d.to) + "; a capture is written with x";
+        case sem::Rule::DestOwnPiece:
+            return piece_at(s, d.from) + " cannot move onto " + piece_at(s, d.to) + ", a piece of its own side";
+        case sem::Rule::CapNoVictim:
+            return "there is nothing to capture on " + sq(d.to) + (d.from ? " for " + piece_at(s, d.from) : std::string());
+        case sem::Rule::CapOfKing:
+            return "the king on " + sq(d.to) + " cannot be captured";
+        case sem::Rule::EpExpired:
+            return "the pawn on " + sq(d.square) +
+                   " made its double step earlier; en passant is only allowed on the move right after it";
+        case sem::Rule::EpNoDoubleStep:
+            return "the pawn on " + sq(d.square) + " did not arrive by a double step, so it cannot be taken en passant";
+        case sem::Rule::PromoMissing:
+            return "a pawn that reaches " + sq(d.to) + " must promote (write =Q, =R, =B or =N)";
+        case sem::Rule::PromoNotPawn:
+            return piece_at(s, d.from) + " is not a pawn and cannot promote";
+        case sem::Rule::CheckInto:
+            return "the king cannot move to " + sq(d.to) + ": it would be attacked by " + piece_at(s, d.attacker);
+        case sem::Rule::CheckPinned:
+            return piece_at(s, d.from) + " is pinned by " + piece_at(s, d.attacker) + " against the king on " +
+                   sq(d.king);
+        case sem::Rule::CheckUnanswered:
+            return side + " is in check from " + piece_at(s, d.attacker) + " and " + w + " does not answer it";
+        case sem::Rule::CastleKingMoved:
+            return side + "'s king has already moved, so " + side + " can no longer castle";
+        case sem::Rule::CastleRookMoved:
+            return "the rook of " + sq(d.square) + " has already moved (or was taken), so " + side +
+                   " cannot castle on that side";
+        case sem::Rule::CastleNoRook:
+            return "there is no " + std::string(color_name(mover)) + " rook on " + sq(d.square) + " to castle with";
+        case sem::Rule::CastleBlocked:
+            return "castling needs the squares between king and rook empty, but " + piece_at(s, d.square) +
+                   " stands between them";
+        case sem::Rule::CastleOutOfCheck:
+            return side + " is in check from " + piece_at(s, d.attacker) + " and cannot castle out of check";
+        case sem::Rule::CastleThroughCheck:
+            return "the king would pass through " + sq(d.square) + ", which " + piece_at(s, d.attacker) + " attacks";
+        case sem::Rule::CastleIntoCheck:
+            return "the king would land on " + sq(d.square) + ", which " + piece_at(s, d.attacker) + " attacks";
+        case sem::Rule::GameOver:
+            return "the game was already over";
+        case sem::Rule::MoveNull:
+            return "a null move (" + w + ") is not a chess move";
+        case sem::Rule::TurnLimit:
+            return "the game is longer than the 65,000 plies pgnsem counts";
+        case sem::Rule::PosMissingKing:
+        case sem::Rule::PosTooManyKings:
+        case sem::Rule::PosPawnOnBackRank:
+        case sem::Rule::PosTooManyPawns:
+        case sem::Rule::PosTooManyPieces:
+        case sem::Rule::PosCastlingRights:
+        case sem::Rule::PosEnPassantRank:
+        case sem::Rule::PosEnPassantNoPawn:
+        case sem::Rule::PosEnPassantOccupied:
+        case sem::Rule::PosOppositeCheck:
+        case sem::Rule::PosTooManyCheckers:
+        case sem::Rule::PosImpossibleCheck:
+        case sem::Rule::PosClock:
+        case sem::Rule::VariantUnsupported:
+            return explain_problem(f.rule, d, s);
+    }
+    return std::string(sem::info(f.rule).what);
+}
+
+std::string explain_problem(const sem::Rule rule, const sem::Detail& d, const sem::State& s) {
+    std::string base(sem::info(rule).what);
+    switch (rule) {
+        case sem::Rule::PosPawnOnBackRank:
+        case sem::Rule::PosEnPassantNoPawn:
+        case sem::Rule::PosEnPassantOccupied:
+        case sem::Rule::PosEnPassantRank:
+        case sem::Rule::PosCastlingRights:
+            if (d.square) return base + " (" + sq(d.square) + ")";
+            return base;
+        case sem::Rule::PosOppositeCheck:
+        case sem::Rule::PosImpossibleCheck:
+        case sem::Rule::PosTooManyCheckers:
+            if (d.attacker) return base + " (" + piece_at(s, d.attacker) + " gives check)";
+            return base;
+        case sem::Rule::PosMissingKing:
+        case sem::Rule::PosTooManyKings:
+        case sem::Rule::PosTooManyPawns:
+        case sem::Rule::PosTooManyPieces:
+        case sem::Rule::PosClock:
+        case sem::Rule::VariantUnsupported:
+        case sem::Rule::TravPawn:
+        case sem::Rule::TravPawnDouble:
+        case sem::Rule::TravPiece:
+        case sem::Rule::TravKing:
+        case sem::Rule::CapPawn:
+        case sem::Rule::CapEnPassant:
+        case sem::Rule::CapPiece:
+        case sem::Rule::CapKing:
+        case sem::Rule::CastleKingSide:
+        case sem::Rule::CastleQueenSide:
+        case sem::Rule::PromoPush:
+        case sem::Rule::PromoCapture:
+        case sem::Rule::SrcUnreachable:
+        case sem::Rule::SrcBlocked:
+        case sem::Rule::SrcOpponentPiece:
+        case sem::Rule::SrcEmptySquare:
+        case sem::Rule::SrcAmbiguous:
+        case sem::Rule::SrcWrongDisambiguator:
+        case sem::Rule::TravPawnBlocked:
+        case sem::Rule::TravOccupied:
+        case sem::Rule::DestOwnPiece:
+        case sem::Rule::CapNoVictim:
+        case sem::Rule::CapOfKing:
+        case sem::Rule::EpExpired:
+        case sem::Rule::EpNoDoubleStep:
+        case sem::Rule::PromoMissing:
+        case sem::Rule::PromoNotPawn:
+        case sem::Rule::CheckInto:
+        case sem::Rule::CheckPinned:
+        case sem::Rule::CheckUnanswered:
+        case sem::Rule::CastleKingMoved:
+        case sem::Rule::CastleRookMoved:
+        case sem::Rule::CastleNoRook:
+        case sem::Rule::CastleBlocked:
+        case sem::Rule::CastleOutOfCheck:
+        case sem::Rule::CastleThroughCheck:
+        case sem::Rule::CastleIntoCheck:
+        case sem::Rule::GameOver:
+        case sem::Rule::MoveNull:
+        case sem::Rule::TurnLimit:
+            return base;
+    }
+    return base;
+}
+
+}  // namespace pgnsem::interp

@@ -1,0 +1,194 @@
+// Short names: s = σ, rng = the game's generator.
+#include "interpreter/generate.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include "interpreter/interpret.hpp"
+#include "semantics/in_check.hpp"
+#include "semantics/legal_moves.hpp"
+#include "syntax/san.hpp"
+
+namespace pgnsem::interp {
+namespace {
+
+class Rng {
+public:
+    explicit Rng(std::uint64_t seed) : x_(seed) {}
+    std::uint64_t next() {
+        std::uint64_t z = (x_ += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    // uniform in [0, n)
+    std::uint32_t below(std::uint32_t n) { return static_cast<std::uint32_t>(next() % n); }
+
+private:
+    std::uint64_t x_;
+};
+
+std::string uci(const sem::ConcreteMove& m) {
+    std::string u(4, ' ');
+    write_square(u.data(), m.from);
+    write_square(u.data() + 2, m.to);
+    if (m.promotion) u.push_back("nbrq"[static_cast<int>(*m.promotion)]);
+    return u;
+}
+
+// An illegal move of the side to move, as the AST a careless writer would produce: a piece of
+// the side to move sent to a square it may not go to, a king stepping into check, a castling
+// that is not allowed, a pinned piece moving. Tried until `judge_move` rejects it.
+std::optional<std::pair<ast::Move, sem::Fails>> near_miss(const sem::State& s, Rng& rng) {
+    const Color me = sem::to_move(s);
+    std::vector<Square> mine;
+    for (int i = 0; i < 64; ++i) {
+        const sem::PieceId id = s.board[static_cast<std::size_t>(i)];
+        if (id != sem::kEmpty && sem::belongs_to(id, me)) mine.push_back(Square::unchecked(i));
+    }
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        ast::Move m;
+        const std::uint32_t strategy = rng.below(10);
+        if (strategy == 0) {
+            m.body = ast::Castle{rng.below(2) == 0 ? ast::CastleSide::King : ast::CastleSide::Queen};
+        } else {
+            const Square from = mine[rng.below(static_cast<std::uint32_t>(mine.size()))];
+            const PieceKind kind = sem::kind_of(sem::at(s, from));
+            Square to = Square::unchecked(static_cast<int>(rng.below(64)));
+            if (strategy <= 4) {
+                // near the piece: one or two squares away, the usual slip of a hand
+                const int df = static_cast<int>(rng.below(5)) - 2, dr = static_cast<int>(rng.below(5)) - 2;
+                auto q = Square::from_coords(from.file().index() + df, from.rank().index() + dr);
+                if (!q) continue;
+                to = *q;
+            }
+            if (to == from) continue;
+            const bool occupied = sem::at(s, to) != sem::kEmpty;
+            if (kind == PieceKind::Pawn) {
+                const bool last = to.rank().index() == (me == Color::White ? 7 : 0);
+                if (last && rng.below(4) != 0) {
+                    auto promo = ast::Promotion::make(
+                        to.file() == from.file() ? std::nullopt : std::optional<File>(from.file()), to,
+                        static_cast<ast::PromotionPiece>(rng.below(4)));
+                    if (!promo) continue;
+                    m.body = *promo;
+                } else if (to.file() == from.file()) {
+                    m.body = ast::Traversal{PieceKind::Pawn, {}, to};
+                } else {
+                    const int d = to.file().index() - from.file().index();
+                    if (d != 1 && d != -1) continue;
+                    m.body = ast::Capture{PieceKind::Pawn, {from.file(), std::nullopt}, to};
+                }
+            } else {
+                // Name the origin fully when the kind has several pieces, so the move means this piece.
+                ast::Disambiguator d;
+                if (rng.below(2) == 0) d = {from.file(), from.rank()};
+                if (occupied) m.body = ast::Capture{kind, d, to};
+                else m.body = ast::Traversal{kind, d, to};
+            }
+        }
+        const Judged j = judge_move(m, s);
+        if (!j.defined) return std::make_pair(m, j.failure);
+    }
+    return std::nullopt;
+}
+
+void append_move(std::string& movetext, std::size_t& line_start, const std::string& token) {
+    if (movetext.size() - line_start + 1 + token.size() > 79) {
+        movetext.push_back('\n');
+        line_start = movetext.size();
+    } else if (movetext.size() != line_start) {
+        movetext.push_back(' ');
+    }
+    movetext += token;
+}
+
+}  // namespace
+
+GeneratedGame generate_game(std::uint64_t seed, std::uint32_t index, std::uint32_t near_miss_per_mille) {
+    Rng rng(seed * 0x100000001B3ull ^ (static_cast<std::uint64_t>(index) * 0x9E3779B97F4A7C15ull));
+    GeneratedGame g;
+    const std::uint32_t length = 8 + rng.below(140);
+    // the near-miss ply, 0 for none
+    std::uint32_t bad = 0;
+    if (rng.below(1000) < near_miss_per_mille) bad = 1 + rng.below(length);
+
+    sem::State s = sem::initial_state();
+    std::string movetext;
+    std::size_t line_start = 0;
+    std::string result = "*";
+    for (std::uint32_t ply = 1; ply <= length; ++ply) {
+        const sem::MoveList moves = sem::legal_moves(s);
+        if (moves.size == 0) {
+            if (sem::in_check(s, sem::to_move(s))) result = sem::to_move(s) == Color::White ? "0-1" : "1-0";
+            else result = "1/2-1/2";
+            bad = 0;
+            break;
+        }
+        const bool white = sem::to_move(s) == Color::White;
+        if (white) append_move(movetext, line_start, std::to_string(sem::move_number(s)) + ".");
+        else if (ply == 1) append_move(movetext, line_start, std::to_string(sem::move_number(s)) + "...");
+        if (bad == ply) {
+            auto miss = near_miss(s, rng);
+            if (miss) {
+                append_move(movetext, line_start, std::string(syntax::print_san(miss->first).view()));
+                g.bad_ply = ply;
+                g.rule = std::string(sem::rule_id(miss->second.rule));
+                break;
+            }
+            bad = 0;
+        }
+        std::vector<sem::ConcreteMove> sorted(moves.begin(), moves.end());
+        std::sort(sorted.begin(), sorted.end(),
+                  [](const sem::ConcreteMove& a, const sem::ConcreteMove& b) { return uci(a) < uci(b); });
+        const sem::ConcreteMove m = sorted[rng.below(static_cast<std::uint32_t>(sorted.size()))];
+        const sem::Termination t = sem::terminates_concrete(s, m);
+        const auto& ok = boost::variant2::get<sem::Terminates>(t);
+        append_move(movetext, line_start, std::string(syntax::print_san(sem::canonical_move(s, ok.action, ok.next)).view()));
+        s = ok.next;
+        // Stop at an automatic draw (Laws 9.6): moves after it would be warned about.
+        if (s.halfmove_clock >= 150) {
+            result = "1/2-1/2";
+            break;
+        }
+    }
+    if (!g.bad_ply && result == "*" && sem::legal_moves(s).size == 0) {
+        if (sem::in_check(s, sem::to_move(s))) result = sem::to_move(s) == Color::White ? "0-1" : "1-0";
+        else result = "1/2-1/2";
+    }
+    append_move(movetext, line_start, result);
+    g.pgn = "[Event \"pgnsem gen\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"" + std::to_string(index) +
+            "\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"" + result + "\"]\n[GenSeed \"" + std::to_string(seed) +
+            "\"]\n\n" + movetext + "\n\n";
+    return g;
+}
+
+int generate(std::uint64_t seed, std::uint32_t games, double near_miss_rate, const std::string& labels_path,
+             std::FILE* out) {
+    std::FILE* labels = nullptr;
+    if (!labels_path.empty()) {
+        labels = std::fopen(labels_path.c_str(), "wb");
+        if (!labels) {
+            std::fprintf(stderr, "pgnsem: cannot write %s\n", labels_path.c_str());
+            return 2;
+        }
+    }
+    const auto per_mille = static_cast<std::uint32_t>(std::lround(near_miss_rate * 1000.0));
+    for (std::uint32_t i = 1; i <= games; ++i) {
+        const GeneratedGame g = generate_game(seed, i, per_mille);
+        std::fwrite(g.pgn.data(), 1, g.pgn.size(), out);
+        if (labels) {
+            if (g.bad_ply)
+                std::fprintf(labels, "{\"game\":%u,\"first_bad_ply\":%u,\"rule\":\"%s\"}\n", i, *g.bad_ply,
+                             g.rule.c_str());
+            else
+                std::fprintf(labels, "{\"game\":%u,\"first_bad_ply\":null,\"rule\":null}\n", i);
+        }
+    }
+    if (labels) std::fclose(labels);
+    return 0;
+}
+
+}  // namespace pgnsem::interp

@@ -1,0 +1,720 @@
+// [[S]]: [[nil]] = identity, [[n. M :: S]] = [[S]] ∘ [[M]] — a left fold of T over the plies,
+// stopping at the first ⊥. Around the fold: the start position (σ₀ or a FEN tag, validated),
+// the notation claims each ply makes (`x`, `+`/`#`, disambiguation, the move number, spelling),
+// variations replayed from the position before the ply they replace, the termination marker
+// against the Result tag and the final position, and the draw rules as facts.
+//
+// Short names: s = σ before a ply, t = the Termination of T, a = the Action that fired.
+#include "interpreter/interpret.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <charconv>
+#include <string>
+
+#include "interpreter/explain.hpp"
+#include "semantics/in_check.hpp"
+#include "semantics/legal_moves.hpp"
+#include "semantics/setup.hpp"
+#include "semantics/terminates.hpp"
+#include "syntax/fen.hpp"
+#include "syntax/san.hpp"
+
+namespace pgnsem::interp {
+namespace v2 = boost::variant2;
+
+std::uint32_t DrawFacts::claimable_at() const noexcept {
+    std::uint32_t best = 0;
+    for (std::uint32_t p : {fifty_moves, threefold})
+        if (p != 0 && (best == 0 || p < best)) best = p;
+    return best;
+}
+
+std::uint32_t DrawFacts::automatic_at() const noexcept {
+    std::uint32_t best = 0;
+    for (std::uint32_t p : {seventy_five_moves, fivefold, dead_position})
+        if (p != 0 && (best == 0 || p < best)) best = p;
+    return best;
+}
+
+void Verdict::clear() {
+    game = 0;
+    white.reset();
+    black.reset();
+    result_tag.reset();
+    result.reset();
+    plies = 0;
+    kind = VerdictKind::Legal;
+    error.reset();
+    warnings.clear();
+    final_fen.clear();
+    final_state = sem::State{};
+    end = sem::Outcome::Ongoing;
+    error_in_variation = false;
+    draws = DrawFacts{};
+}
+
+std::string fen_of(const sem::State& s) { return std::string(syntax::print_fen(sem::to_placement(s)).view()); }
+
+std::string canonical_san(const sem::State& before, const sem::Action& a, const sem::State& after) {
+    return std::string(syntax::print_san(sem::canonical_move(before, a, after)).view());
+}
+
+std::string uci_text(const sem::Action& a) {
+    std::string u(4, ' ');
+    write_square(u.data(), a.from);
+    write_square(u.data() + 2, a.to);
+    if (a.promotion) {
+        constexpr char letters[] = {'n', 'b', 'r', 'q'};
+        u.push_back(letters[static_cast<int>(*a.promotion)]);
+    }
+    return u;
+}
+
+namespace {
+
+// ---- position keys for the repetition rules (Laws 9.2.3: same pieces on the same squares,
+// same side to move, same castling rights, same en passant possibility). Ids do not matter:
+// two knights that swapped squares make the same position, so keys use kind and colour.
+
+constexpr std::uint64_t splitmix(std::uint64_t& x) noexcept {
+    std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+struct Keys {
+    std::array<std::array<std::uint64_t, 64>, 12> piece{};
+    std::array<std::uint64_t, 16> castling{};
+    std::array<std::uint64_t, 8> ep_file{};
+    std::uint64_t black_to_move = 0;
+};
+
+constexpr Keys make_keys() noexcept {
+    Keys k{};
+    std::uint64_t seed = 20261121;
+    for (auto& row : k.piece)
+        for (auto& v : row) v = splitmix(seed);
+    for (auto& v : k.castling) v = splitmix(seed);
+    for (auto& v : k.ep_file) v = splitmix(seed);
+    k.black_to_move = splitmix(seed);
+    return k;
+}
+
+constexpr Keys kKeys = make_keys();
+
+int piece_index(sem::PieceId id) noexcept {
+    return static_cast<int>(sem::kind_of(id)) + (sem::color_of(id) == Color::Black ? 6 : 0);
+}
+
+// The castling rights as a 4-bit set (K Q k q): the king and that rook have never moved.
+unsigned castling_rights(const sem::State& s) noexcept {
+    unsigned r = 0;
+    if (!(s.king_moved & sem::kWhiteKingMoved)) {
+        if (!(s.rook_moved & sem::kCornerH1)) r |= 1u;
+        if (!(s.rook_moved & sem::kCornerA1)) r |= 2u;
+    }
+    if (!(s.king_moved & sem::kBlackKingMoved)) {
+        if (!(s.rook_moved & sem::kCornerH8)) r |= 4u;
+        if (!(s.rook_moved & sem::kCornerA8)) r |= 8u;
+    }
+    return r;
+}
+
+// The file on which an en passant capture is legal now, or -1.
+int en_passant_file(const sem::State& s) noexcept {
+    const Color mover = sem::to_move(s);
+    const int victim_rank = mover == Color::White ? 4 : 3;
+    const int dir = mover == Color::White ? 1 : -1;
+    for (int f = 0; f < 8; ++f) {
+        const sem::PieceId id = s.board[static_cast<std::size_t>(victim_rank * 8 + f)];
+        if (id == sem::kEmpty || sem::kind_of(id) != PieceKind::Pawn || sem::color_of(id) == mover) continue;
+        if (s.two_step[static_cast<std::size_t>(sem::stamp_index(id))] + 1u != s.turn) continue;
+        const Square target = Square::unchecked((victim_rank + dir) * 8 + f);
+        for (int df : {-1, 1}) {
+            const auto from = Square::from_coords(f + df, victim_rank);
+            if (!from) continue;
+            const sem::PieceId p = sem::at(s, *from);
+            if (p == sem::kEmpty || sem::kind_of(p) != PieceKind::Pawn || sem::color_of(p) != mover) continue;
+            if (v2::holds_alternative<sem::Terminates>(sem::terminates_concrete(s, {*from, target, std::nullopt})))
+                return f;
+        }
+        return -1;
+    }
+    return -1;
+}
+
+std::uint64_t full_key(const sem::State& s) noexcept {
+    std::uint64_t k = 0;
+    for (int i = 0; i < 64; ++i) {
+        const sem::PieceId id = s.board[static_cast<std::size_t>(i)];
+        if (id != sem::kEmpty) k ^= kKeys.piece[static_cast<std::size_t>(piece_index(id))][static_cast<std::size_t>(i)];
+    }
+    k ^= kKeys.castling[castling_rights(s)];
+    if (sem::to_move(s) == Color::Black) k ^= kKeys.black_to_move;
+    const int ep = en_passant_file(s);
+    if (ep >= 0) k ^= kKeys.ep_file[static_cast<std::size_t>(ep)];
+    return k;
+}
+
+// The key of σ' from the key of σ and the squares the move changed (no 64-square walk).
+// `ep_file` is the en passant file of σ (−1 for none) on entry and that of σ' on return: it can
+// only be set right after a double step, so it is looked for only then.
+std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem::State& n, const sem::Action& a,
+                       int& ep_file) noexcept {
+    auto toggle = [&](const sem::State& st, Square q) {
+        const sem::PieceId id = sem::at(st, q);
+        if (id != sem::kEmpty) key ^= kKeys.piece[static_cast<std::size_t>(piece_index(id))][static_cast<std::size_t>(q.index())];
+    };
+    std::array<Square, 5> changed{a.from, a.to, a.from, a.from, a.from};
+    std::size_t count = 2;
+    if (a.captured_on && !(*a.captured_on == a.to)) changed[count++] = *a.captured_on;
+    if (a.castle) {
+        const int rank = a.from.rank().index() * 8;
+        const bool king_side = *a.castle == ast::CastleSide::King;
+        changed[count++] = Square::unchecked(rank + (king_side ? 7 : 0));
+        changed[count++] = Square::unchecked(rank + (king_side ? 5 : 3));
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+        toggle(s, changed[i]);
+        toggle(n, changed[i]);
+    }
+    if (s.king_moved != n.king_moved || s.rook_moved != n.rook_moved)
+        key ^= kKeys.castling[castling_rights(s)] ^ kKeys.castling[castling_rights(n)];
+    key ^= kKeys.black_to_move;
+    if (ep_file >= 0) key ^= kKeys.ep_file[static_cast<std::size_t>(ep_file)];
+    ep_file = a.rule == sem::Rule::TravPawnDouble ? en_passant_file(n) : -1;
+    if (ep_file >= 0) key ^= kKeys.ep_file[static_cast<std::size_t>(ep_file)];
+    return key;
+}
+
+// Laws 5.2.2 / 9.6 — the dead positions that are easy to prove: K v K, K+N v K, K+B v K, and
+// kings with bishops only, all on squares of one colour.
+bool dead_position(const sem::State& s) noexcept {
+    int knights = 0, bishops = 0;
+    bool light = false, dark = false;
+    for (int i = 0; i < 64; ++i) {
+        const sem::PieceId id = s.board[static_cast<std::size_t>(i)];
+        if (id == sem::kEmpty) continue;
+        switch (sem::kind_of(id)) {
+            case PieceKind::King: break;
+            case PieceKind::Knight: ++knights; break;
+            case PieceKind::Bishop:
+                ++bishops;
+                (Square::unchecked(i).is_light() ? light : dark) = true;
+                break;
+            case PieceKind::Pawn:
+            case PieceKind::Rook:
+            case PieceKind::Queen: return false;
+        }
+    }
+    if (knights + bishops <= 1) return true;
+    return knights == 0 && !(light && dark);
+}
+
+// ---- the notation's claims about a defined move -----------------------------------------------
+
+struct SpellingWarning {
+    ast::Spelling bit;
+    const char* kind;
+    const char* what;
+};
+
+constexpr SpellingWarning kSpellings[] = {
+    {ast::kZeroCastle, "castling-zero", "castling is written with the letter O, not the digit zero"},
+    {ast::kEnPassantSuffix, "en-passant-suffix", "SAN has no en passant mark"},
+    {ast::kPawnLetter, "pawn-letter", "SAN writes pawn moves without the letter P"},
+    {ast::kLongAlgebraic, "long-algebraic", "a move written in long algebraic form"},
+    {ast::kCoordinate, "coordinate-move", "a move written by its squares (UCI), not in SAN"},
+    {ast::kLowercasePromotion, "lowercase-promotion", "the promotion piece is written in upper case"},
+    {ast::kPromotionWithoutEquals, "promotion-without-equals", "a promotion is written with ="},
+    {ast::kCaptureColon, "capture-colon", "a capture is written with x"},
+    {ast::kDetachedSuffix, "detached-glyph", "a suffix annotation belongs right after its move"},
+};
+
+ast::CheckClaim actual_claim(const sem::State& after) noexcept {
+    if (!sem::in_check(after, sem::to_move(after))) return ast::CheckClaim::None;
+    return sem::has_legal_move(after) ? ast::CheckClaim::Check : ast::CheckClaim::Mate;
+}
+
+const char* claim_text(ast::CheckClaim c) noexcept {
+    switch (c) {
+        case ast::CheckClaim::None: return "no check";
+        case ast::CheckClaim::Check: return "check (+)";
+        case ast::CheckClaim::Mate: return "checkmate (#)";
+    }
+    return "?";
+}
+
+int disambiguation_size(const ast::Move& m) noexcept {
+    const ast::Disambiguator* d = nullptr;
+    if (const auto* t = v2::get_if<ast::Traversal>(&m.body)) {
+        if (t->piece == PieceKind::Pawn) return 0;
+        d = &t->from;
+    } else if (const auto* c = v2::get_if<ast::Capture>(&m.body)) {
+        if (c->piece == PieceKind::Pawn) return 0;
+        d = &c->from;
+    }
+    if (!d) return 0;
+    return (d->file ? 1 : 0) + (d->rank ? 1 : 0);
+}
+
+// Whether the move as written claims a capture (`x`), for the capture-marker check.
+std::optional<bool> written_capture(const ast::Move& m) noexcept {
+    if (v2::holds_alternative<ast::Traversal>(m.body)) return false;
+    if (v2::holds_alternative<ast::Capture>(m.body)) return true;
+    if (const auto* p = v2::get_if<ast::Promotion>(&m.body)) return p->is_capture();
+    return std::nullopt;
+}
+
+// A piece move written with the wrong capture marker, read as the other form (the `x` is a
+// claim of the notation, not part of which move is meant — only for pieces: a pawn's `x`
+// changes which pawn moves and where).
+std::optional<ast::Move> flipped_capture(const ast::Move& m, sem::Rule failed) {
+    if (const auto* t = v2::get_if<ast::Traversal>(&m.body); t && t->piece != PieceKind::Pawn &&
+                                                               failed == sem::Rule::TravOccupied) {
+        ast::Move f = m;
+        f.body = ast::Capture{t->piece, t->from, t->to};
+        return f;
+    }
+    if (const auto* c = v2::get_if<ast::Capture>(&m.body); c && c->piece != PieceKind::Pawn &&
+                                                             failed == sem::Rule::CapNoVictim) {
+        ast::Move f = m;
+        f.body = ast::Traversal{c->piece, c->from, c->to};
+        return f;
+    }
+    return std::nullopt;
+}
+
+std::string pos_text(ast::SourcePos p) { return std::to_string(p.line) + ":" + std::to_string(p.column); }
+
+// The kinds that stay warnings under --strict (../shared/DESIGN.md, the verdict contract).
+bool strict_exempt(std::string_view kind) noexcept {
+    return kind == "after-automatic-draw" || kind == "variation-null";
+}
+
+bool before(ast::SourcePos a, ast::SourcePos b) noexcept {
+    return a.line < b.line || (a.line == b.line && a.column < b.column);
+}
+
+bool standard_variant(std::string_view v) noexcept {
+    std::string lower;
+    for (char c : v) lower.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
+    return lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" ||
+           lower == "from position" || lower == "standard chess";
+}
+
+struct Played {
+    sem::State next;
+    sem::Action action;
+    bool capture_marker_flipped = false;
+};
+
+// T for one written move, with the capture-marker tolerance.
+v2::variant<Played, sem::Fails> play(const ast::Move& m, const sem::State& s) {
+    sem::Termination t = sem::terminates(m, s);
+    if (auto* ok = v2::get_if<sem::Terminates>(&t)) return Played{ok->next, ok->action, false};
+    const sem::Fails fails = v2::get<sem::Fails>(t);
+    if (auto flipped = flipped_capture(m, fails.rule)) {
+        sem::Termination t2 = sem::terminates(*flipped, s);
+        if (auto* ok = v2::get_if<sem::Terminates>(&t2)) return Played{ok->next, ok->action, true};
+    }
+    return fails;
+}
+
+class Run {
+public:
+    Run(const ast::Game& g, const Options& o, Verdict& v, TraceSink* trace, std::vector<std::uint64_t>& history)
+        : g_(g), opt_(o), v_(v), trace_(trace), history_(history) {}
+
+    void go() {
+        v_.game = g_.index;
+        if (auto w = g_.tag("White")) v_.white = std::string(*w);
+        if (auto b = g_.tag("Black")) v_.black = std::string(*b);
+        if (auto r = g_.tag("Result")) v_.result_tag = std::string(*r);
+        v_.result = g_.result;
+        for (const ast::ReaderWarning& w : g_.warnings)
+            warn(std::string(w.kind), 0, w.pos, std::string(w.found), std::string(w.canonical), std::string(w.message));
+
+        if (auto variant = g_.tag("Variant"); variant && !standard_variant(*variant)) {
+            const sem::State s0 = sem::initial_state();
+            v_.final_state = s0;
+            v_.final_fen = fen_of(s0);
+            fail(VerdictKind::Unsupported, 0, s0, "", std::string(sem::rule_id(sem::Rule::VariantUnsupported)),
+                 "the variant \"" + std::string(*variant) + "\" is not supported (only standard chess is)",
+                 tag_pos("Variant"));
+            return;
+        }
+        std::optional<sem::State> start = start_position();
+        if (!start) return;
+        main_line(*start);
+    }
+
+private:
+    const ast::Game& g_;
+    const Options& opt_;
+    Verdict& v_;
+    TraceSink* trace_;
+    std::vector<std::uint64_t>& history_;
+    bool automatic_draw_warned_ = false;
+
+    ast::SourcePos tag_pos(std::string_view name) const {
+        ast::SourcePos p = g_.start;
+        for (const ast::Tag& t : g_.tags)
+            if (t.name == name) p = t.pos;
+        return p;
+    }
+
+    void warn(std::string kind, std::uint32_t ply, ast::SourcePos pos, std::string found, std::string canonical,
+              std::string message) {
+        v_.warnings.push_back(
+            Warning{std::move(kind), ply, pos, std::move(found), std::move(canonical), std::move(message), {}});
+    }
+
+    void fail(VerdictKind kind, std::uint32_t ply, const sem::State& s, std::string san, std::string rule,
+              std::string message, ast::SourcePos pos) {
+        v_.kind = kind;
+        ErrorInfo e;
+        e.ply = ply;
+        e.move_number = sem::move_number(s);
+        e.side = sem::to_move(s);
+        e.san = std::move(san);
+        e.rule = std::move(rule);
+        e.message = std::move(message);
+        e.pos = pos;
+        v_.error = std::move(e);
+    }
+
+    // σ₀, or the position of the FEN tag (validated: an impossible position is illegal at ply 0).
+    std::optional<sem::State> start_position() {
+        const auto fen = g_.tag("FEN");
+        const auto setup = g_.tag("SetUp");
+        if (!fen) {
+            const sem::State s0 = sem::initial_state();
+            if (setup && *setup == "1") {
+                v_.final_state = s0;
+                v_.final_fen = fen_of(s0);
+                fail(VerdictKind::Malformed, 0, s0, "", "syntax/setup-without-fen",
+                     "the SetUp tag announces a start position, but there is no FEN tag", tag_pos("SetUp"));
+                return std::nullopt;
+            }
+            return s0;
+        }
+        const ast::SourcePos fen_pos = tag_pos("FEN");
+        auto parsed = syntax::parse_fen(*fen);
+        if (auto* err = v2::get_if<syntax::FenError>(&parsed)) {
+            const sem::State s0 = sem::initial_state();
+            v_.final_state = s0;
+            v_.final_fen = fen_of(s0);
+            fail(VerdictKind::Malformed, 0, s0, "", "syntax/fen",
+                 "the FEN tag does not parse: " + std::string(err->field) + " field, column " +
+                     std::to_string(err->column + 1) + ": " + err->message,
+                 fen_pos);
+            return std::nullopt;
+        }
+        const Placement& p = v2::get<Placement>(parsed);
+        if (!setup || *setup != "1")
+            warn("fen-without-setup", 0, fen_pos, "[FEN \"" + std::string(*fen) + "\"]", "[SetUp \"1\"]",
+                 "a FEN tag needs SetUp \"1\" (§9.7.1)");
+        const sem::State s = sem::from_placement(p);
+        const sem::Problems problems = sem::validate(p);
+        if (!problems.empty()) {
+            v_.final_state = s;
+            v_.final_fen = fen_of(s);
+            std::string message = "the start position cannot arise in a game: ";
+            bool first = true;
+            for (const sem::Problem& pr : problems) {
+                if (!first) message += "; ";
+                first = false;
+                message += explain_problem(pr.rule, pr.detail, s);
+            }
+            fail(VerdictKind::Illegal, 0, s, "", std::string(sem::rule_id(problems.items[0].rule)), message, fen_pos);
+            return std::nullopt;
+        }
+        return s;
+    }
+
+    // The claims one defined move makes, checked against the position (warnings).
+    void check_claims(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p,
+                      bool in_variation) {
+        const ast::Move& m = ply.move;
+        const std::string where = in_variation ? "in a variation: " : "";
+        const std::uint32_t wply = in_variation ? 0 : ply_no;
+        std::string canonical;
+        auto canon = [&]() -> const std::string& {
+            if (canonical.empty()) canonical = canonical_san(s, p.action, p.next);
+            return canonical;
+        };
+        if (p.capture_marker_flipped)
+            warn("capture-marker", wply, ply.pos, std::string(ply.text), canon(),
+                 where + (p.action.captured != sem::kEmpty ? "a capture is written with x"
+                                                           : "x is written only on captures"));
+        if (m.spelling != ast::kCanonical)
+            for (const SpellingWarning& sw : kSpellings)
+                if (m.spelling & sw.bit) warn(sw.kind, wply, ply.pos, std::string(ply.text), canon(), where + sw.what);
+        // `x` on a pawn move or promotion written wrongly cannot reach here (T rejects it), but a
+        // Coordinate move has no `x` to check.
+        if (auto wc = written_capture(m); wc && !p.capture_marker_flipped &&
+                                              *wc != (p.action.captured != sem::kEmpty)) {
+            warn("capture-marker", wply, ply.pos, std::string(ply.text), canon(),
+                 where + (*wc ? "x is written only on captures" : "a capture is written with x"));
+        }
+        if (disambiguation_size(m) > 0) {
+            const ast::Move c = sem::canonical_move(s, p.action, p.next);
+            if (disambiguation_size(m) > disambiguation_size(c) && !(m.spelling & ast::kLongAlgebraic))
+                warn("over-disambiguation", wply, ply.pos, std::string(ply.text), canon(),
+                     where + "the origin is named more precisely than needed (§8.2.3.4)");
+        }
+        const ast::CheckClaim actual = actual_claim(p.next);
+        if (m.claim != actual)
+            warn("check-claim", wply, ply.pos, std::string(ply.text), canon(),
+                 where + "the move claims " + claim_text(m.claim) + " but gives " + claim_text(actual));
+        if (!in_variation) {
+            const std::uint32_t number = sem::move_number(s);
+            const bool white = sem::to_move(s) == Color::White;
+            if (ply.number_written != 0 && ply.number_written != number)
+                warn("move-number", wply, ply.number_pos, std::to_string(ply.number_written),
+                     std::to_string(number) + (white ? "." : "..."),
+                     "this is move " + std::to_string(number) + ", not " + std::to_string(ply.number_written));
+            else if (ply.number_written == 0 && white)
+                warn("move-number", wply, ply.pos, std::string(ply.text), std::to_string(number) + ". " + canon(),
+                     "the export format writes the move number before every White move");
+        }
+    }
+
+    // Replays every variation that replaces `ply` from σ (the position before it).
+    void variations(const ast::Ply& ply, const sem::State& s) {
+        struct Pending {
+            std::uint32_t variation;
+            sem::State s;
+        };
+        std::vector<Pending> stack;
+        for (std::uint32_t v = ply.first_variation; v != ast::kNone; v = g_.variations[v].next_sibling)
+            stack.push_back({v, s});
+        while (!stack.empty()) {
+            Pending pending = stack.back();
+            stack.pop_back();
+            sem::State cur = pending.s;
+            std::uint32_t depth = 0;
+            for (std::uint32_t i = g_.variations[pending.variation].first_ply; i != ast::kNone; i = g_.plies[i].next) {
+                const ast::Ply& vp = g_.plies[i];
+                ++depth;
+                for (std::uint32_t v = vp.first_variation; v != ast::kNone; v = g_.variations[v].next_sibling)
+                    stack.push_back({v, cur});
+                if (v2::holds_alternative<ast::NullMove>(vp.move.body)) {
+                    warn("variation-null", 0, vp.pos, std::string(vp.text), "",
+                         "a null move in a variation: the rest of this variation is not judged");
+                    break;
+                }
+                auto r = play(vp.move, cur);
+                if (auto* f = v2::get_if<sem::Fails>(&r)) {
+                    v_.error_in_variation = true;
+                    sem::Rule rule = f->rule;
+                    std::string message = explain_failure(*f, cur, vp.text);
+                    if (sem::outcome(cur) != sem::Outcome::Ongoing) {
+                        rule = sem::Rule::GameOver;
+                        message = "the game was already over";
+                    }
+                    warn("variation-illegal", 0, vp.pos, std::string(vp.text), "",
+                         "ply " + std::to_string(depth) + " of the variation at " +
+                             pos_text(g_.variations[pending.variation].pos) + " is illegal (" +
+                             std::string(sem::rule_id(rule)) + "): " + message);
+                    v_.warnings.back().rule = std::string(sem::rule_id(rule));
+                    break;
+                }
+                const Played& p = v2::get<Played>(r);
+                check_claims(vp, 0, cur, p, true);
+                cur = p.next;
+            }
+        }
+    }
+
+    void record_draws(const sem::State& n, std::uint32_t ply_no, std::uint64_t key, bool material_changed) {
+        DrawFacts& d = v_.draws;
+        if (n.halfmove_clock >= 100 && d.fifty_moves == 0) d.fifty_moves = ply_no;
+        if (n.halfmove_clock >= 150 && d.seventy_five_moves == 0) d.seventy_five_moves = ply_no;
+        if (n.halfmove_clock == 0) history_.clear();
+        history_.push_back(key);
+        int same = 0;
+        for (std::size_t i = history_.size(); i-- > 0;)
+            if ((history_.size() - 1 - i) % 2 == 0 && history_[i] == key) ++same;
+        if (same >= 3 && d.threefold == 0) d.threefold = ply_no;
+        if (same >= 5 && d.fivefold == 0) d.fivefold = ply_no;
+        if (material_changed && d.dead_position == 0 && dead_position(n)) d.dead_position = ply_no;
+    }
+
+    void main_line(sem::State s) {
+        std::uint32_t ply_no = 0;
+        history_.clear();
+        std::uint64_t key = full_key(s);
+        int ep_file = en_passant_file(s);
+        history_.push_back(key);
+        const std::uint32_t stop_at = g_.error ? g_.error->ply_index : ast::kNone;
+        bool stopped = false;
+        // Reader warnings that stand before the first move (tags, the FEN tag) decide a strict run
+        // before any move is replayed; those after the movetext are looked at when it ends.
+        if (opt_.strict) {
+            const ast::SourcePos first_move =
+                g_.main_line != ast::kNone ? g_.plies[g_.main_line].pos : ast::SourcePos{0xFFFFFFFFu, 0};
+            for (std::size_t i = 0; i < v_.warnings.size(); ++i)
+                if (before(v_.warnings[i].pos, first_move) && strict_violation(i, 0, s)) return;
+        }
+        for (std::uint32_t i = g_.main_line; i != ast::kNone; i = g_.plies[i].next) {
+            if (ply_no == stop_at) break;
+            const ast::Ply& ply = g_.plies[i];
+            ++ply_no;
+            const std::size_t mark = v_.warnings.size();
+            if (ply.first_variation != ast::kNone) variations(ply, s);
+            if (const std::uint32_t automatic = v_.draws.automatic_at(); automatic != 0 && !automatic_draw_warned_) {
+                automatic_draw_warned_ = true;
+                warn("after-automatic-draw", ply_no, ply.pos, std::string(ply.text), "",
+                     "the game was drawn automatically at ply " + std::to_string(automatic) +
+                         " (Laws 5.2.2 / 9.6); this and later moves are replayed but do not count");
+            }
+            if (v2::holds_alternative<ast::NullMove>(ply.move.body)) {
+                fail(VerdictKind::Illegal, ply_no, s, std::string(ply.text), std::string(sem::rule_id(sem::Rule::MoveNull)),
+                     "a null move (" + std::string(ply.text) + ") is not a chess move", ply.pos);
+                stopped = true;
+                break;
+            }
+            auto r = play(ply.move, s);
+            if (auto* f = v2::get_if<sem::Fails>(&r)) {
+                sem::Rule rule = f->rule;
+                std::string message = explain_failure(*f, s, ply.text);
+                if (const sem::Outcome o = sem::outcome(s); o != sem::Outcome::Ongoing) {
+                    rule = sem::Rule::GameOver;
+                    message = std::string("the game was already over: ") +
+                              (o == sem::Outcome::Checkmate ? (sem::to_move(s) == Color::White ? "White is checkmated"
+                                                                                                : "Black is checkmated")
+                                                            : "stalemate") +
+                              " (" + message + ")";
+                }
+                fail(VerdictKind::Illegal, ply_no, s, std::string(ply.text), std::string(sem::rule_id(rule)), message,
+                     ply.pos);
+                stopped = true;
+                break;
+            }
+            const Played& p = v2::get<Played>(r);
+            check_claims(ply, ply_no, s, p, false);
+            if (strict_violation(mark, ply_no, s)) return;
+            const bool material_changed = p.action.captured != sem::kEmpty || p.action.promotion.has_value();
+            key = next_key(key, s, p.next, p.action, ep_file);
+            record_draws(p.next, ply_no, key, material_changed);
+            if (trace_) emit_trace(ply, ply_no, s, p);
+            s = p.next;
+            v_.plies = ply_no;
+        }
+        v_.final_state = s;
+        v_.final_fen = fen_of(s);
+        if (!stopped && g_.error) {
+            const ast::SyntaxError& e = *g_.error;
+            fail(VerdictKind::Malformed, ply_no + 1, s, std::string(e.token), std::string(e.kind),
+                 std::string(e.message), e.pos);
+            stopped = true;
+        }
+        if (!stopped) {
+            v_.end = sem::outcome(s);
+            const std::size_t mark = v_.warnings.size();
+            result_claims(s);
+            // What is left for --strict: the claims about the result and the reader's warnings
+            // after the movetext (missing or trailing termination marker).
+            if (opt_.strict && !strict_violation(mark, 0, s)) strict_violation(0, 0, s);
+        }
+    }
+
+    // The termination marker against the Result tag and against the final position.
+    void result_claims(const sem::State& s) {
+        if (g_.result && v_.result_tag && *v_.result_tag != ast::result_text(*g_.result))
+            warn("result-mismatch", 0, tag_pos("Result"), *v_.result_tag, std::string(ast::result_text(*g_.result)),
+                 "the Result tag says " + *v_.result_tag + " but the game ends with " +
+                     std::string(ast::result_text(*g_.result)) + " (§8.1.1.7)");
+        if (!g_.result) return;
+        const ast::Result r = *g_.result;
+        std::optional<ast::Result> forced;
+        std::string why;
+        if (v_.end == sem::Outcome::Checkmate) {
+            forced = sem::to_move(s) == Color::White ? ast::Result::BlackWins : ast::Result::WhiteWins;
+            why = sem::to_move(s) == Color::White ? "White is checkmated" : "Black is checkmated";
+        } else if (v_.end == sem::Outcome::Stalemate) {
+            forced = ast::Result::Draw;
+            why = "the game ends in stalemate";
+        } else if (v_.draws.automatic_at() != 0) {
+            forced = ast::Result::Draw;
+            why = "the game was drawn automatically at ply " + std::to_string(v_.draws.automatic_at());
+        }
+        if (forced && r != *forced && r != ast::Result::Unknown)
+            warn("result-position", 0, g_.result_pos, std::string(ast::result_text(r)),
+                 std::string(ast::result_text(*forced)),
+                 why + ", so the result is " + std::string(ast::result_text(*forced)));
+    }
+
+    // --strict: a notation warning (other than the exempt kinds) is the error. `s` is the state the
+    // offending ply was tried in (the last position replayed before the error).
+    bool strict_violation(std::size_t since, std::uint32_t ply_no, const sem::State& s) {
+        if (!opt_.strict) return false;
+        for (std::size_t i = since; i < v_.warnings.size(); ++i) {
+            const Warning& w = v_.warnings[i];
+            if (strict_exempt(w.kind)) continue;
+            if (w.kind == "variation-illegal") {
+                fail(VerdictKind::Illegal, ply_no, s, w.found, w.rule, w.message, w.pos);
+            } else {
+                fail(VerdictKind::Malformed, ply_no, s, w.found, "notation/" + w.kind,
+                     w.message + (w.canonical.empty() ? std::string() : " (export format: " + w.canonical + ")"),
+                     w.pos);
+            }
+            v_.final_state = s;
+            v_.final_fen = fen_of(s);
+            return true;
+        }
+        return false;
+    }
+
+    void emit_trace(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p) {
+        const std::string canonical = canonical_san(s, p.action, p.next);
+        const std::string uci = uci_text(p.action);
+        const std::string fen = fen_of(p.next);
+        PlyEvent e;
+        e.game = g_.index;
+        e.ply = ply_no;
+        e.move_number = sem::move_number(s);
+        e.side = sem::to_move(s);
+        e.san_written = ply.text;
+        e.san_canonical = canonical;
+        e.uci = uci;
+        e.rule = p.action.rule;
+        e.before = &s;
+        e.after = &p.next;
+        e.fen_after = fen;
+        trace_->on_ply(e);
+    }
+};
+
+}  // namespace
+
+Judged judge_move(const ast::Move& m, const sem::State& s) {
+    Judged j;
+    if (v2::holds_alternative<ast::NullMove>(m.body)) {
+        j.failure = sem::Fails{sem::Rule::MoveNull, {}};
+        return j;
+    }
+    auto r = play(m, s);
+    if (auto* p = v2::get_if<Played>(&r)) {
+        j.defined = true;
+        j.next = p->next;
+        j.action = p->action;
+        j.capture_marker_flipped = p->capture_marker_flipped;
+        return j;
+    }
+    j.failure = v2::get<sem::Fails>(r);
+    if (sem::outcome(s) != sem::Outcome::Ongoing) j.failure = sem::Fails{sem::Rule::GameOver, {}};
+    return j;
+}
+
+void Interpreter::run(const ast::Game& g, Verdict& out, TraceSink* trace) {
+    out.clear();
+    Run(g, options_, out, trace, history_).go();
+}
+
+}  // namespace pgnsem::interp

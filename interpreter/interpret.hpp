@@ -1,0 +1,135 @@
+// [[S]] — the meaning of a whole game: fold T over the plies of the main line, stop at the first
+// ⊥, and give a Verdict (../shared/DESIGN.md "The verdict contract"). Variations are replayed
+// from the position before the ply they replace. Notation claims the position contradicts
+// (`x`, `+`/`#`, move numbers, the result) are warnings, errors under --strict.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "semantics/legal_moves.hpp"
+#include "semantics/partial.hpp"
+#include "semantics/state.hpp"
+#include "syntax/ast.hpp"
+
+namespace pgnsem::interp {
+
+enum class VerdictKind : std::uint8_t { Legal, Illegal, Malformed, Unsupported };
+
+[[nodiscard]] constexpr const char* verdict_name(VerdictKind k) noexcept {
+    switch (k) {
+        case VerdictKind::Legal: return "legal";
+        case VerdictKind::Illegal: return "illegal";
+        case VerdictKind::Malformed: return "malformed";
+        case VerdictKind::Unsupported: return "unsupported";
+    }
+    return "?";
+}
+
+struct Warning {
+    std::string kind;            // interpreter/README.md lists every kind
+    std::uint32_t ply = 0;       // the main-line ply it is about, 0 when none
+    ast::SourcePos pos;
+    std::string found;
+    std::string canonical;       // empty when there is no canonical form to offer
+    std::string message;
+    std::string rule;            // variation-illegal only: the rule the move broke
+};
+
+struct ErrorInfo {
+    std::uint32_t ply = 0;          // 0: the start position itself
+    std::uint32_t move_number = 0;  // computed, not as written
+    Color side = Color::White;
+    std::string san;                // the move as written (empty when not about a move)
+    std::string rule;               // a rule id (semantics/rules.hpp), a syntax kind, or notation/<kind>
+    std::string message;
+    ast::SourcePos pos;
+};
+
+// Facts about draws (Laws 9.2, 9.3, 9.6, 5.2.2): the first ply at which each became true.
+struct DrawFacts {
+    std::uint32_t fifty_moves = 0;         // claimable (9.3)
+    std::uint32_t threefold = 0;           // claimable (9.2)
+    std::uint32_t seventy_five_moves = 0;  // automatic (9.6.2)
+    std::uint32_t fivefold = 0;            // automatic (9.6.1)
+    std::uint32_t dead_position = 0;       // automatic (5.2.2): insufficient material
+    [[nodiscard]] std::uint32_t claimable_at() const noexcept;
+    [[nodiscard]] std::uint32_t automatic_at() const noexcept;
+};
+
+struct Verdict {
+    std::uint32_t game = 0;
+    std::optional<std::string> white, black, result_tag;
+    std::optional<ast::Result> result;
+    std::uint32_t plies = 0;
+    VerdictKind kind = VerdictKind::Legal;
+    std::optional<ErrorInfo> error;
+    std::vector<Warning> warnings;
+    std::string final_fen;
+    sem::State final_state{};
+    sem::Outcome end = sem::Outcome::Ongoing;  // of the final position
+    bool error_in_variation = false;           // a variation had an illegal move (a warning unless --strict)
+    DrawFacts draws;
+    void clear();
+};
+
+struct Options {
+    bool strict = false;
+};
+
+// One defined ply, for traces.
+struct PlyEvent {
+    std::uint32_t game = 0;
+    std::uint32_t ply = 0;
+    std::uint32_t move_number = 0;
+    Color side = Color::White;
+    std::string_view san_written;
+    std::string_view san_canonical;
+    std::string_view uci;
+    sem::Rule rule = sem::Rule::TravPawn;
+    const sem::State* before = nullptr;
+    const sem::State* after = nullptr;
+    std::string_view fen_after;
+};
+
+class TraceSink {
+public:
+    virtual ~TraceSink() = default;
+    virtual void on_ply(const PlyEvent& e) = 0;
+};
+
+// Reusable: keeps its buffers between games so a steady state allocates nothing per move.
+class Interpreter {
+public:
+    explicit Interpreter(Options options) : options_(options) {}
+    // Judges one game into `out` (cleared first). `trace`, if given, sees every defined main-line ply.
+    void run(const ast::Game& g, Verdict& out, TraceSink* trace = nullptr);
+
+private:
+    Options options_;
+    std::vector<std::uint64_t> history_;  // position keys since the last irreversible move
+};
+
+// How the interpreter judges one written move in σ: T, with the capture-marker tolerance for
+// pieces (a piece move whose `x` is wrong is played, with a warning) and `game/over` when σ has
+// no legal move. Returns the σ' and action, or the failure. Shared by `check` and `gen` so the
+// generator's labels are the checker's verdicts by construction of one function, not two.
+struct Judged {
+    bool defined = false;
+    sem::State next{};
+    sem::Action action{};
+    bool capture_marker_flipped = false;
+    sem::Fails failure{};
+};
+[[nodiscard]] Judged judge_move(const ast::Move& m, const sem::State& s);
+
+// The canonical SAN text of a defined move (minimal disambiguation, `x`, `=T`, `+`/`#`).
+[[nodiscard]] std::string canonical_san(const sem::State& before, const sem::Action& a, const sem::State& after);
+// UCI text of a defined move (`e2e4`, `e7e8q`, castling as the king's move `e1g1`).
+[[nodiscard]] std::string uci_text(const sem::Action& a);
+// FEN of σ.
+[[nodiscard]] std::string fen_of(const sem::State& s);
+
+}  // namespace pgnsem::interp

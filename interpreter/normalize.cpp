@@ -1,0 +1,130 @@
+// `pgnsem normalize`: every defined ply (main line and variations) is rewritten as the canonical
+// move the semantics gives for it (minimal disambiguation, `x`, `=T`, correct `+`/`#`), keeping
+// its suffix glyph, NAGs and comments; plies after the first illegal one of a line are written
+// as read. Nothing is dropped without a word on stderr.
+#include "interpreter/normalize.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "interpreter/interpret.hpp"
+#include "semantics/legal_moves.hpp"
+#include "semantics/setup.hpp"
+#include "syntax/fen.hpp"
+#include "syntax/pgn.hpp"
+#include "syntax/pgn_writer.hpp"
+
+namespace pgnsem::interp {
+namespace {
+
+namespace v2 = boost::variant2;
+
+// Rewrites the plies of one line starting at `first` from σ; queues the variations met on the
+// way with the position before the ply they replace.
+void canonicalize_line(ast::Game& g, std::uint32_t first, sem::State s,
+                       std::vector<std::pair<std::uint32_t, sem::State>>& pending) {
+    for (std::uint32_t i = first; i != ast::kNone; i = g.plies[i].next) {
+        ast::Ply& ply = g.plies[i];
+        for (std::uint32_t v = ply.first_variation; v != ast::kNone; v = g.variations[v].next_sibling)
+            pending.emplace_back(g.variations[v].first_ply, s);
+        const Judged j = judge_move(ply.move, s);
+        if (!j.defined) {
+            // the rest of this line is written as read; its variations still get their turn
+            for (std::uint32_t k = ply.next; k != ast::kNone; k = g.plies[k].next)
+                for (std::uint32_t v = g.plies[k].first_variation; v != ast::kNone; v = g.variations[v].next_sibling)
+                    pending.emplace_back(g.variations[v].first_ply, sem::State{});
+            return;
+        }
+        ast::Move canonical = sem::canonical_move(s, j.action, j.next);
+        canonical.suffix = ply.move.suffix;
+        canonical.spelling = ast::kCanonical;
+        ply.move = canonical;
+        s = j.next;
+    }
+}
+
+std::optional<ast::Result> result_of_tag(std::string_view t) {
+    for (ast::Result r : {ast::Result::WhiteWins, ast::Result::BlackWins, ast::Result::Draw, ast::Result::Unknown})
+        if (ast::result_text(r) == t) return r;
+    return std::nullopt;
+}
+
+}  // namespace
+
+int normalize_file(const std::string& path, std::FILE* out) {
+    std::FILE* in = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+    if (!in) {
+        std::fprintf(stderr, "pgnsem: cannot open %s: %s\n", path.c_str(), std::strerror(errno));
+        return 2;
+    }
+    syntax::PgnReader reader(in, path);
+    Interpreter interpreter(Options{});
+    ast::Game game, norm;
+    Verdict verdict;
+    std::string text;
+    std::vector<std::pair<std::uint32_t, sem::State>> pending;
+    bool all_legal = true, io_ok = true;
+    while (reader.next(game)) {
+        interpreter.run(game, verdict);
+        all_legal = all_legal && verdict.kind == VerdictKind::Legal;
+        norm = game;
+        syntax::WriteOptions options;
+        sem::State start = sem::initial_state();
+        bool startable = true;
+        if (auto fen = game.tag("FEN")) {
+            auto parsed = syntax::parse_fen(*fen);
+            if (auto* p = v2::get_if<Placement>(&parsed)) {
+                start = sem::from_placement(*p);
+                options.first_move_number = sem::move_number(start);
+                options.first_side = sem::to_move(start);
+                if (!game.tag("SetUp") || *game.tag("SetUp") != "1") {
+                    // the export form of a set-up position announces it (§9.7.1)
+                    std::erase_if(norm.tags, [](const ast::Tag& t) { return t.name == "SetUp"; });
+                    norm.tags.push_back(ast::Tag{"SetUp", "1", {}});
+                }
+            } else {
+                startable = false;
+            }
+        }
+        if (verdict.kind == VerdictKind::Unsupported || !startable ||
+            (verdict.error && verdict.error->ply == 0 && verdict.kind == VerdictKind::Illegal))
+            startable = false;
+        if (startable) {
+            pending.clear();
+            canonicalize_line(norm, norm.main_line, start, pending);
+            while (!pending.empty()) {
+                auto [first, s] = pending.back();
+                pending.pop_back();
+                // a variation after an illegal move of its parent line has no position to start from
+                if (s == sem::State{}) continue;
+                canonicalize_line(norm, first, s, pending);
+            }
+        }
+        // A missing marker is written as the Result tag says (the export format needs one); a
+        // contradiction between them is kept for check --strict to report.
+        if (!norm.result)
+            if (auto tag = game.tag("Result")) norm.result = result_of_tag(*tag);
+        for (const ast::ReaderWarning& w : game.warnings)
+            if (w.kind == "text-after-result")
+                std::fprintf(stderr, "pgnsem: %s: game %u: text after the termination marker at %u:%u is not written\n",
+                             path.c_str(), game.index, w.pos.line, w.pos.column);
+        if (game.error)
+            std::fprintf(stderr, "pgnsem: %s: game %u is malformed at %u:%u (%s); the text from there on is not written\n",
+                         path.c_str(), game.index, game.error->pos.line, game.error->pos.column,
+                         std::string(game.error->message).c_str());
+        text.clear();
+        syntax::write_game(norm, options, text);
+        if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) io_ok = false;
+    }
+    if (!reader.io_error().empty()) {
+        std::fprintf(stderr, "pgnsem: %s: %s\n", path.c_str(), reader.io_error().c_str());
+        io_ok = false;
+    }
+    if (in != stdin) std::fclose(in);
+    if (!io_ok) return 2;
+    return all_legal ? 0 : 1;
+}
+
+}  // namespace pgnsem::interp

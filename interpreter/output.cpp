@@ -1,0 +1,384 @@
+// Writers for verdicts and traces. JSON is written by hand (a few string appends per game)
+// because it sits on the hot path of `pgnsem check`; tests parse it back with nlohmann::json.
+#include "interpreter/output.hpp"
+
+#include <array>
+#include <charconv>
+
+#include "semantics/setup.hpp"
+#include "syntax/fen.hpp"
+
+namespace pgnsem::interp {
+namespace {
+
+void append_uint(std::string& out, std::uint64_t n) {
+    std::array<char, 24> buf{};
+    auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), n);
+    (void)ec;
+    out.append(buf.data(), end);
+}
+
+// Length of a valid UTF-8 sequence starting at s[i], or 0.
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t n = 0;
+    if (c >= 0xC2 && c <= 0xDF) n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4;
+    else return 0;
+    if (i + n > s.size()) return 0;
+    for (std::size_t k = 1; k < n; ++k)
+        if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+    const auto c1 = static_cast<unsigned char>(s[i + 1]);
+    if (c == 0xE0 && c1 < 0xA0) return 0;  // overlong
+    if (c == 0xED && c1 >= 0xA0) return 0;  // surrogates
+    if (c == 0xF0 && c1 < 0x90) return 0;
+    if (c == 0xF4 && c1 >= 0x90) return 0;
+    return n;
+}
+
+void key(std::string& out, std::string_view k) {
+    out.push_back('"');
+    out.append(k);
+    out.append("\":");
+}
+
+void opt_string(std::string& out, const std::optional<std::string>& s) {
+    if (s) append_json_string(out, *s);
+    else out.append("null");
+}
+
+void opt_ply(std::string& out, std::uint32_t ply) {
+    if (ply == 0) out.append("null");
+    else append_uint(out, ply);
+}
+
+const char* end_name(sem::Outcome o) {
+    switch (o) {
+        case sem::Outcome::Ongoing: return nullptr;
+        case sem::Outcome::Checkmate: return "checkmate";
+        case sem::Outcome::Stalemate: return "stalemate";
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+void append_json_string(std::string& out, std::string_view s) {
+    out.push_back('"');
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x80) {
+            if (const std::size_t n = utf8_length(s, i); n != 0) {
+                out.append(s.substr(i, n));
+                i += n - 1;
+            } else {
+                // ISO 8859-1 byte → the same code point in UTF-8
+                out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+                out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+            }
+            continue;
+        }
+        switch (c) {
+            case '"': out.append("\\\""); break;
+            case '\\': out.append("\\\\"); break;
+            case '\n': out.append("\\n"); break;
+            case '\r': out.append("\\r"); break;
+            case '\t': out.append("\\t"); break;
+            default:
+                if (c < 0x20 || c == 0x7F) {
+                    constexpr char hex[] = "0123456789abcdef";
+                    out.append("\\u00");
+                    out.push_back(hex[c >> 4]);
+                    out.push_back(hex[c & 15]);
+                } else {
+                    out.push_back(static_cast<char>(c));
+                }
+        }
+    }
+    out.push_back('"');
+}
+
+void append_verdict_json(std::string& out, std::string_view file, const Verdict& v) {
+    out.push_back('{');
+    key(out, "file");
+    append_json_string(out, file);
+    out.push_back(',');
+    key(out, "game");
+    append_uint(out, v.game);
+    out.push_back(',');
+    key(out, "white");
+    opt_string(out, v.white);
+    out.push_back(',');
+    key(out, "black");
+    opt_string(out, v.black);
+    out.push_back(',');
+    key(out, "result");
+    if (v.result) append_json_string(out, ast::result_text(*v.result));
+    else out.append("null");
+    out.push_back(',');
+    key(out, "result_tag");
+    opt_string(out, v.result_tag);
+    out.push_back(',');
+    key(out, "plies");
+    append_uint(out, v.plies);
+    out.push_back(',');
+    key(out, "verdict");
+    append_json_string(out, verdict_name(v.kind));
+    out.push_back(',');
+    key(out, "error");
+    if (v.error) {
+        const ErrorInfo& e = *v.error;
+        out.push_back('{');
+        key(out, "ply");
+        append_uint(out, e.ply);
+        out.push_back(',');
+        key(out, "move_number");
+        append_uint(out, e.move_number);
+        out.push_back(',');
+        key(out, "side");
+        append_json_string(out, color_name(e.side));
+        out.push_back(',');
+        key(out, "san");
+        append_json_string(out, e.san);
+        out.push_back(',');
+        key(out, "rule");
+        append_json_string(out, e.rule);
+        out.push_back(',');
+        key(out, "message");
+        append_json_string(out, e.message);
+        out.push_back(',');
+        key(out, "line");
+        append_uint(out, e.pos.line);
+        out.push_back(',');
+        key(out, "column");
+        append_uint(out, e.pos.column);
+        out.push_back('}');
+    } else {
+        out.append("null");
+    }
+    out.push_back(',');
+    key(out, "warnings");
+    out.push_back('[');
+    bool first = true;
+    for (const Warning& w : v.warnings) {
+        if (!first) out.push_back(',');
+        first = false;
+        out.push_back('{');
+        key(out, "kind");
+        append_json_string(out, w.kind);
+        if (w.ply != 0) {
+            out.push_back(',');
+            key(out, "ply");
+            append_uint(out, w.ply);
+        }
+        out.push_back(',');
+        key(out, "line");
+        append_uint(out, w.pos.line);
+        out.push_back(',');
+        key(out, "column");
+        append_uint(out, w.pos.column);
+        out.push_back(',');
+        key(out, "found");
+        append_json_string(out, w.found);
+        if (!w.canonical.empty()) {
+            out.push_back(',');
+            key(out, "canonical");
+            append_json_string(out, w.canonical);
+        }
+        if (!w.rule.empty()) {
+            out.push_back(',');
+            key(out, "rule");
+            append_json_string(out, w.rule);
+        }
+        out.push_back(',');
+        key(out, "message");
+        append_json_string(out, w.message);
+        out.push_back('}');
+    }
+    out.push_back(']');
+    out.push_back(',');
+    key(out, "final_fen");
+    append_json_string(out, v.final_fen);
+    out.push_back(',');
+    key(out, "end");
+    if (const char* e = end_name(v.end)) append_json_string(out, e);
+    else out.append("null");
+    out.push_back(',');
+    key(out, "draw_claimable_at");
+    opt_ply(out, v.draws.claimable_at());
+    out.push_back(',');
+    key(out, "automatic_draw_at");
+    opt_ply(out, v.draws.automatic_at());
+    out.push_back('}');
+}
+
+std::string board_text(const sem::State& s) { return syntax::board_diagram(sem::to_placement(s)); }
+
+void append_verdict_text(std::string& out, std::string_view file, const Verdict& v) {
+    out.append(file);
+    out.push_back(':');
+    append_uint(out, v.game);
+    out.append("  ");
+    out.append(v.white ? *v.white : "?");
+    out.append(" - ");
+    out.append(v.black ? *v.black : "?");
+    out.append("  ");
+    out.append(v.result ? ast::result_text(*v.result) : "(no result)");
+    out.append("  ");
+    out.append(verdict_name(v.kind));
+    out.append(", ");
+    append_uint(out, v.plies);
+    out.append(v.plies == 1 ? " ply" : " plies");
+    if (const char* e = end_name(v.end)) {
+        out.append(", ends in ");
+        out.append(e);
+    }
+    out.push_back('\n');
+    if (v.error) {
+        const ErrorInfo& e = *v.error;
+        out.append("  at line ");
+        append_uint(out, e.pos.line);
+        out.append(", column ");
+        append_uint(out, e.pos.column);
+        if (e.ply != 0) {
+            out.append(", ply ");
+            append_uint(out, e.ply);
+            out.append(" (");
+            append_uint(out, e.move_number);
+            out.append(e.side == Color::White ? ". " : "... ");
+            out.append(e.san);
+            out.append(")");
+        } else if (!e.san.empty()) {
+            out.append(" (");
+            out.append(e.san);
+            out.append(")");
+        }
+        out.push_back('\n');
+        out.append("  ");
+        out.append(e.rule);
+        out.append(": ");
+        out.append(e.message);
+        out.push_back('\n');
+        if (v.kind != VerdictKind::Unsupported) {
+            out.append("  position before it (");
+            out.append(sem::to_move(v.final_state) == Color::White ? "White" : "Black");
+            out.append(" to move):\n");
+            out.append(board_text(v.final_state));
+        }
+    }
+    for (const Warning& w : v.warnings) {
+        out.append("  warning ");
+        append_uint(out, w.pos.line);
+        out.push_back(':');
+        append_uint(out, w.pos.column);
+        out.push_back(' ');
+        out.append(w.kind);
+        out.append(": ");
+        if (!w.found.empty()) {
+            out.append(w.found);
+            if (!w.canonical.empty()) {
+                out.append(" -> ");
+                out.append(w.canonical);
+            }
+            out.append(": ");
+        }
+        out.append(w.message);
+        out.push_back('\n');
+    }
+}
+
+void append_trace_json(std::string& out, std::string_view file, const PlyEvent& e) {
+    out.push_back('{');
+    key(out, "file");
+    append_json_string(out, file);
+    out.push_back(',');
+    key(out, "game");
+    append_uint(out, e.game);
+    out.push_back(',');
+    key(out, "ply");
+    append_uint(out, e.ply);
+    out.push_back(',');
+    key(out, "move_number");
+    append_uint(out, e.move_number);
+    out.push_back(',');
+    key(out, "side");
+    append_json_string(out, color_name(e.side));
+    out.push_back(',');
+    key(out, "san");
+    append_json_string(out, e.san_written);
+    out.push_back(',');
+    key(out, "canonical");
+    append_json_string(out, e.san_canonical);
+    out.push_back(',');
+    key(out, "uci");
+    append_json_string(out, e.uci);
+    out.push_back(',');
+    key(out, "rule");
+    append_json_string(out, sem::rule_id(e.rule));
+    out.push_back(',');
+    key(out, "changes");
+    out.push_back('[');
+    bool first = true;
+    for (int i = 0; i < 64; ++i) {
+        const auto idx = static_cast<std::size_t>(i);
+        if (e.before->board[idx] == e.after->board[idx]) continue;
+        if (!first) out.push_back(',');
+        first = false;
+        char name[2];
+        write_square(name, Square::unchecked(i));
+        out.append("{\"square\":\"");
+        out.append(name, 2);
+        out.append("\",\"old\":");
+        append_uint(out, e.before->board[idx]);
+        out.append(",\"new\":");
+        append_uint(out, e.after->board[idx]);
+        out.push_back('}');
+    }
+    out.push_back(']');
+    out.push_back(',');
+    key(out, "turn");
+    append_uint(out, e.after->turn);
+    out.push_back(',');
+    key(out, "fen");
+    append_json_string(out, e.fen_after);
+    out.push_back('}');
+}
+
+void append_trace_text(std::string& out, const PlyEvent& e) {
+    out.append("ply ");
+    append_uint(out, e.ply);
+    out.append("  ");
+    append_uint(out, e.move_number);
+    out.append(e.side == Color::White ? ". " : "... ");
+    out.append(e.san_written);
+    if (e.san_canonical != e.san_written) {
+        out.append(" (");
+        out.append(e.san_canonical);
+        out.append(")");
+    }
+    out.append("  [");
+    out.append(sem::rule_id(e.rule));
+    out.append("]  ");
+    // σ' = σ[Q₁ ↦ v₁, …, turn ↦ turn + 1], written out.
+    out.append("σ' = σ[");
+    for (int i = 0; i < 64; ++i) {
+        const auto idx = static_cast<std::size_t>(i);
+        if (e.before->board[idx] == e.after->board[idx]) continue;
+        char name[2];
+        write_square(name, Square::unchecked(i));
+        out.append(name, 2);
+        out.append(" ↦ ");
+        append_uint(out, e.after->board[idx]);
+        out.append(" (was ");
+        append_uint(out, e.before->board[idx]);
+        out.append("), ");
+    }
+    out.append("turn ↦ ");
+    append_uint(out, e.after->turn);
+    out.append("]\n      ");
+    out.append(e.fen_after);
+    out.push_back('\n');
+}
+
+}  // namespace pgnsem::interp

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The CLI contract (README "Output" and "Exit codes"): exit codes 0/1/2, stdin as "-", one JSON
+# object per game with every documented field, text output with the reason and a board.
+# Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
+set -u
+pgnsem=$1 src=$2 build=$4
+tmp=$(mktemp -d "$build/contract.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+expect() {  # expect NAME WANTED_EXIT COMMAND...
+  local name=$1 want=$2; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"; local got=$?
+  if [[ $got == "$want" ]]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL $name: exit $got, expected $want"; cat "$tmp/err"; fi
+}
+printf '[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n' >"$tmp/legal.pgn"
+printf '1. e4 e5 2. Ke3 *\n' >"$tmp/illegal.pgn"
+: >"$tmp/empty.pgn"
+expect "legal game exits 0" 0 "$pgnsem" check "$tmp/legal.pgn"
+expect "illegal game exits 1" 1 "$pgnsem" check "$tmp/illegal.pgn"
+expect "empty file is a valid database" 0 "$pgnsem" check "$tmp/empty.pgn"
+expect "missing file is an I/O error" 2 "$pgnsem" check "$tmp/no-such-file.pgn"
+expect "unknown option is a usage error" 2 "$pgnsem" check --no-such-option "$tmp/legal.pgn"
+expect "no subcommand is a usage error" 2 "$pgnsem"
+expect "stdin" 1 sh -c "cat '$tmp/illegal.pgn' | '$pgnsem' check --format jsonl -"
+if python3 - "$tmp/out" <<'PY'
+import json, sys
+v = json.loads(open(sys.argv[1]).read())
+fields = ['file', 'game', 'white', 'black', 'result', 'result_tag', 'plies', 'verdict', 'error', 'warnings', 'final_fen']
+assert all(f in v for f in fields), v
+assert v['file'] == '-' and v['game'] == 1 and v['verdict'] == 'illegal' and v['plies'] == 2, v
+e = v['error']
+assert set(['ply', 'move_number', 'side', 'san', 'rule', 'message', 'line', 'column']) <= set(e), e
+assert (e['ply'], e['move_number'], e['side'], e['san'], e['line'], e['column']) == (3, 2, 'white', 'Ke3', 1, 13), e
+assert e['rule'] == 'src/unreachable', e
+PY
+then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL jsonl fields"; fi
+"$pgnsem" check "$tmp/illegal.pgn" >"$tmp/text" 2>/dev/null
+if grep -q "src/unreachable" "$tmp/text" && grep -q "| 8" "$tmp/text" && grep -q "a   b   c" "$tmp/text"; then
+  pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL text output lacks the rule or the board"; cat "$tmp/text"; fi
+"$pgnsem" check --format jsonl "$tmp/legal.pgn" >"$tmp/legal.json" 2>/dev/null
+if python3 -c "
+import json,sys; v=json.loads(open('$tmp/legal.json').read())
+assert v['verdict']=='legal' and v['plies']==7 and v['end']=='checkmate' and v['warnings']==[], v
+assert v['final_fen']=='r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4', v['final_fen']
+"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL legal jsonl"; fi
+echo "$pass passed, $fail failed"
+[[ $fail == 0 ]]

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Whole-program tests over ../shared/data/games/real-games.pgn.gz (decompressed into the build
+folder, never into the repo). Exit 77 (ctest: skipped) when the data is absent.
+
+  corpus.py PGNSEM SHARED_DIR BUILD_DIR check      verdict counts, the two illegal games, Chess960, memory
+  corpus.py PGNSEM SHARED_DIR BUILD_DIR normalize  normalize → check --strict gives the same verdicts
+"""
+import gzip
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+GAMES = 116886
+PEAK_LIMIT_KB = 64 * 1024
+
+
+def data_file(shared, build):
+    src = os.path.join(shared, 'data', 'games', 'real-games.pgn.gz')
+    if not os.path.exists(src):
+        print('SKIP: %s is absent, so the corpus test cannot run' % src)
+        sys.exit(77)
+    os.makedirs(os.path.join(build, 'data'), exist_ok=True)
+    dst = os.path.join(build, 'data', 'real-games.pgn')
+    if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
+        with gzip.open(src, 'rb') as fin, open(dst + '.tmp', 'wb') as fout:
+            shutil.copyfileobj(fin, fout, 1 << 20)
+        os.replace(dst + '.tmp', dst)
+    return dst
+
+
+def run(cmd, stdin_path=None, stdin_repeat=1):
+    """Runs cmd, returns (exit code, stdout lines, peak RSS of the child in KiB)."""
+    stdin = subprocess.PIPE if stdin_path else subprocess.DEVNULL
+    p = subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if stdin_path:
+        import threading
+
+        def feed():
+            for _ in range(stdin_repeat):
+                with open(stdin_path, 'rb') as f:
+                    shutil.copyfileobj(f, p.stdin, 1 << 20)
+            p.stdin.close()
+        t = threading.Thread(target=feed)
+        t.start()
+    out = p.stdout.read()
+    err = p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if stdin_path:
+        t.join()
+    sys.stderr.write(err.decode(errors='replace'))
+    return p.returncode, out.splitlines(), usage.ru_maxrss
+
+
+def check(pgnsem, path):
+    failures = []
+    code, lines, peak = run([pgnsem, 'check', '--format', 'jsonl', path])
+    verdicts = [json.loads(l) for l in lines]
+    print('verdicts: %d, exit code %d, peak memory %.1f MiB' % (len(verdicts), code, peak / 1024))
+    if len(verdicts) != GAMES:
+        failures.append('%d verdicts, expected %d' % (len(verdicts), GAMES))
+    if code != 1:
+        failures.append('exit code %d, expected 1 (two games are illegal)' % code)
+    if peak > PEAK_LIMIT_KB:
+        failures.append('peak memory %.1f MiB, limit 64 MiB' % (peak / 1024))
+    by_kind = {}
+    for v in verdicts:
+        by_kind.setdefault(v['verdict'], []).append(v)
+    print('by verdict: %s' % {k: len(v) for k, v in by_kind.items()})
+    illegal = by_kind.get('illegal', [])
+    expected_illegal = {116885: (31, 'white', 'Qxe1'), 116886: (38, 'white', 'Bf3')}
+    got_illegal = {v['game']: (v['error']['move_number'], v['error']['side'], v['error']['san']) for v in illegal}
+    for g, want in expected_illegal.items():
+        got = got_illegal.get(g)
+        # the move as written may carry a check sign; compare without it
+        if not got or (got[0], got[1], got[2].rstrip('+#')) != want:
+            failures.append('game %d: expected illegal at %s, got %s' % (g, want, got))
+    extra = sorted(set(got_illegal) - set(expected_illegal))
+    if extra:
+        failures.append('unexpected illegal games: %s' % [(g, got_illegal[g]) for g in extra[:10]])
+    unsupported = by_kind.get('unsupported', [])
+    if len(unsupported) != 21 or any('Chess960' not in v['error']['message'] for v in unsupported):
+        failures.append('%d unsupported games (expected the 21 Chess960 games, each naming the variant)'
+                        % len(unsupported))
+    malformed = by_kind.get('malformed', [])
+    if malformed:
+        failures.append('%d malformed games, e.g. %s' % (len(malformed), [(v['game'], v['error']) for v in malformed[:5]]))
+    if by_kind.get('legal') is None or len(by_kind['legal']) != GAMES - 2 - 21:
+        failures.append('%d legal games, expected %d' % (len(by_kind.get('legal', [])), GAMES - 23))
+    # Memory independent of the file's size: the file twice over standard input.
+    code2, lines2, peak2 = run([pgnsem, 'check', '--format', 'jsonl', '--quiet', '-'], stdin_path=path, stdin_repeat=2)
+    print('twice over stdin: %d verdicts, peak memory %.1f MiB' % (len(lines2), peak2 / 1024))
+    if len(lines2) != 2 * GAMES:
+        failures.append('file twice: %d verdicts, expected %d' % (len(lines2), 2 * GAMES))
+    if peak2 > PEAK_LIMIT_KB or peak2 > peak + 4 * 1024:
+        failures.append('file twice: peak memory grew from %.1f to %.1f MiB' % (peak / 1024, peak2 / 1024))
+    return failures
+
+
+def normalize(pgnsem, path, build):
+    failures = []
+    out_path = os.path.join(build, 'data', 'real-games.normalized.pgn')
+    with open(out_path, 'wb') as f:
+        p = subprocess.run([pgnsem, 'normalize', path], stdout=f, stderr=subprocess.PIPE)
+    if p.returncode not in (0, 1):
+        return ['normalize exited %d: %s' % (p.returncode, p.stderr[-2000:].decode(errors='replace'))]
+    _, before, _ = run([pgnsem, 'check', '--format', 'jsonl', '--quiet', path])
+    _, after, _ = run([pgnsem, 'check', '--format', 'jsonl', '--quiet', '--strict', out_path])
+    before = [json.loads(l) for l in before]
+    after = [json.loads(l) for l in after]
+    if len(before) != len(after):
+        return ['%d games before normalize, %d after' % (len(before), len(after))]
+    excused = differ = 0
+    for b, a in zip(before, after):
+        same = b['verdict'] == a['verdict'] and b['final_fen'] == a['final_fen'] and b['plies'] == a['plies']
+        if same:
+            continue
+        kinds = {w['kind'] for w in b['warnings']}
+        # normalize never changes a result: where the result contradicts the position or the
+        # Result tag, --strict reports exactly that
+        if a['error'] and a['error']['rule'] in ('notation/result-position', 'notation/result-mismatch') \
+                and kinds & {'result-position', 'result-mismatch'}:
+            excused += 1
+            continue
+        differ += 1
+        if differ <= 10:
+            failures.append('game %d: before %s %s, after --strict %s %s' % (
+                b['game'], b['verdict'], b['error'], a['verdict'], a['error']))
+    print('normalize: %d games, %d differ only by a result that contradicts the position or tag, %d differ otherwise'
+          % (len(before), excused, differ))
+    # normalize is idempotent
+    again = os.path.join(build, 'data', 'real-games.normalized2.pgn')
+    with open(again, 'wb') as f:
+        subprocess.run([pgnsem, 'normalize', out_path], stdout=f, stderr=subprocess.DEVNULL)
+    with open(out_path, 'rb') as f1, open(again, 'rb') as f2:
+        if f1.read() != f2.read():
+            failures.append('normalize is not idempotent')
+    return failures
+
+
+def main():
+    pgnsem, shared, build, what = sys.argv[1:5]
+    path = data_file(shared, build)
+    failures = check(pgnsem, path) if what == 'check' else normalize(pgnsem, path, build)
+    for f in failures:
+        print('FAIL: ' + f)
+    print('%d passed, %d failed' % (0 if failures else 1, 1 if failures else 0))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == '__main__':
+    main()
