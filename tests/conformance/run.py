@@ -5,7 +5,7 @@ Usage: run.py PGNSEM [FILE_OR_DIR ...] [--signature-only]
 
 Each case is a game whose tag section carries its expectations (tests/conformance/README.md):
 ExpectVerdict, ExpectPly, ExpectRule, ExpectWarnings, ExpectFinalFen, ExpectColumn. The runner
-reads the expectations with a deliberately small tag scanner (a case starts at its [Event tag),
+reads the expectations with a deliberately small tag scanner (a case starts at the first tag of its tag section),
 runs pgnsem once per file in JSON Lines mode, and compares game by game. It prints one line per
 failing case, a summary line "N passed, M failed", and a signature: a SHA-256 over every verdict
 (verdict, ply, rule, warning kinds, final FEN) so that any change of meaning is visible.
@@ -21,18 +21,23 @@ TAG = re.compile(rb'^\s*\[(\w+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 
 
 def expectations(path):
-    """One dict of Expect* tags per game, in order; a game starts at an [Event tag line."""
+    """One dict of Event/Expect* tags per game, in order; a game starts at the first tag of each
+    tag section (a tag line after a non-tag, non-blank line begins a new section)."""
     cases = []
+    in_tags = False
     with open(path, 'rb') as f:
         for raw in f:
             m = TAG.match(raw)
             if not m:
+                if raw.strip():
+                    in_tags = False
                 continue
+            if not in_tags:
+                cases.append({})
+                in_tags = True
             name, value = m.group(1).decode(), m.group(2).decode('latin-1')
             value = value.replace('\\"', '"').replace('\\\\', '\\')
-            if name == 'Event':
-                cases.append({'Event': value})
-            elif name.startswith('Expect') and cases:
+            if name == 'Event' or name.startswith('Expect'):
                 cases[-1][name] = value
     return cases
 
