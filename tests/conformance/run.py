@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Runs the conformance cases (PGN files with Expect* tags) through `pgnsem check` and compares.
 
-Usage: run.py PGNSEM [FILE_OR_DIR ...] [--signature-only]
+Usage: run.py PGNSEM [FILE_OR_DIR ...] [--corpus PGN]
 
 Each case is a game whose tag section carries its expectations (tests/conformance/README.md):
 ExpectVerdict, ExpectPly, ExpectRule, ExpectWarnings, ExpectFinalFen, ExpectColumn. The runner
 reads the expectations with a deliberately small tag scanner (a case starts at the first tag of its tag section),
 runs pgnsem once per file in JSON Lines mode, and compares game by game. It prints one line per
 failing case, a summary line "N passed, M failed", and a signature: a SHA-256 over every verdict
-(verdict, ply, rule, warning kinds, final FEN) so that any change of meaning is visible.
+(verdict, ply, rule, warning kinds, final FEN) so that any change of meaning is visible. With
+--corpus PGN it also prints the same signature over every verdict of that file (the real-games
+file, decompressed), which has no expectations of its own.
 """
 import hashlib
 import json
@@ -79,8 +81,24 @@ def compare(case, v):
     return problems
 
 
+def corpus_signature(pgnsem, path):
+    out = subprocess.run([pgnsem, 'check', '--format', 'jsonl', '--quiet', path], capture_output=True)
+    digest = hashlib.sha256()
+    count = 0
+    for line in out.stdout.splitlines():
+        digest.update(signature_line(json.loads(line)).encode() + b'\n')
+        count += 1
+    print('corpus signature (%d games of %s): %s' % (count, os.path.basename(path), digest.hexdigest()))
+
+
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith('--')]
+    argv = sys.argv[1:]
+    corpus = None
+    if '--corpus' in argv:
+        i = argv.index('--corpus')
+        corpus = argv[i + 1]
+        del argv[i:i + 2]
+    args = [a for a in argv if not a.startswith('--')]
     pgnsem, targets = args[0], args[1:]
     files = []
     for t in targets:
@@ -111,6 +129,8 @@ def main():
             else:
                 passed += 1
     print('conformance signature: %s' % digest.hexdigest())
+    if corpus:
+        corpus_signature(pgnsem, corpus)
     print('%d passed, %d failed' % (passed, failed))
     sys.exit(1 if failed or passed == 0 else 0)
 
