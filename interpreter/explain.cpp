@@ -72,7 +72,7 @@ std::string explain_failure(const sem::Fails& f, const sem::State& s, std::strin
                 list += piece_at(s, Square::unchecked(i));
                 ++n;
             }
-            return list + " can all legally move to " + sq(d.to) + "; " + w + " must name its origin";
+            return list + (total == 2 ? " can both" : " can all") + " legally move to " + sq(d.to) + "; " + w + " must name its origin";
         }
         case sem::Rule::SrcWrongDisambiguator:
             return "no " + kind_word(d.piece) + " on the file or rank " + w + " names can move to " + sq(d.to) +
@@ -160,6 +160,9 @@ std::string explain_problem(const sem::Rule rule, const sem::Detail& d, const se
             if (d.attacker) return base + " (" + piece_at(s, d.attacker) + " gives check)";
             return base;
         case sem::Rule::PosMissingKing:
+            // semantics/setup.cpp names the colour by the king's home square (e1 or e8)
+            if (d.square) return std::string(d.square->rank().index() == 0 ? "White" : "Black") + " has no king";
+            return base;
         case sem::Rule::PosTooManyKings:
         case sem::Rule::PosTooManyPawns:
         case sem::Rule::PosTooManyPieces:

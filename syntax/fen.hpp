@@ -26,7 +26,9 @@ using FenResult = boost::variant2::variant<Placement, FenError>;
 [[nodiscard]] FenResult parse_fen(std::string_view text);
 
 struct FenText {
-    std::array<char, 96> chars{};
+    // The longest FEN: 64 pieces and 7 '/' (71), "w", "KQkq", "e3", two 10-digit clocks and five
+    // spaces: 103 characters.
+    std::array<char, 104> chars{};
     std::uint8_t size = 0;
     [[nodiscard]] std::string_view view() const noexcept { return {chars.data(), size}; }
 };

@@ -1,0 +1,582 @@
+// Positions that do not start from σ₀ (proofs-notes/fen-positions.md): the canonical id
+// assignment Placement → σ, its inverse σ → Placement, and validate(), which names every
+// `position/…` rule a placement breaks.
+//
+// Names used in this file: p the placement, s σ, q a square index 0–63, c a colour, o the
+// opponent of the side to move (who made the last move), k the king's square, bb a bit set of
+// squares (a1 = bit 0).
+#include "semantics/setup.hpp"
+
+#include <bit>
+#include <cstdlib>
+
+#include "semantics/in_check.hpp"
+
+namespace pgnsem::sem {
+
+namespace {
+
+using Bits = std::uint64_t;
+
+constexpr Bits bit(int q) noexcept {
+    return Bits{1} << q;
+}
+constexpr int file_of(int q) noexcept {
+    return q & 7;
+}
+constexpr int rank_of(int q) noexcept {
+    return q >> 3;
+}
+constexpr std::size_t idx(int q) noexcept {
+    return static_cast<std::size_t>(q);
+}
+constexpr std::size_t side_index(Color c) noexcept {
+    return static_cast<std::size_t>(c);
+}
+
+// The id base of a colour: 0 for White (ids 1–16), 16 for Black (17–32).
+constexpr int id_base(Color c) noexcept {
+    return c == Color::White ? 0 : 16;
+}
+constexpr PieceId make_id(Color c, int white_id) noexcept {
+    return static_cast<PieceId>(id_base(c) + white_id);
+}
+
+// The rank a colour's pawns promote on, and the rank they start on (0-based).
+constexpr int last_rank(Color c) noexcept {
+    return c == Color::White ? 7 : 0;
+}
+constexpr int forward(Color c) noexcept {
+    return c == Color::White ? 8 : -8;
+}
+
+// The squares strictly between a and b when they share a rank, file or diagonal; none otherwise
+// (a knight's or a non-aligned pair has nothing between them).
+Bits between(int a, int b) noexcept {
+    const int df = file_of(b) - file_of(a);
+    const int dr = rank_of(b) - rank_of(a);
+    if (a == b) return 0;
+    if (df != 0 && dr != 0 && std::abs(df) != std::abs(dr)) return 0;
+    const int step = (dr > 0 ? 8 : dr < 0 ? -8 : 0) + (df > 0 ? 1 : df < 0 ? -1 : 0);
+    Bits out = 0;
+    for (int q = a + step; q != b; q += step) out |= bit(q);
+    return out;
+}
+
+bool is_piece(const Placement& p, int q, Color c, PieceKind k) noexcept {
+    const auto& x = p.squares[idx(q)];
+    return x && x->color == c && x->kind == k;
+}
+
+bool empty_at(const Placement& p, int q) noexcept {
+    return !p.squares[idx(q)].has_value();
+}
+
+// The first of a kind's two original ids (white numbering) not yet used, marking it used; the
+// queenside one again once both are taken (the id the paper gives a promoted piece).
+int take_original(bool (&used)[2], int queenside, int kingside) noexcept {
+    for (int i = 0; i < 2; ++i) {
+        if (used[i]) continue;
+        used[i] = true;
+        return i == 0 ? queenside : kingside;
+    }
+    return queenside;
+}
+
+}  // namespace
+
+// The canonical id assignment of proofs-notes/fen-positions.md.
+State from_placement(const Placement& p) noexcept {
+    State s;
+    s.two_step.fill(kNoStamp);
+    for (const Color c : {Color::White, Color::Black}) {
+        // Original ids already taken, per kind (white numbering): rooks 1 and 8, knights 2 and 7,
+        // pawns 9–16 by file.
+        bool rook_used[2] = {false, false};
+        bool knight_used[2] = {false, false};
+        bool pawn_used[8] = {};
+        // Rooks on their own corners keep their corner's id.
+        const int home = c == Color::White ? 0 : 56;
+        if (is_piece(p, home, c, PieceKind::Rook)) {
+            s.board[idx(home)] = make_id(c, 1);
+            rook_used[0] = true;
+        }
+        if (is_piece(p, home + 7, c, PieceKind::Rook)) {
+            s.board[idx(home + 7)] = make_id(c, 8);
+            rook_used[1] = true;
+        }
+        // Pawns, first pass: the first pawn (in square order) of each file takes its file's id.
+        for (int q = 0; q < 64; ++q) {
+            if (!is_piece(p, q, c, PieceKind::Pawn)) continue;
+            const int f = file_of(q);
+            if (pawn_used[f]) continue;
+            pawn_used[f] = true;
+            s.board[idx(q)] = make_id(c, 9 + f);
+        }
+        for (int q = 0; q < 64; ++q) {
+            const auto& x = p.squares[idx(q)];
+            if (!x || x->color != c || s.board[idx(q)] != kEmpty) continue;
+            int id = 0;
+            switch (x->kind) {
+                case PieceKind::King:
+                    id = 5;
+                    break;
+                case PieceKind::Queen:
+                    id = 4;
+                    break;
+                // A bishop's id is that of its square colour, as for a promoted one: White's
+                // kingside bishop (6, f1) is light, Black's (22, f8) dark; 3 and 19 the other way.
+                case PieceKind::Bishop:
+                    id = (Square::unchecked(q).is_light() == (c == Color::White)) ? 6 : 3;
+                    break;
+                // The first unused original id of the kind (queenside before kingside), then the
+                // id a promotion gives (R → queenside rook, N → queenside knight).
+                case PieceKind::Rook:
+                    id = take_original(rook_used, 1, 8);
+                    break;
+                case PieceKind::Knight:
+                    id = take_original(knight_used, 2, 7);
+                    break;
+                case PieceKind::Pawn: {
+                    // Second pass: the lowest unused pawn id, and beyond eight pawns the file's id.
+                    int f = 0;
+                    while (f < 8 && pawn_used[f]) ++f;
+                    if (f < 8) {
+                        pawn_used[f] = true;
+                        id = 9 + f;
+                    } else {
+                        id = 9 + file_of(q);
+                    }
+                    break;
+                }
+            }
+            s.board[idx(q)] = make_id(c, id);
+        }
+    }
+
+    // The cached king squares: the first king of each colour in square order.
+    for (int q = 63; q >= 0; --q) {
+        const PieceId v = s.board[idx(q)];
+        if (v != kEmpty && kind_of(v) == PieceKind::King)
+            s.king_square[side_index(color_of(v))] = static_cast<std::uint8_t>(q);
+    }
+
+    s.turn = p.side_to_move == Color::White ? 2 : 3;
+    s.number_base = (p.fullmove_number == 0 ? 1u : p.fullmove_number) - 1u;
+    s.halfmove_clock = static_cast<std::uint16_t>(p.halfmove_clock > 0xFFFFu ? 0xFFFFu : p.halfmove_clock);
+
+    // w_king / b_king: a king keeps castling only with a right and on its own square.
+    const bool white_right = p.white_king_side || p.white_queen_side;
+    const bool black_right = p.black_king_side || p.black_queen_side;
+    if (!(white_right && is_piece(p, squares::e1.index(), Color::White, PieceKind::King)))
+        s.king_moved |= kWhiteKingMoved;
+    if (!(black_right && is_piece(p, squares::e8.index(), Color::Black, PieceKind::King)))
+        s.king_moved |= kBlackKingMoved;
+    // The rook flags: a corner keeps castling only with its right and a rook of its colour.
+    if (!(p.white_queen_side && is_piece(p, squares::a1.index(), Color::White, PieceKind::Rook)))
+        s.rook_moved |= kCornerA1;
+    if (!(p.white_king_side && is_piece(p, squares::h1.index(), Color::White, PieceKind::Rook)))
+        s.rook_moved |= kCornerH1;
+    if (!(p.black_queen_side && is_piece(p, squares::a8.index(), Color::Black, PieceKind::Rook)))
+        s.rook_moved |= kCornerA8;
+    if (!(p.black_king_side && is_piece(p, squares::h8.index(), Color::Black, PieceKind::Rook)))
+        s.rook_moved |= kCornerH8;
+
+    // §16.1.3.4: the en passant square names the pawn that just made a double step, standing in
+    // front of it; that pawn's stamp is the previous turn. Without such a pawn the field is
+    // ignored here (validate() reports it).
+    if (p.en_passant) {
+        const Color mover = opposite(p.side_to_move);
+        const int e = p.en_passant->index();
+        const int expected_rank = mover == Color::White ? 2 : 5;
+        const int pawn_square = e + forward(mover);
+        if (rank_of(e) == expected_rank && is_piece(p, pawn_square, mover, PieceKind::Pawn)) {
+            const PieceId pawn = s.board[idx(pawn_square)];
+            s.two_step[static_cast<std::size_t>(stamp_index(pawn))] = static_cast<std::uint16_t>(s.turn - 1);
+        }
+    }
+    return s;
+}
+
+Placement to_placement(const State& s) noexcept {
+    Placement p;
+    for (int q = 0; q < 64; ++q) {
+        const PieceId v = s.board[idx(q)];
+        if (v != kEmpty) p.squares[idx(q)] = ColoredPiece{color_of(v), kind_of(v)};
+    }
+    p.side_to_move = to_move(s);
+    const bool white_king_home =
+        (s.king_moved & kWhiteKingMoved) == 0 && is_piece(p, squares::e1.index(), Color::White, PieceKind::King);
+    const bool black_king_home =
+        (s.king_moved & kBlackKingMoved) == 0 && is_piece(p, squares::e8.index(), Color::Black, PieceKind::King);
+    p.white_king_side = white_king_home && (s.rook_moved & kCornerH1) == 0 &&
+                        is_piece(p, squares::h1.index(), Color::White, PieceKind::Rook);
+    p.white_queen_side = white_king_home && (s.rook_moved & kCornerA1) == 0 &&
+                         is_piece(p, squares::a1.index(), Color::White, PieceKind::Rook);
+    p.black_king_side = black_king_home && (s.rook_moved & kCornerH8) == 0 &&
+                        is_piece(p, squares::h8.index(), Color::Black, PieceKind::Rook);
+    p.black_queen_side = black_king_home && (s.rook_moved & kCornerA8) == 0 &&
+                         is_piece(p, squares::a8.index(), Color::Black, PieceKind::Rook);
+    // §16.1.3.4 (edge case 96): the target is given after every double step, capture possible or
+    // not: the square behind the pawn whose stamp is the previous turn.
+    if (s.turn > 0) {
+        const Color mover = opposite(to_move(s));
+        const auto previous = static_cast<std::uint16_t>(s.turn - 1);
+        const int double_step_rank = mover == Color::White ? 3 : 4;
+        for (int f = 0; f < 8 && !p.en_passant; ++f) {
+            const int q = double_step_rank * 8 + f;
+            const PieceId v = s.board[idx(q)];
+            if (v == kEmpty || kind_of(v) != PieceKind::Pawn || color_of(v) != mover) continue;
+            if (s.two_step[static_cast<std::size_t>(stamp_index(v))] == previous)
+                p.en_passant = Square::unchecked(q - forward(mover));
+        }
+    }
+    p.halfmove_clock = s.halfmove_clock;
+    p.fullmove_number = move_number(s);
+    return p;
+}
+
+namespace {
+
+class ProblemList {
+public:
+    void add(Rule rule, const Detail& detail) noexcept {
+        // 19 problems at most can arise (proofs-notes/fen-positions.md); the array has 24.
+        if (out_.size < out_.items.size()) out_.items[out_.size++] = Problem{rule, detail};
+    }
+    [[nodiscard]] Problems take() const noexcept { return out_; }
+
+private:
+    Problems out_{};
+};
+
+Bits squares_of(const Placement& p, Color c, PieceKind k) noexcept {
+    Bits bb = 0;
+    for (int q = 0; q < 64; ++q)
+        if (is_piece(p, q, c, k)) bb |= bit(q);
+    return bb;
+}
+
+Bits pieces_of(const Placement& p, Color c) noexcept {
+    Bits bb = 0;
+    for (int q = 0; q < 64; ++q) {
+        const auto& x = p.squares[idx(q)];
+        if (x && x->color == c) bb |= bit(q);
+    }
+    return bb;
+}
+
+Square first_square(Bits bb) noexcept {
+    return Square::unchecked(std::countr_zero(bb));
+}
+int count(Bits bb) noexcept {
+    return std::popcount(bb);
+}
+
+// The squares a piece of kind k and colour c could have stood on for its last move to land on
+// `to` (ignoring captures made on `to`, which do not change where it came from): the reverse of
+// its moves, with the current board for the squares a slider passes over. A pawn includes its
+// pushes, double step and captures; the en passant capture is handled by the caller, since it
+// also empties a second square.
+Bits origins(const Placement& p, PieceKind k, Color c, int to) noexcept {
+    Bits out = 0;
+    const int tf = file_of(to);
+    const int tr = rank_of(to);
+    auto add_if = [&](int f, int r) {
+        if (f >= 0 && f < 8 && r >= 0 && r < 8) out |= bit(r * 8 + f);
+    };
+    auto slide = [&](int df, int dr) {
+        for (int f = tf + df, r = tr + dr; f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr) {
+            out |= bit(r * 8 + f);
+            if (!empty_at(p, r * 8 + f)) break;
+        }
+    };
+    switch (k) {
+        case PieceKind::Knight:
+            for (const auto& d : {std::pair{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}})
+                add_if(tf + d.first, tr + d.second);
+            break;
+        case PieceKind::Bishop:
+            for (const auto& d : {std::pair{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}) slide(d.first, d.second);
+            break;
+        case PieceKind::Rook:
+            for (const auto& d : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) slide(d.first, d.second);
+            break;
+        case PieceKind::Queen:
+            for (const auto& d : {std::pair{1, 1}, {1, -1}, {-1, 1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}, {0, -1}})
+                slide(d.first, d.second);
+            break;
+        case PieceKind::King:
+            for (int df = -1; df <= 1; ++df)
+                for (int dr = -1; dr <= 1; ++dr)
+                    if (df != 0 || dr != 0) add_if(tf + df, tr + dr);
+            break;
+        case PieceKind::Pawn: {
+            const int back = c == Color::White ? -1 : 1;
+            // A pawn never stands on its own first rank, so it cannot have come from there.
+            const int first = c == Color::White ? 0 : 7;
+            if (tr + back != first) {
+                add_if(tf, tr + back);
+                add_if(tf - 1, tr + back);
+                add_if(tf + 1, tr + back);
+            }
+            const int double_step_rank = c == Color::White ? 3 : 4;
+            if (tr == double_step_rank && empty_at(p, to + back * 8)) add_if(tf, tr + 2 * back);
+            break;
+        }
+    }
+    // Origins are empty now: the piece left them (or, for a slider's farthest square, it is
+    // the blocker, which cannot be the origin).
+    Bits empty = 0;
+    for (int q = 0; q < 64; ++q)
+        if (empty_at(p, q)) empty |= bit(q);
+    return out & empty;
+}
+
+// Could one move of colour o leave the king on k checked by both a and b? (Only the two
+// checkers are given; each is on the board, of colour o.) The ways a double check arises:
+// one piece moves and checks while the square it left (or, en passant, the square of the pawn
+// it took) uncovers the other's line; en passant uncovering two lines at once. Castling never
+// does: the squares it vacates (e1 and a corner) lie on the board's edge, and the only line
+// through them with room on both sides is the first rank, where the castled king and rook now
+// stand (proofs-notes/fen-positions.md).
+bool double_check_possible(const Placement& p, Color o, int k, int a, int b) noexcept {
+    const Bits line_a = between(a, k);
+    const Bits line_b = between(b, k);
+    const int ep_rank = o == Color::White ? 5 : 2;
+    const int back = o == Color::White ? -8 : 8;
+    for (int pass = 0; pass < 2; ++pass) {
+        const int mover = pass == 0 ? a : b;
+        const Bits line = pass == 0 ? line_b : line_a;
+        if (line == 0) continue;
+        const ColoredPiece piece = *p.squares[idx(mover)];
+        if (piece.kind == PieceKind::King) continue;
+        // The mover came from a square on the other checker's line.
+        if (origins(p, piece.kind, o, mover) & line) return true;
+        // A promoted piece came from a pawn on the seventh rank (push or capture).
+        if (rank_of(mover) == last_rank(o) && piece.kind != PieceKind::Pawn &&
+            (origins(p, PieceKind::Pawn, o, mover) & line))
+            return true;
+        // En passant: the capturing pawn lands on the target square and the captured pawn's
+        // square, right behind it, is emptied too.
+        if (piece.kind == PieceKind::Pawn && rank_of(mover) == ep_rank && empty_at(p, mover + back)) {
+            const Bits from = origins(p, PieceKind::Pawn, o, mover) & ~bit(mover + back);
+            if (from != 0 && ((from & line) || (bit(mover + back) & line))) return true;
+        }
+    }
+    // En passant with both checkers uncovered: a pawn of o on the target square, one line through
+    // the square it came from and the other through the captured pawn's square.
+    for (int f = 0; f < 8; ++f) {
+        const int t = ep_rank * 8 + f;
+        if (!is_piece(p, t, o, PieceKind::Pawn) || !empty_at(p, t + back)) continue;
+        const Bits captured = bit(t + back);
+        const Bits from = origins(p, PieceKind::Pawn, o, t) & ~captured;
+        for (Bits rest = from; rest != 0; rest &= rest - 1) {
+            const Bits s1 = rest & (~rest + 1);
+            if (((s1 & line_a) && (captured & line_b)) || ((s1 & line_b) && (captured & line_a))) return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+Problems validate(const Placement& p) noexcept {
+    ProblemList out;
+    const Color us = p.side_to_move;
+    const Color them = opposite(us);
+
+    // position/missing-king and position/too-many-kings (Laws 2.2: one king a side).
+    Bits kings[2] = {squares_of(p, Color::White, PieceKind::King), squares_of(p, Color::Black, PieceKind::King)};
+    for (const Color c : {Color::White, Color::Black}) {
+        if (kings[side_index(c)] == 0) {
+            Detail d;
+            d.piece = PieceKind::King;
+            d.square = c == Color::White ? squares::e1 : squares::e8;
+            out.add(Rule::PosMissingKing, d);
+        }
+    }
+    for (const Color c : {Color::White, Color::Black}) {
+        const Bits bb = kings[side_index(c)];
+        if (count(bb) > 1) {
+            Detail d;
+            d.piece = PieceKind::King;
+            d.candidates = bb;
+            d.square = first_square(bb & (bb - 1));
+            out.add(Rule::PosTooManyKings, d);
+        }
+    }
+
+    // position/pawn-on-back-rank (Laws 3.7.5: a pawn on the last rank is promoted, and none
+    // moves backwards to its first).
+    {
+        constexpr Bits back_ranks = 0xFF000000000000FFull;
+        const Bits bb =
+            (squares_of(p, Color::White, PieceKind::Pawn) | squares_of(p, Color::Black, PieceKind::Pawn)) & back_ranks;
+        if (bb != 0) {
+            Detail d;
+            d.piece = PieceKind::Pawn;
+            d.candidates = bb;
+            d.square = first_square(bb);
+            out.add(Rule::PosPawnOnBackRank, d);
+        }
+    }
+
+    // position/too-many-pawns: a side starts with eight and never gains one.
+    Bits pawns[2] = {squares_of(p, Color::White, PieceKind::Pawn), squares_of(p, Color::Black, PieceKind::Pawn)};
+    for (const Color c : {Color::White, Color::Black}) {
+        const Bits bb = pawns[side_index(c)];
+        if (count(bb) > 8) {
+            Detail d;
+            d.piece = PieceKind::Pawn;
+            d.candidates = bb;
+            d.square = first_square(bb);
+            out.add(Rule::PosTooManyPawns, d);
+        }
+    }
+
+    // position/too-many-pieces: at most 16, and every piece beyond the original set was a pawn.
+    for (const Color c : {Color::White, Color::Black}) {
+        const Bits all = pieces_of(p, c);
+        constexpr Bits light = 0x55AA55AA55AA55AAull;
+        const Bits queens = squares_of(p, c, PieceKind::Queen);
+        const Bits rooks = squares_of(p, c, PieceKind::Rook);
+        const Bits knights = squares_of(p, c, PieceKind::Knight);
+        const Bits bishops = squares_of(p, c, PieceKind::Bishop);
+        Bits excess_kinds = 0;
+        int promoted = 0;
+        auto beyond = [&](Bits bb, int originals) {
+            if (count(bb) > originals) {
+                promoted += count(bb) - originals;
+                excess_kinds |= bb;
+            }
+        };
+        beyond(queens, 1);
+        beyond(rooks, 2);
+        beyond(knights, 2);
+        beyond(bishops & light, 1);
+        beyond(bishops & ~light, 1);
+        const int pawn_count = count(pawns[side_index(c)]);
+        const int missing_pawns = pawn_count >= 8 ? 0 : 8 - pawn_count;
+        if (count(all) > 16 || promoted > missing_pawns) {
+            Detail d;
+            d.candidates = count(all) > 16 ? all : excess_kinds;
+            d.square = first_square(d.candidates);
+            out.add(Rule::PosTooManyPieces, d);
+        }
+    }
+
+    // position/castling-rights (§16.1.3.3): a right needs the king on e1/e8 and the rook in its
+    // corner.
+    {
+        struct Right {
+            bool present;
+            Color c;
+            int king;
+            int rook;
+        };
+        const Right rights[4] = {{p.white_king_side, Color::White, 4, 7},
+                                 {p.white_queen_side, Color::White, 4, 0},
+                                 {p.black_king_side, Color::Black, 60, 63},
+                                 {p.black_queen_side, Color::Black, 60, 56}};
+        for (const Right& r : rights) {
+            if (!r.present) continue;
+            if (is_piece(p, r.king, r.c, PieceKind::King) && is_piece(p, r.rook, r.c, PieceKind::Rook)) continue;
+            Detail d;
+            d.king = Square::unchecked(r.king);
+            d.square = Square::unchecked(r.rook);
+            out.add(Rule::PosCastlingRights, d);
+        }
+    }
+
+    // The en passant target (§16.1.3.4): rank 6 with White to move, rank 3 with Black; the
+    // pawn that double-stepped stands in front of it; it and the square behind it are empty.
+    bool ep_consistent = false;
+    if (p.en_passant) {
+        const int e = p.en_passant->index();
+        const int expected_rank = them == Color::White ? 2 : 5;
+        Detail d;
+        d.square = *p.en_passant;
+        if (rank_of(e) != expected_rank) {
+            out.add(Rule::PosEnPassantRank, d);
+        } else {
+            const int pawn_square = e + forward(them);
+            const int origin = e - forward(them);
+            bool ok = true;
+            if (!is_piece(p, pawn_square, them, PieceKind::Pawn)) {
+                Detail n = d;
+                n.from = Square::unchecked(pawn_square);
+                out.add(Rule::PosEnPassantNoPawn, n);
+                ok = false;
+            }
+            const Bits occupied = (empty_at(p, e) ? 0 : bit(e)) | (empty_at(p, origin) ? 0 : bit(origin));
+            if (occupied != 0) {
+                Detail n = d;
+                n.candidates = occupied;
+                n.square = first_square(occupied);
+                out.add(Rule::PosEnPassantOccupied, n);
+                ok = false;
+            }
+            ep_consistent = ok;
+        }
+    }
+
+    // The checks need one king on each side.
+    if (count(kings[0]) == 1 && count(kings[1]) == 1) {
+        const State s = from_placement(p);
+        const int our_king = std::countr_zero(kings[side_index(us)]);
+        const int their_king = std::countr_zero(kings[side_index(them)]);
+
+        // position/opposite-check: the side that just moved cannot have left its king in check.
+        const Bits opposite_checkers = attackers(s, Square::unchecked(their_king), us);
+        if (opposite_checkers != 0) {
+            Detail d;
+            d.king = Square::unchecked(their_king);
+            d.attacker = first_square(opposite_checkers);
+            d.candidates = opposite_checkers;
+            out.add(Rule::PosOppositeCheck, d);
+        }
+
+        const Bits checkers = attackers(s, Square::unchecked(our_king), them);
+        Detail d;
+        d.king = Square::unchecked(our_king);
+        d.candidates = checkers;
+        if (checkers != 0) d.attacker = first_square(checkers);
+        // position/too-many-checkers: one move uncovers at most one line and moves one piece,
+        // so no position has three checkers.
+        if (count(checkers) >= 3) out.add(Rule::PosTooManyCheckers, d);
+        // position/impossible-check: two checkers that no single move could both have produced.
+        // A king among them is already an opposite check; nothing more is claimed then.
+        const bool king_checks = (checkers & kings[side_index(them)]) != 0;
+        if (count(checkers) == 2 && !king_checks) {
+            const int a = std::countr_zero(checkers);
+            const int b = std::countr_zero(checkers & (checkers - 1));
+            if (!double_check_possible(p, them, our_king, a, b)) out.add(Rule::PosImpossibleCheck, d);
+        }
+        // position/impossible-check with an en passant target: the last move was the double
+        // step, so every checker is that pawn or a line uncovered by the square it left.
+        if (ep_consistent && checkers != 0 && !king_checks) {
+            const int e = p.en_passant->index();
+            const int pawn_square = e + forward(them);
+            const int origin = e - forward(them);
+            bool explained = true;
+            for (Bits rest = checkers; rest != 0; rest &= rest - 1) {
+                const int c = std::countr_zero(rest);
+                if (c != pawn_square && (between(c, our_king) & bit(origin)) == 0) explained = false;
+            }
+            if (!explained) {
+                Detail n = d;
+                n.square = *p.en_passant;
+                out.add(Rule::PosImpossibleCheck, n);
+            }
+        }
+    }
+
+    // position/clock: the fullmove number starts at 1 (§16.1.3.6); σ counts halfmoves to 65535.
+    if (p.halfmove_clock > 0xFFFFu) out.add(Rule::PosClock, Detail{});
+    if (p.fullmove_number == 0) out.add(Rule::PosClock, Detail{});
+
+    return out.take();
+}
+
+}  // namespace pgnsem::sem

@@ -1,0 +1,66 @@
+// Helpers shared by the FEN tests: read a FEN that must parse, expect a parse error, list the
+// rule ids validate() reports, and the shared data folder.
+#pragma once
+
+#include <boost/variant2/variant.hpp>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "semantics/rules.hpp"
+#include "semantics/setup.hpp"
+#include "syntax/fen.hpp"
+
+namespace pgnsem::test {
+
+// The placement of a FEN the test expects to parse.
+inline Placement fen(std::string_view text) {
+    auto r = syntax::parse_fen(text);
+    if (const auto* e = boost::variant2::get_if<syntax::FenError>(&r)) {
+        FAIL("FEN \"" << text << "\" does not parse: " << e->field << " at column " << e->column << ": " << e->message);
+    }
+    return boost::variant2::get<Placement>(r);
+}
+
+// The error of a FEN the test expects to be rejected.
+inline syntax::FenError fen_error(std::string_view text) {
+    auto r = syntax::parse_fen(text);
+    if (boost::variant2::holds_alternative<Placement>(r)) {
+        FAIL("FEN \"" << text << "\" parses, but should not");
+    }
+    return boost::variant2::get<syntax::FenError>(r);
+}
+
+// The rule ids validate() reports, in its order.
+inline std::vector<std::string> problem_ids(const Placement& p) {
+    std::vector<std::string> ids;
+    for (const auto& problem : sem::validate(p)) ids.emplace_back(sem::rule_id(problem.rule));
+    return ids;
+}
+
+inline std::vector<std::string> problem_ids(std::string_view text) {
+    return problem_ids(fen(text));
+}
+
+inline std::string printed(const Placement& p) {
+    return std::string(syntax::print_fen(p).view());
+}
+
+// ../shared/data, or empty when it is absent (the tests that need it then skip, exit code 77).
+inline std::filesystem::path shared_data() {
+    const std::filesystem::path dir = std::filesystem::path(PGNSEM_SHARED_DIR) / "data";
+    std::error_code ec;
+    return std::filesystem::is_directory(dir, ec) ? dir : std::filesystem::path{};
+}
+
+// Ends the test executable with ctest's "skipped" code (SKIP_RETURN_CODE 77): a test that
+// needs data that is not there is never counted as passed.
+[[noreturn]] inline void skip(const std::string& why) {
+    WARN("SKIPPED: " << why);
+    std::exit(77);
+}
+
+}  // namespace pgnsem::test
