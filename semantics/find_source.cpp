@@ -1,0 +1,135 @@
+// GTSS (Algorithm 1) and GCSS (Algorithm 2): the source square S and id v of the move.
+//
+// Algorithm 1 (GTSS(Q, P, σ)), legibly: with colour = White if turn is even else Black, look for
+// a piece of that colour and of P's kind that can move to Q: a king one square away; an
+// unblocked queen on Q's diagonal, rank or file; an unblocked rook on its rank or file; an
+// unblocked bishop on its diagonal; a knight a knight's jump away; a pawn one square behind Q,
+// or two when Q is on rank 4 (White) / 5 (Black). A file or rank in P (Ndc5, N7c5) keeps only
+// the pieces on it. Algorithm 2 (GCSS) is the same for captures, except that pawns capture
+// diagonally from file W, or en passant.
+//
+// Errata (proofs-notes/errata.md):
+//   - double step only from the start rank and with both squares empty;
+//   - en passant only onto the empty square on rank 6 (3) right after the double step
+//     (two_step = turn − 1), capturing the pawn behind it;
+//   - among several candidates only those whose move is legal count (PGN §8.2.3.4): a pinned
+//     knight does not make Ne2 ambiguous. With one geometric candidate it is returned even if
+//     its move is illegal, so T can say why.
+//
+// When no piece qualifies, the failure says which part of the description is wrong: no piece
+// of that kind could ever get there (src/unreachable), or only the opponent's could
+// (src/opponent-piece), the way is blocked (src/blocked, trav/pawn-blocked), the disambiguator
+// names none of the candidates (src/wrong-disambiguator), or a pawn has nothing to capture
+// (cap/no-victim, ep/expired, ep/no-double-step).
+#include "semantics/find_source.hpp"
+
+#include <bit>
+
+#include "semantics/geometry.hpp"
+#include "semantics/movement.hpp"
+#include "semantics/terminates.hpp"
+
+namespace pgnsem::sem {
+namespace {
+
+using geo::Bits;
+
+[[nodiscard]] bool matches(const ast::Disambiguator& d, int q) noexcept {
+    return (!d.file || d.file->index() == geo::file_of(q)) && (!d.rank || d.rank->index() == geo::rank_of(q));
+}
+
+// The pieces of colour c and kind k that could move to `to`: ignoring every other piece
+// (reach), also honouring the disambiguator (matched), and with a free way (clear).
+struct Candidates {
+    Bits reach = 0;
+    Bits matched = 0;
+    Bits clear = 0;
+    int blocked_from = -1;
+    int blocked_by = -1;
+};
+
+[[nodiscard]] Candidates candidates(const State& s, Color c, PieceKind k, const ast::Disambiguator& d, int to,
+                                    bool capture) noexcept {
+    Candidates r;
+    for (int q = 0; q < 64; ++q) {
+        const PieceId id = s.board[static_cast<std::size_t>(q)];
+        if (id == kEmpty || !belongs_to(id, c) || kind_of(id) != k) continue;
+        if (!reaches(k, c, q, to, capture)) continue;
+        r.reach |= geo::bit(q);
+        if (!matches(d, q)) continue;
+        r.matched |= geo::bit(q);
+        const int b = blocker(s, k, q, to, capture);
+        if (b < 0) {
+            r.clear |= geo::bit(q);
+        } else if (r.blocked_from < 0) {
+            r.blocked_from = q;
+            r.blocked_by = b;
+        }
+    }
+    return r;
+}
+
+[[nodiscard]] SourceResult find_source(const State& s, PieceKind k, const ast::Disambiguator& d, Square to_sq,
+                                       bool capture) noexcept {
+    const int to = to_sq.index();
+    const Color us = to_move(s);
+    Detail detail;
+    detail.to = to_sq;
+    detail.piece = k;
+    const Candidates own = candidates(s, us, k, d, to, capture);
+    if (own.reach == 0) {
+        // Nothing of ours could ever get there; if the opponent's piece could make exactly
+        // this move, the notation most likely has the wrong side to move.
+        const Candidates theirs = candidates(s, opposite(us), k, d, to, capture);
+        if (theirs.clear != 0) {
+            detail.from = Square::unchecked(std::countr_zero(theirs.clear));
+            return Undefined{Rule::SrcOpponentPiece, detail};
+        }
+        return Undefined{Rule::SrcUnreachable, detail};
+    }
+    if (own.matched == 0) {
+        detail.candidates = own.reach;
+        return Undefined{Rule::SrcWrongDisambiguator, detail};
+    }
+    if (own.clear == 0) {
+        detail.from = Square::unchecked(own.blocked_from);
+        detail.square = Square::unchecked(own.blocked_by);
+        const bool pawn_push = k == PieceKind::Pawn && !capture;
+        return Undefined{pawn_push ? Rule::TravPawnBlocked : Rule::SrcBlocked, detail};
+    }
+    int from = std::countr_zero(own.clear);
+    if (std::popcount(own.clear) > 1) {
+        // §8.2.3.4: only the candidates whose move is legal count.
+        Bits legal = 0;
+        for (Bits b = own.clear; b != 0; b &= b - 1) {
+            const int q = std::countr_zero(b);
+            const Termination t = terminates_concrete(s, ConcreteMove{Square::unchecked(q), to_sq, std::nullopt});
+            if (boost::variant2::holds_alternative<Terminates>(t)) legal |= geo::bit(q);
+        }
+        if (std::popcount(legal) > 1) {
+            detail.candidates = legal;
+            return Undefined{Rule::SrcAmbiguous, detail};
+        }
+        // One legal candidate is the source; none: the first, and T says why it may not move.
+        if (legal != 0) from = std::countr_zero(legal);
+    }
+    if (k == PieceKind::Pawn && capture)
+        if (auto u = pawn_capture_victim(s, from, to)) return *u;
+    return Source{Square::unchecked(from), s.board[static_cast<std::size_t>(from)]};
+}
+
+}  // namespace
+
+// GTSS(Q, P, σ)
+SourceResult find_traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
+                                   Square to) noexcept {
+    return find_source(sigma, kind, from, to, false);
+}
+
+// GCSS(Q, P, σ)
+SourceResult find_capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
+                                 Square to) noexcept {
+    return find_source(sigma, kind, from, to, true);
+}
+
+}  // namespace pgnsem::sem

@@ -1,0 +1,221 @@
+// Internal to semantics/: the board's geometry as constexpr tables, so that "is q attacked",
+// "can a knight on s reach q" and "is the way from s to q free" are table look-ups on the
+// 64-byte mailbox σ.board. Nothing here knows about pieces ids or the state; it is the plane
+// geometry the paper's algorithms (GTSS, GCSS, IIC) describe in words ("2 squares horizontal and
+// 1 square vertical", "unblocked … on the same diagonal").
+//
+// Names used in this file: `s`, `q` squares as indices 0–63 (a1 = 0), `d` a direction index,
+// bit sets of squares as std::uint64_t with a1 = bit 0.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+namespace pgnsem::sem::geo {
+
+using Bits = std::uint64_t;
+
+[[nodiscard]] constexpr Bits bit(int q) noexcept {
+    return Bits{1} << q;
+}
+[[nodiscard]] constexpr int file_of(int q) noexcept {
+    return q & 7;
+}
+[[nodiscard]] constexpr int rank_of(int q) noexcept {
+    return q >> 3;
+}
+[[nodiscard]] constexpr bool on_board(int f, int r) noexcept {
+    return f >= 0 && f < 8 && r >= 0 && r < 8;
+}
+
+// The eight directions of the queen: the first four are the rook's, the last four the bishop's.
+// Directions 0–3 and 4–7 alternate increasing and decreasing square index, which fixes which end
+// of a ray holds the nearest square (least or most significant bit).
+struct Direction {
+    int df;
+    int dr;
+};
+// north, south, east, west, north-east, south-west, north-west, south-east
+inline constexpr std::array<Direction, 8> kDirections{
+    {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {-1, 1}, {1, -1}}};
+[[nodiscard]] constexpr bool is_orthogonal(int d) noexcept {
+    return d < 4;
+}
+// Whether squares along direction d have increasing indices (nearest square = lowest bit).
+[[nodiscard]] constexpr bool is_increasing(int d) noexcept {
+    return kDirections[static_cast<std::size_t>(d)].dr > 0 ||
+           (kDirections[static_cast<std::size_t>(d)].dr == 0 && kDirections[static_cast<std::size_t>(d)].df > 0);
+}
+
+namespace detail {
+
+constexpr Bits leaper(int q, const std::array<Direction, 8>& jumps) noexcept {
+    Bits b = 0;
+    for (const Direction& j : jumps) {
+        const int f = file_of(q) + j.df;
+        const int r = rank_of(q) + j.dr;
+        if (on_board(f, r)) b |= bit(r * 8 + f);
+    }
+    return b;
+}
+
+inline constexpr std::array<Direction, 8> kKnightJumps{
+    {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}};
+
+constexpr std::array<Bits, 64> make_knight() noexcept {
+    std::array<Bits, 64> t{};
+    for (int q = 0; q < 64; ++q) t[static_cast<std::size_t>(q)] = leaper(q, kKnightJumps);
+    return t;
+}
+constexpr std::array<Bits, 64> make_king() noexcept {
+    std::array<Bits, 64> t{};
+    for (int q = 0; q < 64; ++q) t[static_cast<std::size_t>(q)] = leaper(q, kDirections);
+    return t;
+}
+// kPawnAttacks[c][s]: the squares a pawn of colour c on s attacks (White = 0 captures upwards).
+constexpr std::array<std::array<Bits, 64>, 2> make_pawn_attacks() noexcept {
+    std::array<std::array<Bits, 64>, 2> t{};
+    for (int q = 0; q < 64; ++q) {
+        for (int df : {-1, 1}) {
+            if (on_board(file_of(q) + df, rank_of(q) + 1)) t[0][static_cast<std::size_t>(q)] |= bit(q + 8 + df);
+            if (on_board(file_of(q) + df, rank_of(q) - 1)) t[1][static_cast<std::size_t>(q)] |= bit(q - 8 + df);
+        }
+    }
+    return t;
+}
+constexpr std::array<std::array<Bits, 64>, 8> make_rays() noexcept {
+    std::array<std::array<Bits, 64>, 8> t{};
+    for (int d = 0; d < 8; ++d)
+        for (int q = 0; q < 64; ++q) {
+            int f = file_of(q) + kDirections[static_cast<std::size_t>(d)].df;
+            int r = rank_of(q) + kDirections[static_cast<std::size_t>(d)].dr;
+            while (on_board(f, r)) {
+                t[static_cast<std::size_t>(d)][static_cast<std::size_t>(q)] |= bit(r * 8 + f);
+                f += kDirections[static_cast<std::size_t>(d)].df;
+                r += kDirections[static_cast<std::size_t>(d)].dr;
+            }
+        }
+    return t;
+}
+// kDirectionTo[a][b]: the direction from a to b if they share a rank, file or diagonal, else -1.
+constexpr std::array<std::array<std::int8_t, 64>, 64> make_direction_to() noexcept {
+    std::array<std::array<std::int8_t, 64>, 64> t{};
+    const auto rays = make_rays();
+    for (int a = 0; a < 64; ++a)
+        for (int b = 0; b < 64; ++b) {
+            t[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] = -1;
+            for (int d = 0; d < 8; ++d)
+                if (rays[static_cast<std::size_t>(d)][static_cast<std::size_t>(a)] & bit(b))
+                    t[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] = static_cast<std::int8_t>(d);
+        }
+    return t;
+}
+
+}  // namespace detail
+
+inline constexpr std::array<Bits, 64> kKnight = detail::make_knight();
+inline constexpr std::array<Bits, 64> kKing = detail::make_king();
+inline constexpr std::array<std::array<Bits, 64>, 2> kPawnAttacks = detail::make_pawn_attacks();
+// kRays[d][s]: every square from s (exclusive) to the edge in direction d.
+inline constexpr std::array<std::array<Bits, 64>, 8> kRays = detail::make_rays();
+inline constexpr std::array<std::array<std::int8_t, 64>, 64> kDirectionTo = detail::make_direction_to();
+
+[[nodiscard]] constexpr int direction_to(int a, int b) noexcept {
+    return kDirectionTo[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
+}
+
+namespace detail {
+constexpr std::array<std::array<Bits, 64>, 64> make_between() noexcept {
+    std::array<std::array<Bits, 64>, 64> t{};
+    for (int a = 0; a < 64; ++a)
+        for (int b = 0; b < 64; ++b) {
+            const int d = direction_to(a, b);
+            if (d < 0) continue;
+            const int back = d ^ 1;
+            t[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] =
+                kRays[static_cast<std::size_t>(d)][static_cast<std::size_t>(a)] &
+                kRays[static_cast<std::size_t>(back)][static_cast<std::size_t>(b)];
+        }
+    return t;
+}
+constexpr std::array<std::array<Bits, 64>, 64> make_line() noexcept {
+    std::array<std::array<Bits, 64>, 64> t{};
+    for (int a = 0; a < 64; ++a)
+        for (int b = 0; b < 64; ++b) {
+            const int d = direction_to(a, b);
+            if (d < 0) continue;
+            t[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] =
+                kRays[static_cast<std::size_t>(d)][static_cast<std::size_t>(a)] |
+                kRays[static_cast<std::size_t>(d ^ 1)][static_cast<std::size_t>(a)] | bit(a);
+        }
+    return t;
+}
+}  // namespace detail
+
+// kBetween[a][b]: the squares strictly between a and b when they are aligned, else empty.
+inline constexpr std::array<std::array<Bits, 64>, 64> kBetween = detail::make_between();
+// kLine[a][b]: the whole line (edge to edge) through aligned a and b, else empty.
+inline constexpr std::array<std::array<Bits, 64>, 64> kLine = detail::make_line();
+
+[[nodiscard]] constexpr Bits between(int a, int b) noexcept {
+    return kBetween[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
+}
+[[nodiscard]] constexpr Bits line(int a, int b) noexcept {
+    return kLine[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
+}
+[[nodiscard]] constexpr Bits knight_targets(int q) noexcept {
+    return kKnight[static_cast<std::size_t>(q)];
+}
+[[nodiscard]] constexpr Bits king_targets(int q) noexcept {
+    return kKing[static_cast<std::size_t>(q)];
+}
+[[nodiscard]] constexpr Bits pawn_attacks(int colour, int q) noexcept {
+    return kPawnAttacks[static_cast<std::size_t>(colour)][static_cast<std::size_t>(q)];
+}
+[[nodiscard]] constexpr Bits ray(int d, int q) noexcept {
+    return kRays[static_cast<std::size_t>(d)][static_cast<std::size_t>(q)];
+}
+
+// The squares a slider on q sees in direction d, the first occupied square included
+// (the "classical" ray look-up: cut the ray behind its nearest blocker).
+[[nodiscard]] constexpr Bits ray_attacks(int d, int q, Bits occupied) noexcept {
+    Bits a = ray(d, q);
+    const Bits blockers = a & occupied;
+    if (blockers != 0) {
+        const int first = is_increasing(d) ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
+        a ^= ray(d, first);
+    }
+    return a;
+}
+[[nodiscard]] constexpr Bits rook_attacks(int q, Bits occupied) noexcept {
+    return ray_attacks(0, q, occupied) | ray_attacks(1, q, occupied) | ray_attacks(2, q, occupied) |
+           ray_attacks(3, q, occupied);
+}
+[[nodiscard]] constexpr Bits bishop_attacks(int q, Bits occupied) noexcept {
+    return ray_attacks(4, q, occupied) | ray_attacks(5, q, occupied) | ray_attacks(6, q, occupied) |
+           ray_attacks(7, q, occupied);
+}
+[[nodiscard]] constexpr Bits rook_rays(int q) noexcept {
+    return ray(0, q) | ray(1, q) | ray(2, q) | ray(3, q);
+}
+[[nodiscard]] constexpr Bits bishop_rays(int q) noexcept {
+    return ray(4, q) | ray(5, q) | ray(6, q) | ray(7, q);
+}
+
+// The castling corners (State::rook_moved bits) a move touching q sets: a1, h1, a8, h8.
+[[nodiscard]] constexpr std::uint8_t corner_bit(int q) noexcept {
+    return static_cast<std::uint8_t>(q == 0 ? 1u : q == 7 ? 2u : q == 56 ? 4u : q == 63 ? 8u : 0u);
+}
+
+inline constexpr Bits kRank1 = 0xFFull, kRank8 = 0xFFull << 56;
+[[nodiscard]] constexpr Bits rank_mask(int r) noexcept {
+    return Bits{0xFF} << (8 * r);
+}
+
+static_assert(std::popcount(kKnight[0]) == 2 && std::popcount(kKnight[27]) == 8);
+static_assert(std::popcount(kKing[0]) == 3 && std::popcount(kKing[27]) == 8);
+static_assert(kBetween[0][63] == 0x0040201008040200ull);
+static_assert(kBetween[4][7] == (bit(5) | bit(6)));
+
+}  // namespace pgnsem::sem::geo

@@ -1,0 +1,48 @@
+// Internal to semantics/: the movement rules of each kind of piece, shared by GTSS/GCSS
+// (find_source.cpp), which look for the piece, and by [[M]] for moves written by their squares
+// (denote.cpp), which are given it. "Reaches" ignores every other piece; "blocker" is the first
+// piece in the way; the pawn rules name the failure the brief's rule ids describe.
+#pragma once
+
+#include <optional>
+
+#include "semantics/geometry.hpp"
+#include "semantics/partial.hpp"
+#include "semantics/state.hpp"
+
+namespace pgnsem::sem {
+
+// +1 for White (moves up the board), -1 for Black.
+[[nodiscard]] constexpr int forward(Color c) noexcept {
+    return c == Color::White ? 1 : -1;
+}
+// The rank index a pawn of colour c starts on, and the one it promotes on.
+[[nodiscard]] constexpr int start_rank(Color c) noexcept {
+    return c == Color::White ? 1 : 6;
+}
+[[nodiscard]] constexpr int last_rank(Color c) noexcept {
+    return c == Color::White ? 7 : 0;
+}
+// The rank of an en passant destination: 6 for White (index 5), 3 for Black (index 2).
+[[nodiscard]] constexpr int en_passant_rank(Color c) noexcept {
+    return c == Color::White ? 5 : 2;
+}
+
+// Can a piece of kind k and colour c on `from` reach `to` on an otherwise empty board?
+// Pawns: a push (one square, or two from the start rank) or, when `capture`, a diagonal step.
+[[nodiscard]] bool reaches(PieceKind k, Color c, int from, int to, bool capture) noexcept;
+
+// The first occupied square on the way from `from` to `to` (nearest `from`), -1 if none. For a
+// pawn push the destination itself counts (a pawn cannot push onto a piece).
+[[nodiscard]] int blocker(const State& s, PieceKind k, int from, int to, bool capture) noexcept;
+
+// En passant (GCSS, with the paper's stamp): a pawn of the side to move captures diagonally
+// onto the empty square `to` on rank 6 (3 for Black), and the enemy pawn behind `to` made its
+// double step on the previous turn: two_step[stamp_index(v)] = turn − 1.
+[[nodiscard]] bool is_en_passant(const State& s, int from, int to) noexcept;
+
+// For a pawn capture onto `to`: nothing when there is a piece to take or en passant applies;
+// otherwise ⊥ with ep/expired, ep/no-double-step or cap/no-victim.
+[[nodiscard]] std::optional<Undefined> pawn_capture_victim(const State& s, int from, int to) noexcept;
+
+}  // namespace pgnsem::sem

@@ -1,0 +1,155 @@
+// T : M → (St → {⊥, ⊤}) (§3.3), corrected by the FIDE Laws.
+//
+// The paper's conditions, legibly (mover = mod(turn, 2) in σ; the paper's mod(turn − 1, 2) is the
+// same colour read in σ'):
+//   T(Q), T(P::Q)         = ⊤ iff ∃σ'. (σ, σ') ∈ [[M]], ¬IIC(σ', mover), and Q ≠ 0
+//   T(P::x::Q)            = ⊤ iff ∃σ'. (σ, σ') ∈ [[M]], ¬IIC(σ', mover), Q holds an enemy piece
+//   T(O-O), T(O-O-O)      = ⊤ iff ∃σ'. (σ, σ') ∈ [[M]], ¬IIC(σ, mover), ¬IIC(σ', mover)
+//   T(Q=T), T(W::x::Q=T)  as the traversal and capture above.
+// Errata (proofs-notes/errata.md):
+//   - "Q ≠ 0" is meant as "Q is empty" (σ(Q) = 0) for traversals: an enemy piece there is
+//     trav/occupied (the interpreter may read the move as a capture without x), an own piece
+//     dest/own-piece;
+//   - the paper's captures test `turn = 0` / `turn = 1` where mod(turn, 2) is meant; and the king
+//     is never captured (cap/of-king);
+//   - a pawn that reaches the last rank must promote (promo/missing);
+//   - castling is also forbidden through an attacked square (Laws 3.8.2.2), not only out of and
+//     into check;
+//   - the king-safety failure is split by cause: the king stepped into the attack (check/into),
+//     the mover was in check and did not answer it (check/unanswered), or the move uncovered an
+//     attack on its own king (check/pinned, en passant along the rank included).
+#include "semantics/terminates.hpp"
+
+#include <bit>
+
+#include "semantics/denote.hpp"
+#include "semantics/equations.hpp"
+#include "semantics/in_check.hpp"
+#include "semantics/overloaded.hpp"
+
+namespace pgnsem::sem {
+namespace {
+
+[[nodiscard]] Fails fail(const Undefined& u) noexcept {
+    return Fails{u.rule, u.detail};
+}
+
+[[nodiscard]] Fails fail(Rule r, const Action& a) noexcept {
+    Detail d;
+    d.from = a.from;
+    d.to = a.to;
+    if (a.piece != kEmpty) d.piece = kind_of(a.piece);
+    return Fails{r, d};
+}
+
+[[nodiscard]] std::optional<Square> first_square(std::uint64_t bits) noexcept {
+    if (bits == 0) return std::nullopt;
+    return Square::unchecked(std::countr_zero(bits));
+}
+
+// ¬IIC(σ', mover): the move must not leave the mover's king attacked.
+[[nodiscard]] Termination king_safe(const State& s, const Transition& t) noexcept {
+    const Color mover = to_move(s);
+    if (!in_check(t.next, mover)) return Terminates{t.next, t.action};
+    const Square king = Square::unchecked(t.next.king_square[static_cast<std::size_t>(mover)]);
+    Fails f = fail(Rule::CheckPinned, t.action);
+    f.detail.king = king;
+    f.detail.attacker = first_square(attackers(t.next, king, opposite(mover)));
+    if (t.action.piece != kEmpty && kind_of(t.action.piece) == PieceKind::King)
+        f.rule = Rule::CheckInto;
+    else if (in_check(s, mover))
+        f.rule = Rule::CheckUnanswered;
+    return f;
+}
+
+// A pawn on the last rank must have promoted.
+[[nodiscard]] bool promotion_missing(const Transition& t) noexcept {
+    if (t.action.promotion || t.action.piece == kEmpty || kind_of(t.action.piece) != PieceKind::Pawn) return false;
+    const int r = t.action.to.rank().index();
+    return r == 0 || r == 7;
+}
+
+// The destination of a move that may take: not an own piece, never the king.
+[[nodiscard]] std::optional<Rule> capture_destination(const State& s, const Transition& t) noexcept {
+    const PieceId victim = s.board[static_cast<std::size_t>(t.action.to.index())];
+    if (victim == kEmpty) return std::nullopt;
+    if (belongs_to(victim, to_move(s))) return Rule::DestOwnPiece;
+    if (kind_of(victim) == PieceKind::King) return Rule::CapOfKing;
+    return std::nullopt;
+}
+
+// The conditions T adds to a defined move: destination, compulsory promotion, king safety.
+// `capture`: the move takes (or, written by its squares, may take) what stands on Q.
+[[nodiscard]] Termination conclude(const State& s, const Transition& t, bool capture) noexcept {
+    const PieceId victim = s.board[static_cast<std::size_t>(t.action.to.index())];
+    if (!capture && victim != kEmpty)
+        return fail(belongs_to(victim, to_move(s)) ? Rule::DestOwnPiece : Rule::TravOccupied, t.action);
+    if (capture && victim == kEmpty && t.action.rule != Rule::CapEnPassant) return fail(Rule::CapNoVictim, t.action);
+    if (auto r = capture_destination(s, t)) return fail(*r, t.action);
+    if (promotion_missing(t)) return fail(Rule::PromoMissing, t.action);
+    return king_safe(s, t);
+}
+
+// T(O-O), T(O-O-O): not out of check, not through an attacked square, not into check.
+[[nodiscard]] Termination conclude_castle(const State& s, const Transition& t) noexcept {
+    const Color mover = to_move(s);
+    const CastleSquares& q = castle_squares(mover, *t.action.castle);
+    Fails f = fail(Rule::CastleOutOfCheck, t.action);
+    f.detail.king = q.king_from;
+    if (in_check(s, mover)) {
+        f.detail.attacker = first_square(attackers(s, q.king_from, opposite(mover)));
+        return f;
+    }
+    if (const std::uint64_t a = attackers(s, q.crossed, opposite(mover)); a != 0) {
+        f.rule = Rule::CastleThroughCheck;
+        f.detail.square = q.crossed;
+        f.detail.attacker = first_square(a);
+        return f;
+    }
+    if (const std::uint64_t a = attackers(t.next, q.king_to, opposite(mover)); a != 0) {
+        f.rule = Rule::CastleIntoCheck;
+        f.detail.square = q.king_to;
+        f.detail.attacker = first_square(a);
+        return f;
+    }
+    return Terminates{t.next, t.action};
+}
+
+template <class Body, class Denote>
+[[nodiscard]] Termination judge(const State& s, const Body& body, Denote denote_fn, bool capture) noexcept {
+    const Partial<Transition> r = denote_fn(body, s);
+    if (const Undefined* u = boost::variant2::get_if<Undefined>(&r)) return fail(*u);
+    const Transition& t = boost::variant2::get<Transition>(r);
+    if (t.action.castle) return conclude_castle(s, t);
+    return conclude(s, t, capture);
+}
+
+[[nodiscard]] Termination judge_coordinate(const State& s, const ast::Coordinate& m) noexcept {
+    // A move written by its squares takes whatever enemy piece stands on Q: it is a capture
+    // exactly when Q is occupied (or it is en passant).
+    const bool capture = s.board[static_cast<std::size_t>(m.to.index())] != kEmpty;
+    return judge(s, m, denote_coordinate, capture);
+}
+
+}  // namespace
+
+Termination terminates(const ast::Move& m, const State& sigma) noexcept {
+    return boost::variant2::visit(
+        Overloaded{
+            [&sigma](const ast::Traversal& b) { return judge(sigma, b, denote_traversal, false); },
+            [&sigma](const ast::Capture& b) { return judge(sigma, b, denote_capture, true); },
+            [&sigma](const ast::Castle& b) { return judge(sigma, b, denote_castle, false); },
+            [&sigma](const ast::Promotion& b) { return judge(sigma, b, denote_promotion, b.is_capture()); },
+            [&sigma](const ast::Coordinate& b) { return judge_coordinate(sigma, b); },
+            [](const ast::NullMove&) {
+                return Termination{Fails{Rule::MoveNull, Detail{}}};
+            },
+        },
+        m.body);
+}
+
+Termination terminates_concrete(const State& sigma, ConcreteMove m) noexcept {
+    return judge_coordinate(sigma, ast::Coordinate{m.from, m.to, m.promotion});
+}
+
+}  // namespace pgnsem::sem

@@ -1,0 +1,56 @@
+// canonical_move: the SAN the PGN standard asks for (§8.2.3.4), as an AST: minimal
+// disambiguation among legal moves, `x` on captures (en passant too), `+`/`#` from σ'.
+#include "tests/semantics/helpers.hpp"
+
+using namespace pgnsem;
+using namespace pgnsem::sem;
+using namespace pgnsem::sem::testing;
+
+namespace {
+
+ast::Move canonical(const State& s, std::string_view uci) {
+    const Termination t = terminates_concrete(s, concrete(uci));
+    REQUIRE(boost::variant2::holds_alternative<Terminates>(t));
+    const Terminates& ok = boost::variant2::get<Terminates>(t);
+    return canonical_move(s, ok.action, ok.next);
+}
+
+ast::Move with_claim(ast::Move m, ast::CheckClaim c) {
+    m.claim = c;
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("canonical: file, else rank, else square, among legal moves only", "[canonical]") {
+    const State kn = fen("4k3/8/8/8/8/2N5/8/4K1N1 w - -");
+    CHECK(canonical(kn, "g1e2") == trav(PieceKind::Knight, "e2", "g"));
+    const State pinned = fen("4k3/8/8/8/1b6/2N5/8/4K1N1 w - -");
+    CHECK(canonical(pinned, "g1e2") == trav(PieceKind::Knight, "e2"));
+    const State rooks = fen("4k3/8/8/R7/8/8/8/R3K3 w - -");
+    CHECK(canonical(rooks, "a1a3") == trav(PieceKind::Rook, "a3", "1"));
+    const State queens = fen("4k3/8/8/8/8/Q7/8/Q1Q1K3 w - -");
+    CHECK(canonical(queens, "a1b2") == trav(PieceKind::Queen, "b2", "a1"));
+    CHECK(canonical(queens, "a3b2") == trav(PieceKind::Queen, "b2", "3"));
+    CHECK(canonical(queens, "c1b2") == trav(PieceKind::Queen, "b2", "c"));
+}
+
+TEST_CASE("canonical: pawn captures carry the file, x exactly on captures", "[canonical]") {
+    const State ep = play(initial_state(), {trav(PieceKind::Pawn, "e4"), trav(PieceKind::Pawn, "a6"),
+                                            trav(PieceKind::Pawn, "e5"), trav(PieceKind::Pawn, "d5")});
+    CHECK(canonical(ep, "e5d6") == cap(PieceKind::Pawn, "d6", "e"));
+    CHECK(canonical(initial_state(), "e2e4") == trav(PieceKind::Pawn, "e4"));
+    CHECK(canonical(fen("4k3/8/8/3p4/8/8/8/3RK3 w - -"), "d1d5") == cap(PieceKind::Rook, "d5"));
+}
+
+TEST_CASE("canonical: check and mate claims, castling, promotion", "[canonical]") {
+    CHECK(canonical(fen("5k2/8/8/8/8/8/8/4K2R w K -"), "e1g1") == with_claim(oo(), ast::CheckClaim::Check));
+    const State fool =
+        play(initial_state(), {trav(PieceKind::Pawn, "f3"), trav(PieceKind::Pawn, "e5"), trav(PieceKind::Pawn, "g4")});
+    CHECK(canonical(fool, "d8h4") == with_claim(trav(PieceKind::Queen, "h4"), ast::CheckClaim::Mate));
+    const State pr = fen("4k3/1P6/8/8/8/8/8/4K3 w - -");
+    CHECK(canonical(pr, "b7b8q") == with_claim(promo("b8", ast::PromotionPiece::Queen), ast::CheckClaim::Check));
+    CHECK(canonical(pr, "b7b8n") == promo("b8", ast::PromotionPiece::Knight));
+    CHECK(canonical(fen("r3k3/1P6/8/8/8/8/8/4K3 w - -"), "b7a8r") ==
+          with_claim(promo("a8", ast::PromotionPiece::Rook, 'b'), ast::CheckClaim::Check));
+}
