@@ -31,9 +31,13 @@ def data_file(shared, build):
 
 
 def run(cmd, stdin_path=None, stdin_repeat=1):
-    """Runs cmd, returns (exit code, stdout lines, peak RSS of the child in KiB)."""
+    """Runs cmd, returns (exit code, stdout lines, peak RSS of the child in KiB).
+
+    The peak is measured by GNU time, which forks from a small process: a child forked from this
+    Python process would count Python's own memory (ru_maxrss survives exec)."""
     stdin = subprocess.PIPE if stdin_path else subprocess.DEVNULL
-    p = subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p = subprocess.Popen(['/usr/bin/time', '-f', 'peak-rss-kib %M'] + cmd, stdin=stdin, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
     if stdin_path:
         import threading
 
@@ -45,13 +49,19 @@ def run(cmd, stdin_path=None, stdin_repeat=1):
         t = threading.Thread(target=feed)
         t.start()
     out = p.stdout.read()
-    err = p.stderr.read()
-    _, status, usage = os.wait4(p.pid, 0)
-    p.returncode = os.waitstatus_to_exitcode(status)
+    err = p.stderr.read().decode(errors='replace')
+    p.wait()
     if stdin_path:
         t.join()
-    sys.stderr.write(err.decode(errors='replace'))
-    return p.returncode, out.splitlines(), usage.ru_maxrss
+    peak = 0
+    lines = []
+    for line in err.splitlines():
+        if line.startswith('peak-rss-kib '):
+            peak = int(line.split()[1])
+        elif not line.startswith('Command exited with non-zero status'):
+            lines.append(line)
+    sys.stderr.write('\n'.join(lines) + ('\n' if lines else ''))
+    return p.returncode, out.splitlines(), peak
 
 
 def check(pgnsem, path):
