@@ -4,6 +4,7 @@
 
 #include <array>
 #include <charconv>
+#include <vector>
 
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
@@ -60,6 +61,37 @@ const char* end_name(sem::Outcome o) {
         case sem::Outcome::Stalemate: return "stalemate";
     }
     return nullptr;
+}
+
+// The paper's identifiers other than the squares that a ply changed (turn, the two-step stamps,
+// w_king / b_king) and the Laws' rook flags, in the paper's names.
+struct IdentifierChange {
+    std::string name;
+    std::string old_value, new_value;
+};
+
+std::vector<IdentifierChange> identifier_changes(const sem::State& a, const sem::State& b) {
+    std::vector<IdentifierChange> out;
+    out.push_back({"turn", std::to_string(a.turn), std::to_string(b.turn)});
+    for (int i = 0; i < 16; ++i) {
+        const auto idx = static_cast<std::size_t>(i);
+        if (a.two_step[idx] == b.two_step[idx]) continue;
+        // the pawn's starting square names the stamp: e2_2step, d7_2step, …
+        std::string name(2, ' ');
+        write_square(name.data(), Square::unchecked(i < 8 ? 8 + i : 48 + (i - 8)));
+        auto value = [](std::uint16_t v) { return v == sem::kNoStamp ? std::string("none") : std::to_string(v); };
+        out.push_back({name + "_2step", value(a.two_step[idx]), value(b.two_step[idx])});
+    }
+    const std::pair<std::uint8_t, const char*> kings[] = {{sem::kWhiteKingMoved, "w_king"}, {sem::kBlackKingMoved, "b_king"}};
+    for (const auto& [bit, name] : kings)
+        if ((a.king_moved & bit) != (b.king_moved & bit))
+            out.push_back({name, (a.king_moved & bit) ? "1" : "0", (b.king_moved & bit) ? "1" : "0"});
+    const std::pair<std::uint8_t, const char*> rooks[] = {{sem::kCornerA1, "a1_rook_moved"}, {sem::kCornerH1, "h1_rook_moved"},
+                                                          {sem::kCornerA8, "a8_rook_moved"}, {sem::kCornerH8, "h8_rook_moved"}};
+    for (const auto& [bit, name] : rooks)
+        if ((a.rook_moved & bit) != (b.rook_moved & bit))
+            out.push_back({name, (a.rook_moved & bit) ? "1" : "0", (b.rook_moved & bit) ? "1" : "0"});
+    return out;
 }
 
 }  // namespace
@@ -337,8 +369,21 @@ void append_trace_json(std::string& out, std::string_view file, const PlyEvent& 
     }
     out.push_back(']');
     out.push_back(',');
-    key(out, "turn");
-    append_uint(out, e.after->turn);
+    key(out, "identifiers");
+    out.push_back('[');
+    first = true;
+    for (const IdentifierChange& c : identifier_changes(*e.before, *e.after)) {
+        if (!first) out.push_back(',');
+        first = false;
+        out.append("{\"name\":");
+        append_json_string(out, c.name);
+        out.append(",\"old\":");
+        append_json_string(out, c.old_value);
+        out.append(",\"new\":");
+        append_json_string(out, c.new_value);
+        out.push_back('}');
+    }
+    out.push_back(']');
     out.push_back(',');
     key(out, "fen");
     append_json_string(out, e.fen_after);
@@ -374,8 +419,19 @@ void append_trace_text(std::string& out, const PlyEvent& e) {
         append_uint(out, e.before->board[idx]);
         out.append("), ");
     }
-    out.append("turn ↦ ");
-    append_uint(out, e.after->turn);
+    bool first_id = true;
+    for (const IdentifierChange& c : identifier_changes(*e.before, *e.after)) {
+        if (!first_id) out.append(", ");
+        first_id = false;
+        out.append(c.name);
+        out.append(" ↦ ");
+        out.append(c.new_value);
+        if (c.name != "turn") {
+            out.append(" (was ");
+            out.append(c.old_value);
+            out.append(")");
+        }
+    }
     out.append("]\n      ");
     out.append(e.fen_after);
     out.push_back('\n');

@@ -43,5 +43,20 @@ import json,sys; v=json.loads(open('$tmp/legal.json').read())
 assert v['verdict']=='legal' and v['plies']==7 and v['end']=='checkmate' and v['warnings']==[], v
 assert v['final_fen']=='r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4', v['final_fen']
 "; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL legal jsonl"; fi
+printf '1. e4 c5 2. Nf3 d6 3. Bb5+ Bd7 4. O-O *\n' | "$pgnsem" trace --format jsonl - >"$tmp/trace.jsonl" 2>/dev/null
+if python3 - "$tmp/trace.jsonl" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+assert len(lines) == 7, len(lines)
+first, castle = lines[0], lines[6]
+assert set(['file', 'game', 'ply', 'move_number', 'side', 'san', 'canonical', 'uci', 'rule', 'changes', 'identifiers', 'fen']) <= set(first), first
+assert first['rule'] == 'trav/pawn-double' and first['uci'] == 'e2e4', first
+assert {'square': 'e4', 'old': 0, 'new': 13} in first['changes'], first['changes']
+assert {'name': 'e2_2step', 'old': 'none', 'new': '0'} in first['identifiers'], first['identifiers']
+assert castle['rule'] == 'castle/king-side' and castle['uci'] == 'e1g1', castle
+assert {'name': 'w_king', 'old': '0', 'new': '1'} in castle['identifiers'], castle['identifiers']
+assert castle['fen'] == 'rn1qkbnr/pp1bpppp/3p4/1Bp5/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 3 4', castle['fen']
+PY
+then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL trace jsonl"; fi
 echo "$pass passed, $fail failed"
 [[ $fail == 0 ]]
