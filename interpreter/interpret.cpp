@@ -248,17 +248,15 @@ const char* claim_text(ast::CheckClaim c) noexcept {
     return "?";
 }
 
-int disambiguation_size(const ast::Move& m) noexcept {
-    const ast::Disambiguator* d = nullptr;
-    if (const auto* t = v2::get_if<ast::Traversal>(&m.body)) {
-        if (t->piece == PieceKind::Pawn) return 0;
-        d = &t->from;
-    } else if (const auto* c = v2::get_if<ast::Capture>(&m.body)) {
-        if (c->piece == PieceKind::Pawn) return 0;
-        d = &c->from;
-    }
-    if (!d) return 0;
-    return (d->file ? 1 : 0) + (d->rank ? 1 : 0);
+// The origin hint of a piece move, or null (pawns, castles, promotions, coordinates).
+const ast::Disambiguator* disambiguator_of(const ast::Move& m) noexcept {
+    if (const auto* t = v2::get_if<ast::Traversal>(&m.body)) return t->piece == PieceKind::Pawn ? nullptr : &t->from;
+    if (const auto* c = v2::get_if<ast::Capture>(&m.body)) return c->piece == PieceKind::Pawn ? nullptr : &c->from;
+    return nullptr;
+}
+
+int disambiguation_size(const ast::Disambiguator* d) noexcept {
+    return d ? (d->file ? 1 : 0) + (d->rank ? 1 : 0) : 0;
 }
 
 // Whether the move as written claims a capture (`x`), for the capture-marker check.
@@ -461,11 +459,19 @@ private:
             warn("capture-marker", wply, ply.pos, std::string(ply.text), canon(),
                  where + (*wc ? "x is written only on captures" : "a capture is written with x"));
         }
-        if (disambiguation_size(m) > 0) {
+        // §8.2.3.4: the first of file, rank, square that tells the move apart from the other legal
+        // moves of that kind to that square, and nothing when none is needed.
+        if (const ast::Disambiguator* written = disambiguator_of(m);
+            written && !written->empty() && !(m.spelling & ast::kLongAlgebraic)) {
             const ast::Move c = sem::canonical_move(s, p.action, p.next);
-            if (disambiguation_size(m) > disambiguation_size(c) && !(m.spelling & ast::kLongAlgebraic))
+            const ast::Disambiguator* needed = disambiguator_of(c);
+            if (disambiguation_size(written) > disambiguation_size(needed))
                 warn("over-disambiguation", wply, ply.pos, std::string(ply.text), canon(),
                      where + "the origin is named more precisely than needed (§8.2.3.4)");
+            else if (needed && !(*written == *needed))
+                warn("disambiguation", wply, ply.pos, std::string(ply.text), canon(),
+                     where + (needed->file ? "the origin is named by its file when the file suffices (§8.2.3.4)"
+                                           : "the origin is named by its rank when the file does not tell the pieces apart (§8.2.3.4)"));
         }
         const ast::CheckClaim actual = actual_claim(p.next);
         if (m.claim != actual)
