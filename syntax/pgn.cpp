@@ -1,0 +1,1020 @@
+// The streaming PGN reader: the import format of §3–§8 of the PGN standard, one game at a time.
+//
+// Input arrives in large chunks into one buffer that holds only the current game's bytes (and
+// whatever of the following games the last read brought in). A game is parsed in one pass
+// over that buffer; when the pass reaches the end of the buffered bytes before the game is
+// complete (the end of a game is only known when the next `[` or the end of input is seen),
+// it stops (the NeedMore exception), the buffer is refilled — grown when one game fills it —
+// and the game is parsed again from its start. That happens about once per chunk, so the cost
+// is a fraction of a percent, and in exchange every string_view of the Game points into one
+// stable buffer while it is being built. Nothing is allocated per token or per move: the
+// Game's vectors and the reader's own scratch keep their capacity from game to game.
+//
+// Where the import format leaves room, the reader's decisions are written in syntax/README.md
+// (game boundaries, resynchronisation after an error, the edge-case table).
+//
+// Local names: p = the read position, q/r = scan positions, c = the byte at p, g = the game.
+#include "syntax/pgn.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "syntax/san.hpp"
+#include "syntax/san_fast.hpp"
+
+namespace pgnsem::syntax {
+
+namespace {
+
+// §8.2 and the task: one game may not hold more bytes than this (memory must not grow with
+// the input); a longer one is an error and is skipped to the next tag section.
+constexpr std::size_t kMaxGameBytes = std::size_t{64} << 20;
+constexpr std::size_t kChunk = std::size_t{4} << 20;
+// The `found` text of a text-after-result warning is cut to about this many bytes.
+constexpr std::size_t kFoundBytes = 40;
+
+// Thrown when a scan reaches the end of the buffered bytes before the end of input; the
+// reader refills and parses the game again (see the top comment).
+struct NeedMore {};
+
+// §7 symbol continuation characters, plus `!` `?` `.` `@` `/` that move tokens carry.
+constexpr std::uint8_t kSymbol = 1;
+
+constexpr std::array<std::uint8_t, 256> make_symbol_table() {
+    std::array<std::uint8_t, 256> t{};
+    for (int c = 'a'; c <= 'z'; ++c) t[static_cast<std::size_t>(c)] = kSymbol;
+    for (int c = 'A'; c <= 'Z'; ++c) t[static_cast<std::size_t>(c)] = kSymbol;
+    for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = kSymbol;
+    for (char c : std::string_view("_+#=:-!?.@/")) t[static_cast<unsigned char>(c)] = kSymbol;
+    return t;
+}
+constexpr std::array<std::uint8_t, 256> kSymbolTable = make_symbol_table();
+
+constexpr std::array<std::uint8_t, 256> make_digit_table() {
+    std::array<std::uint8_t, 256> t{};
+    for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = 1;
+    return t;
+}
+constexpr std::array<std::uint8_t, 256> kDigitTable = make_digit_table();
+
+bool is_symbol(char c) noexcept {
+    return kSymbolTable[static_cast<unsigned char>(c)] != 0;
+}
+bool is_digit(char c) noexcept {
+    return c >= '0' && c <= '9';
+}
+bool is_letter(char c) noexcept {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+bool is_tag_name_char(char c) noexcept {
+    return is_letter(c) || is_digit(c) || c == '_';
+}
+// §4.1: the white space of the import format (HT, VT, LF, CR and the space).
+bool is_blank(char c) noexcept {
+    return c == ' ' || c == '\t' || c == '\v' || c == '\r';
+}
+
+// What a ply starts as before the reader fills it in (static, see move_from).
+const ast::Ply kBlankPly{ast::Move{ast::NullMove{}, ast::CheckClaim::None, ast::Suffix::None, ast::kCanonical},
+                         {},
+                         {},
+                         0,
+                         {},
+                         ast::kNone,
+                         ast::kNone,
+                         0,
+                         0};
+
+// The scratch a reader keeps from game to game (capacity reused).
+struct Frame {
+    std::uint32_t saved_last;  // the enclosing line's last ply (the one the variation replaces)
+    std::uint32_t variation;   // this variation
+    std::uint32_t parent;      // the enclosing variation, kNone for the main line
+    ast::SourcePos pos;        // where `(` stands
+};
+
+struct TagFixup {
+    std::uint32_t tag;
+    std::uint32_t offset;
+    std::uint32_t size;
+};
+
+struct Scratch {
+    std::vector<Frame> stack;
+    // Decoded tag values that held escapes. Cleared lazily, when the next game decodes one,
+    // so the last game's values stay valid after next() has returned false.
+    std::string arena;
+    bool arena_fresh = false;
+    std::vector<TagFixup> fixups;
+    std::vector<std::uint64_t> tag_keys;  // parallel to Game::tags
+    // An open-addressing set of the game's tag names (index + 1, 0 = empty), so that a game
+    // with very many tags is still read in linear time; used_slots lists what to reset.
+    std::vector<std::uint32_t> tag_slots;
+    std::vector<std::uint32_t> used_slots;
+    // The ply each NAG of Game::nags belongs to; set when a ply's NAGs are not contiguous
+    // (a NAG after a variation that had NAGs of its own), regrouped once the game is read.
+    std::vector<std::uint32_t> nag_owner;
+    bool nags_scattered = false;
+    std::vector<std::uint32_t> order;
+    std::vector<ast::Nag> nag_tmp;
+
+    void reset() noexcept {
+        stack.clear();
+        arena_fresh = false;
+        fixups.clear();
+        tag_keys.clear();
+        for (std::uint32_t h : used_slots) tag_slots[h] = 0;
+        used_slots.clear();
+        nag_owner.clear();
+        nags_scattered = false;
+    }
+
+    // Makes every ply's NAGs contiguous again, in their source order (linear but for the sort).
+    void regroup_nags(ast::Game& g) {
+        if (!nags_scattered) return;
+        order.resize(g.nags.size());
+        for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(),
+                         [this](std::uint32_t a, std::uint32_t b) { return nag_owner[a] < nag_owner[b]; });
+        nag_tmp.clear();
+        for (std::uint32_t i : order) nag_tmp.push_back(g.nags[i]);
+        std::uint32_t previous = ast::kNone;
+        for (std::uint32_t k = 0; k < order.size(); ++k) {
+            g.nags[k] = nag_tmp[k];
+            const std::uint32_t owner = nag_owner[order[k]];
+            if (owner != previous) g.plies[owner].nags_begin = k;
+            previous = owner;
+        }
+        nags_scattered = false;
+    }
+};
+
+// Where the reading stands in the file: the buffered bytes and the line bookkeeping.
+struct Cursor {
+    const char* buf = nullptr;  // the buffer; byte i of it is file offset base + i
+    std::uint64_t base = 0;
+    const char* end = nullptr;  // end of the buffered bytes
+    bool eof = false;           // no bytes follow `end`
+    std::uint32_t line = 1;
+    std::uint64_t line_start = 0;  // file offset of the current line's first byte
+};
+
+// Parses one game from `p`. Throws NeedMore (see above); otherwise leaves `p` at the first byte
+// of what follows the game.
+class GameParser {
+public:
+    GameParser(Cursor& cur, const char* p, ast::Game& g, Scratch& s) : c_(cur), p_(p), g_(g), s_(s) {}
+
+    // Returns false when only white space (and escape lines) is left: no further game.
+    bool parse() {
+        skip_ws();
+        if (at_end(p_)) return false;
+        g_.start = pos(p_);
+        if (*p_ == '[') {
+            if (!tag_section()) return true;
+        }
+        movetext();
+        return true;
+    }
+
+    [[nodiscard]] const char* position() const noexcept { return p_; }
+
+private:
+    Cursor& c_;
+    const char* p_;
+    ast::Game& g_;
+    Scratch& s_;
+
+    // Movetext state: the current line (its last ply, its variation), the previous token.
+    std::uint32_t line_last_ = ast::kNone;
+    std::uint32_t line_variation_ = ast::kNone;
+    std::uint32_t prev_move_ = ast::kNone;
+    std::uint32_t main_plies_ = 0;
+    std::uint32_t last_closed_ply_ = ast::kNone;
+    std::uint32_t last_closed_variation_ = ast::kNone;
+    std::uint32_t pending_number_ = 0;
+    ast::SourcePos pending_number_pos_{};
+
+    // --- positions and bounds ---------------------------------------------------------------
+
+    [[nodiscard]] std::uint64_t offset(const char* q) const noexcept {
+        return c_.base + static_cast<std::uint64_t>(q - c_.buf);
+    }
+    [[nodiscard]] ast::SourcePos pos(const char* q) const noexcept {
+        return ast::SourcePos{c_.line, static_cast<std::uint32_t>(offset(q) - c_.line_start + 1)};
+    }
+    // true at the end of input; throws NeedMore at the end of the buffered bytes before it.
+    [[nodiscard]] bool at_end(const char* q) const {
+        if (q < c_.end) return false;
+        if (!c_.eof) throw NeedMore{};
+        return true;
+    }
+    void newline(const char* after) noexcept {
+        ++c_.line;
+        c_.line_start = offset(after);
+    }
+    // Counts the line ends in [q, stop) (LF, CRLF or a lone CR, §4.1).
+    void count_lines(const char* q, const char* stop) noexcept {
+        for (; q < stop; ++q) {
+            if (*q == '\n') {
+                newline(q + 1);
+            } else if (*q == '\r') {
+                if (q + 1 < c_.end && q[1] == '\n') continue;
+                newline(q + 1);
+            }
+        }
+    }
+    [[nodiscard]] bool at_column_one(const char* q) const noexcept { return offset(q) == c_.line_start; }
+
+    // White space, line ends and §6 escape lines (`%` in column 1).
+    // The end of the run of bytes from q that `in` accepts (the hot loops of the reader: the
+    // buffer end is read once, not per byte).
+    template <typename Pred>
+    [[nodiscard]] const char* scan(const char* q, Pred in) const {
+        const char* const end = c_.end;
+        while (q < end && in(*q)) ++q;
+        if (q == end && !c_.eof) throw NeedMore{};
+        return q;
+    }
+
+    // The end of the run of bytes from q in the class `table` (1 = in). Eight bytes are tested at
+    // once without a branch per byte: the length of a move or a number varies from token to
+    // token, so a byte loop pays a mispredicted branch at nearly every token end.
+    [[nodiscard]] const char* scan_class(const char* q, const std::array<std::uint8_t, 256>& table) const {
+        const char* const end = c_.end;
+        while (end - q >= 8) {
+            unsigned stop = 0;
+            for (unsigned i = 0; i < 8; ++i) stop |= (table[static_cast<unsigned char>(q[i])] ^ 1u) << i;
+            if (stop != 0) return q + std::countr_zero(stop);
+            q += 8;
+        }
+        return scan(q, [&table](char b) { return table[static_cast<unsigned char>(b)] != 0; });
+    }
+
+    void skip_ws() {
+        for (;;) {
+            p_ = scan(p_, [](char b) { return b == ' ' || b == '\t' || b == '\v'; });
+            if (at_end(p_)) return;
+            const char c = *p_;
+            if (c == '\n') {
+                ++p_;
+                newline(p_);
+            } else if (c == '\r') {
+                if (!at_end(p_ + 1) && p_[1] == '\n') ++p_;
+                ++p_;
+                newline(p_);
+            } else if (c == '%' && at_column_one(p_)) {
+                skip_line();
+            } else {
+                return;
+            }
+        }
+    }
+    // To the end of the line (not past the line end).
+    void skip_line() {
+        for (;;) {
+            if (at_end(p_)) return;
+            if (*p_ == '\n' || *p_ == '\r') return;
+            ++p_;
+        }
+    }
+
+    // --- errors and resynchronisation ---------------------------------------------------------
+
+    void set_error(std::string_view kind, ast::SourcePos at, std::string_view token, std::string_view message) {
+        if (g_.error) return;
+        g_.error = ast::SyntaxError{kind, at, token, message, main_plies_};
+    }
+
+    // After an error: the game ends, and reading resumes at the next tag section — the first
+    // line that starts with `[` and either starts with `[Event ` or follows a line that does not
+    // start with `[` (a blank line, a movetext line, the line of the error itself when it is
+    // movetext). Everything up to it belongs to the broken game (syntax/README.md).
+    void resync() {
+        bool previous_is_tag = false;
+        if (c_.line_start >= c_.base) {
+            const char* ls = c_.buf + (c_.line_start - c_.base);
+            previous_is_tag = ls < c_.end && *ls == '[';
+        }
+        for (;;) {
+            if (at_end(p_)) return;
+            const void* hit = std::memchr(p_, '\n', static_cast<std::size_t>(c_.end - p_));
+            if (!hit) {
+                if (!c_.eof) throw NeedMore{};
+                count_lines(p_, c_.end);
+                p_ = c_.end;
+                return;
+            }
+            const char* nl = static_cast<const char*>(hit);
+            count_lines(p_, nl + 1);
+            p_ = nl + 1;
+            if (at_end(p_)) return;
+            if (*p_ == '[') {
+                if (!previous_is_tag) return;
+                if (!at_end(p_ + 6) && std::memcmp(p_, "[Event", 6) == 0 && (p_[6] == ' ' || p_[6] == '\t')) return;
+            }
+            previous_is_tag = *p_ == '[';
+        }
+    }
+
+    // --- tag pairs (§8.1) -----------------------------------------------------------------------
+
+    // Returns false after an error (the reader has resynchronised).
+    bool tag_section() {
+        for (;;) {
+            skip_ws();
+            if (at_end(p_) || *p_ != '[') return true;
+            if (!tag_pair()) {
+                resync();
+                return false;
+            }
+        }
+    }
+
+    bool tag_pair() {
+        const char* open = p_;
+        const ast::SourcePos at = pos(open);
+        ++p_;
+        skip_ws();
+        const char* name_begin = p_;
+        p_ = scan(p_, is_tag_name_char);
+        if (p_ == name_begin) {
+            set_error("syntax/tag", pos(p_), token_at(p_), "a tag name (letters, digits, _) must follow `[`");
+            return false;
+        }
+        const std::string_view name(name_begin, static_cast<std::size_t>(p_ - name_begin));
+        skip_ws();
+        if (at_end(p_) || *p_ != '"') {
+            set_error("syntax/tag", pos(p_), token_at(p_),
+                      "a tag pair is [Name \"value\"]: the value string is missing");
+            return false;
+        }
+        std::string_view value;
+        bool escaped = false;
+        if (!string_token(value, escaped)) return false;
+        skip_ws();
+        if (at_end(p_) || *p_ != ']') {
+            set_error("syntax/tag", pos(p_), token_at(p_), "a tag pair ends with `]` after its value");
+            return false;
+        }
+        ++p_;
+        const std::uint64_t key = tag_key(name);
+        if (!insert_tag_name(name, key)) {
+            // §8.1: a tag name should not appear more than once; the last value counts.
+            g_.warnings.push_back(ast::ReaderWarning{
+                "duplicate-tag", at, name, {}, "the tag appears more than once; the last value counts"});
+        }
+        if (escaped) {
+            // The decoded value lives in the scratch arena; its view is set once the game is
+            // complete and the arena no longer moves.
+            if (!s_.arena_fresh) {
+                s_.arena.clear();
+                s_.arena_fresh = true;
+            }
+            const auto off = static_cast<std::uint32_t>(s_.arena.size());
+            for (std::size_t i = 0; i < value.size(); ++i) {
+                char ch = value[i];
+                if (ch == '\\' && i + 1 < value.size() && (value[i + 1] == '"' || value[i + 1] == '\\'))
+                    ch = value[++i];
+                s_.arena.push_back(ch);
+            }
+            const auto size = static_cast<std::uint32_t>(s_.arena.size() - off);
+            s_.fixups.push_back(TagFixup{static_cast<std::uint32_t>(g_.tags.size()), off, size});
+            value = {};
+        }
+        g_.tags.push_back(ast::Tag{name, value, at});
+        s_.tag_keys.push_back(key);
+        return true;
+    }
+
+    // Adds the name of the tag about to be appended to the set; false when it is already there.
+    bool insert_tag_name(std::string_view name, std::uint64_t key) {
+        if (s_.tag_slots.size() < 2 * (g_.tags.size() + 1)) {
+            const std::size_t size = s_.tag_slots.size() < 32 ? 64 : 2 * s_.tag_slots.size();
+            s_.tag_slots.assign(size, 0);
+            s_.used_slots.clear();
+            for (std::uint32_t i = 0; i < g_.tags.size(); ++i) place_tag(i, s_.tag_keys[i], g_.tags[i].name);
+        }
+        return place_tag(static_cast<std::uint32_t>(g_.tags.size()), key, name);
+    }
+    bool place_tag(std::uint32_t index, std::uint64_t key, std::string_view name) {
+        const std::size_t mask = s_.tag_slots.size() - 1;
+        std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+        while (s_.tag_slots[h] != 0) {
+            const std::uint32_t other = s_.tag_slots[h] - 1;
+            if (s_.tag_keys[other] == key && g_.tags[other].name == name) return false;
+            h = (h + 1) & mask;
+        }
+        s_.tag_slots[h] = index + 1;
+        s_.used_slots.push_back(static_cast<std::uint32_t>(h));
+        return true;
+    }
+
+    [[nodiscard]] static std::uint64_t tag_key(std::string_view name) noexcept {
+        std::uint64_t key = name.size();
+        const std::size_t n = name.size() < 7 ? name.size() : 7;
+        for (std::size_t i = 0; i < n; ++i) key = (key << 8) | static_cast<unsigned char>(name[i]);
+        return key ^ (static_cast<std::uint64_t>(static_cast<unsigned char>(name.back())) << 56);
+    }
+
+    // §7 string token at p_ (a `"`): sets `value` to the raw bytes between the quotes.
+    bool string_token(std::string_view& value, bool& escaped) {
+        const char* quote = p_;
+        const char* q = p_ + 1;
+        for (;;) {
+            // the ordinary bytes of a string: printing characters (Latin-1 included) and HT
+            q = scan(q, [](char b) {
+                return b != '"' && b != '\\' && (static_cast<unsigned char>(b) >= 0x20 || b == '\t');
+            });
+            if (at_end(q) || *q == '\n' || *q == '\r') {
+                // §7: no newline inside a string; the string ends the damage at its line.
+                p_ = q;
+                set_error("syntax/unterminated-string", pos(quote),
+                          std::string_view(quote, static_cast<std::size_t>(q - quote)),
+                          "the string is not closed by `\"` on its line");
+                return false;
+            }
+            const char ch = *q;
+            if (ch == '"') break;
+            if (ch == '\\') {
+                escaped = true;
+                if (at_end(q + 1)) {
+                    ++q;
+                    continue;
+                }
+                if (q[1] == '"' || q[1] == '\\') {
+                    q += 2;
+                    continue;
+                }
+            } else if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t') {
+                p_ = q;
+                set_error("syntax/token", pos(q), std::string_view(q, 1), "a control character inside a string");
+                return false;
+            }
+            ++q;
+        }
+        value = std::string_view(quote + 1, static_cast<std::size_t>(q - quote - 1));
+        p_ = q + 1;
+        return true;
+    }
+
+    // The text of the token at q, for messages (a symbol run, or one byte).
+    [[nodiscard]] std::string_view token_at(const char* q) const noexcept {
+        if (q >= c_.end) return {};
+        const char* r = q;
+        while (r < c_.end && is_symbol(*r)) ++r;
+        if (r == q) ++r;
+        return std::string_view(q, static_cast<std::size_t>(r - q));
+    }
+
+    // --- movetext (§8.2) -----------------------------------------------------------------------
+
+    void movetext() {
+        for (;;) {
+            skip_ws();
+            if (at_end(p_)) {
+                end_without_marker();
+                return;
+            }
+            const char c = *p_;
+            switch (c) {
+                case '{':
+                    if (!brace_comment()) return;
+                    break;
+                case ';':
+                    line_comment();
+                    break;
+                case '(':
+                    if (!open_variation()) return;
+                    break;
+                case ')':
+                    if (!close_variation()) return;
+                    break;
+                case '$':
+                    if (!nag()) return;
+                    break;
+                case '*':
+                    ++p_;
+                    result(ast::Result::Unknown, p_ - 1);
+                    return;
+                case '!':
+                case '?':
+                    if (!detached_glyph()) return;
+                    break;
+                case '[':
+                    // A tag section starts the next game (§8): this one had no termination marker.
+                    end_without_marker();
+                    return;
+                default:
+                    if (is_digit(c)) {
+                        if (!digit_token()) return;
+                    } else if (is_letter(c) || c == '-' || c == '@') {
+                        if (!move_token()) return;
+                    } else {
+                        // §4.1, §7: a byte that starts no PGN token (a control character, a
+                        // non-ASCII byte outside strings and comments, `%` not in column 1, a
+                        // stray `.`, the reserved `<` `>`, …).
+                        fail("syntax/token", p_, std::string_view(p_, 1), "this character starts no PGN token");
+                        return;
+                    }
+            }
+        }
+    }
+
+    void fail(std::string_view kind, const char* at, std::string_view token, std::string_view message) {
+        set_error(kind, pos(at), token, message);
+        resync();
+    }
+
+    void end_without_marker() {
+        if (!s_.stack.empty()) {
+            set_error("syntax/unclosed-variation", s_.stack.back().pos, "(", "the variation is not closed by `)`");
+            return;
+        }
+        g_.warnings.push_back(ast::ReaderWarning{
+            "missing-result", pos(p_), {}, "*", "the game has no termination marker (1-0, 0-1, 1/2-1/2 or *)"});
+    }
+
+    bool brace_comment() {
+        // §5: to the next `}`; braces do not nest. An unterminated `{` must not swallow the
+        // games after it: a line starting with `[Event ` or a `[` line after a blank line ends it.
+        const char* open = p_;
+        const ast::SourcePos at = pos(open);
+        const char* body = open + 1;
+        const void* hit = std::memchr(body, '}', static_cast<std::size_t>(c_.end - body));
+        const char* limit = hit ? static_cast<const char*>(hit) : c_.end;
+        const char* damage = find_next_game(body, limit);
+        if (damage == nullptr && hit == nullptr) {
+            if (!c_.eof) throw NeedMore{};
+        }
+        if (damage != nullptr || hit == nullptr) {
+            const char* stop = damage ? damage : c_.end;
+            set_error("syntax/unterminated-comment", at, "{", "the comment is not closed by `}`");
+            count_lines(body, stop);
+            p_ = stop;
+            return false;
+        }
+        g_.comments.push_back(
+            ast::Comment{line_last_, std::string_view(body, static_cast<std::size_t>(limit - body)), at});
+        count_lines(body, limit);
+        p_ = limit + 1;
+        prev_move_ = ast::kNone;
+        return true;
+    }
+
+    // The first line start in [q, limit) that looks like the next game's tag section: `[Event `
+    // at the start of a line, or `[` at the start of a line that follows a blank line.
+    [[nodiscard]] static const char* find_next_game(const char* q, const char* limit) noexcept {
+        const char* line_begin = q;
+        for (;;) {
+            const void* hit = std::memchr(line_begin, '\n', static_cast<std::size_t>(limit - line_begin));
+            if (!hit) return nullptr;
+            const char* nl = static_cast<const char*>(hit);
+            // The comment's first line holds the `{`, so it is never blank.
+            bool blank = line_begin != q;
+            for (const char* r = line_begin; blank && r < nl; ++r) blank = is_blank(*r);
+            const char* ls = nl + 1;
+            if (ls >= limit) return nullptr;
+            if (*ls == '[') {
+                if (blank) return ls;
+                if (limit - ls >= 7 && std::memcmp(ls, "[Event ", 7) == 0) return ls;
+            }
+            line_begin = ls;
+        }
+    }
+
+    void line_comment() {
+        const char* body = p_ + 1;
+        const ast::SourcePos at = pos(p_);
+        p_ = body;
+        skip_line();
+        g_.comments.push_back(
+            ast::Comment{line_last_, std::string_view(body, static_cast<std::size_t>(p_ - body)), at});
+        prev_move_ = ast::kNone;
+    }
+
+    bool open_variation() {
+        const ast::SourcePos at = pos(p_);
+        if (line_last_ == ast::kNone) {
+            // §8.2.5: a RAV replaces the move before it; there is none.
+            fail("syntax/variation-start", p_, "(", "a variation must follow the move it replaces");
+            return false;
+        }
+        const auto index = static_cast<std::uint32_t>(g_.variations.size());
+        g_.variations.push_back(ast::Variation{ast::kNone, ast::kNone, at});
+        ast::Ply& replaced = g_.plies[line_last_];
+        if (replaced.first_variation == ast::kNone) {
+            replaced.first_variation = index;
+        } else {
+            // Siblings follow one another, so the last one is the variation just closed; the
+            // walk is only a fallback (it keeps `( ) ( ) ( ) …` linear).
+            std::uint32_t v = last_closed_ply_ == line_last_ ? last_closed_variation_ : replaced.first_variation;
+            while (g_.variations[v].next_sibling != ast::kNone) v = g_.variations[v].next_sibling;
+            g_.variations[v].next_sibling = index;
+        }
+        s_.stack.push_back(Frame{line_last_, index, line_variation_, at});
+        line_last_ = ast::kNone;
+        line_variation_ = index;
+        prev_move_ = ast::kNone;
+        pending_number_ = 0;
+        ++p_;
+        return true;
+    }
+
+    bool close_variation() {
+        if (s_.stack.empty()) {
+            fail("syntax/unmatched-paren", p_, ")", "`)` closes no variation");
+            return false;
+        }
+        const Frame f = s_.stack.back();
+        s_.stack.pop_back();
+        line_last_ = f.saved_last;
+        line_variation_ = f.parent;
+        last_closed_ply_ = f.saved_last;
+        last_closed_variation_ = f.variation;
+        prev_move_ = ast::kNone;
+        pending_number_ = 0;
+        ++p_;
+        return true;
+    }
+
+    bool nag() {
+        // §8.2.4: `$` and a decimal integer 0 … 255.
+        const char* start = p_;
+        const char* q = p_ + 1;
+        std::uint32_t value = 0;
+        while (!at_end(q) && is_digit(*q)) {
+            if (value <= 255) value = value * 10 + static_cast<std::uint32_t>(*q - '0');
+            ++q;
+        }
+        const std::string_view token(start, static_cast<std::size_t>(q - start));
+        if (q == start + 1) {
+            fail("syntax/nag", start, token, "`$` must be followed by a number 0 … 255");
+            return false;
+        }
+        if (value > 255) {
+            fail("syntax/nag", start, token, "a NAG is a number from 0 to 255");
+            return false;
+        }
+        if (line_last_ == ast::kNone) {
+            fail("syntax/nag", start, token, "a NAG annotates the move before it; there is none");
+            return false;
+        }
+        ast::Ply& ply = g_.plies[line_last_];
+        const auto end = static_cast<std::uint32_t>(g_.nags.size());
+        // A ply's NAGs must be contiguous; after a variation that had NAGs of its own they are
+        // not, and the reader regroups them once the game is read (Scratch::regroup_nags).
+        if (ply.nags_count != 0 && ply.nags_begin + ply.nags_count != end) s_.nags_scattered = true;
+        if (ply.nags_count == 0) ply.nags_begin = end;
+        if (ply.nags_count == 0xFFFF) {
+            fail("syntax/nag", start, token, "too many NAGs on one move");
+            return false;
+        }
+        g_.nags.push_back(ast::Nag{static_cast<std::uint8_t>(value), pos(start)});
+        s_.nag_owner.push_back(line_last_);
+        ++ply.nags_count;
+        p_ = q;
+        prev_move_ = ast::kNone;
+        return true;
+    }
+
+    bool detached_glyph() {
+        // §8.2.3.8: the glyph belongs to the move symbol; written apart (`e4 !`) it is read as
+        // the previous move's suffix and the kDetachedSuffix bit says so.
+        const char* start = p_;
+        const char* q = p_;
+        while (!at_end(q) && (*q == '!' || *q == '?')) ++q;
+        const std::string_view token(start, static_cast<std::size_t>(q - start));
+        ast::Suffix suffix = ast::Suffix::None;
+        if (token == "!") suffix = ast::Suffix::Good;
+        if (token == "?") suffix = ast::Suffix::Mistake;
+        if (token == "!!") suffix = ast::Suffix::Brilliant;
+        if (token == "??") suffix = ast::Suffix::Blunder;
+        if (token == "!?") suffix = ast::Suffix::Interesting;
+        if (token == "?!") suffix = ast::Suffix::Dubious;
+        if (suffix == ast::Suffix::None) {
+            fail("syntax/suffix", start, token, "at most one suffix annotation per move");
+            return false;
+        }
+        if (prev_move_ == ast::kNone) {
+            fail("syntax/suffix", start, token, "a suffix annotation must follow its move");
+            return false;
+        }
+        ast::Move& m = g_.plies[prev_move_].move;
+        if (m.suffix != ast::Suffix::None) {
+            fail("syntax/suffix", start, token, "at most one suffix annotation per move");
+            return false;
+        }
+        m.suffix = suffix;
+        m.spelling = static_cast<std::uint16_t>(m.spelling | ast::kDetachedSuffix);
+        p_ = q;
+        prev_move_ = ast::kNone;
+        return true;
+    }
+
+    // A token starting with a digit: a move number (§8.2.2), a termination marker (§8.2.6), or a
+    // move that starts with a digit (`0-0`, `0000`).
+    bool digit_token() {
+        const char* start = p_;
+        const char* q = p_;
+        q = scan_class(q, kDigitTable);
+        const bool symbol_follows = !at_end(q) && is_symbol(*q) && *q != '.';
+        if (symbol_follows) {
+            q = scan_class(q, kSymbolTable);
+            const std::string_view token(start, static_cast<std::size_t>(q - start));
+            if (token == "1-0" || token == "0-1" || token == "1/2-1/2") {
+                p_ = q;
+                result(token == "1-0"   ? ast::Result::WhiteWins
+                       : token == "0-1" ? ast::Result::BlackWins
+                                        : ast::Result::Draw,
+                       start);
+                return false;
+            }
+            return move_from(start, q);
+        }
+        const std::string_view digits(start, static_cast<std::size_t>(q - start));
+        std::uint32_t number = 0;
+        if (digits.size() <= 9)
+            for (char d : digits) number = number * 10 + static_cast<std::uint32_t>(d - '0');
+        if (number == 0 || digits.size() > 9) {
+            // `0000` is the UCI null move; otherwise move numbers start at 1 (§8.2.2).
+            if (digits.size() == 4 && number == 0) return move_from(start, q);
+            fail("syntax/token", start, digits, "a move number is an integer from 1 on");
+            return false;
+        }
+        pending_number_ = number;
+        pending_number_pos_ = pos(start);
+        prev_move_ = ast::kNone;
+        p_ = q;
+        // §8.2.2.1: zero or more periods, white space allowed before them.
+        for (;;) {
+            skip_ws();
+            if (at_end(p_) || *p_ != '.') return true;
+            while (!at_end(p_) && *p_ == '.') ++p_;
+        }
+    }
+
+    bool move_token() {
+        const char* start = p_;
+        const char* q = p_;
+        q = scan_class(q, kSymbolTable);
+        const std::string_view token(start, static_cast<std::size_t>(q - start));
+        if (token.size() == 4 && token[0] == 'e' && token[1] == '.' && token[2] == 'p' && token[3] == '.') {
+            // `exd6 e.p.`: the en passant remark written as its own token.
+            if (prev_move_ != ast::kNone) {
+                ast::Move& m = g_.plies[prev_move_].move;
+                const auto* cap = boost::variant2::get_if<ast::Capture>(&m.body);
+                if (cap && cap->piece == PieceKind::Pawn && (m.spelling & ast::kEnPassantSuffix) == 0) {
+                    m.spelling = static_cast<std::uint16_t>(m.spelling | ast::kEnPassantSuffix);
+                    p_ = q;
+                    prev_move_ = ast::kNone;
+                    return true;
+                }
+            }
+            fail("syntax/san", start, token, "`e.p.` must follow a pawn capture");
+            return false;
+        }
+        return move_from(start, q);
+    }
+
+    bool move_from(const char* start, const char* stop) {
+        const std::string_view token(start, static_cast<std::size_t>(stop - start));
+        const auto index = static_cast<std::uint32_t>(g_.plies.size());
+        // The ply is appended first and its move read in place (syntax/san_fast.hpp).
+        g_.plies.push_back(kBlankPly);
+        ast::Ply& ply = g_.plies.back();
+        if (!parse_common_san(token, ply.move)) {
+            SanResult r = parse_san(token);
+            if (const SanError* e = boost::variant2::get_if<SanError>(&r)) {
+                g_.plies.pop_back();
+                fail(e->kind, start + e->column, token, e->message);
+                return false;
+            }
+            ply.move = *boost::variant2::get_if<ast::Move>(&r);
+        }
+        ply.pos = pos(start);
+        ply.text = token;
+        if (pending_number_ != 0) {
+            ply.number_written = pending_number_;
+            ply.number_pos = pending_number_pos_;
+        }
+        ply.nags_begin = static_cast<std::uint32_t>(g_.nags.size());
+        if (line_last_ != ast::kNone)
+            g_.plies[line_last_].next = index;
+        else if (line_variation_ != ast::kNone)
+            g_.variations[line_variation_].first_ply = index;
+        else
+            g_.main_line = index;
+        line_last_ = index;
+        if (s_.stack.empty()) ++main_plies_;
+        prev_move_ = index;
+        pending_number_ = 0;
+        p_ = stop;
+        return true;
+    }
+
+    // The termination marker at `start` (p_ is past it). Ends the game.
+    void result(ast::Result r, const char* start) {
+        const ast::SourcePos at = pos(start);
+        if (!s_.stack.empty()) {
+            // A marker inside a RAV: a `)` right after it means the marker was put in the
+            // variation; otherwise the variation was never closed.
+            const char* q = p_;
+            while (!at_end(q) && (is_blank(*q) || *q == '\n')) ++q;
+            if (!at_end(q) && *q == ')') {
+                set_error("syntax/result-in-variation", at,
+                          std::string_view(start, static_cast<std::size_t>(p_ - start)),
+                          "a termination marker ends the game, never a variation");
+            } else {
+                set_error("syntax/unclosed-variation", s_.stack.back().pos, "(", "the variation is not closed by `)`");
+            }
+            resync();
+            return;
+        }
+        g_.result = r;
+        g_.result_pos = at;
+        after_result();
+    }
+
+    // §8.2.6: the marker is the last element. Whatever stands between it and the next tag
+    // section is not played: one text-after-result warning shows where it starts.
+    void after_result() {
+        const char* first = nullptr;
+        const char* first_end = nullptr;
+        ast::SourcePos first_pos{};
+        for (;;) {
+            skip_ws();
+            if (at_end(p_) || *p_ == '[') break;
+            if (first == nullptr) {
+                first = p_;
+                first_pos = pos(p_);
+            }
+            // To the next `[` (the next game) or the line end, whichever comes first.
+            while (!at_end(p_) && *p_ != '[' && *p_ != '\n' && *p_ != '\r') ++p_;
+            if (first_end == nullptr) first_end = p_;
+        }
+        if (first == nullptr) return;
+        const auto len = static_cast<std::size_t>(first_end - first);
+        g_.warnings.push_back(ast::ReaderWarning{"text-after-result",
+                                                 first_pos,
+                                                 std::string_view(first, len < kFoundBytes ? len : kFoundBytes),
+                                                 {},
+                                                 "text after the termination marker is not played"});
+    }
+};
+
+}  // namespace
+
+struct PgnReader::Impl {
+    std::FILE* in = nullptr;
+    std::string name;
+    std::string io_error;
+    std::vector<char> storage;
+    Cursor cur;
+    const char* next = nullptr;  // first unread byte of the buffer
+    std::uint32_t games = 0;
+    bool bom_checked = false;
+    Scratch scratch;
+
+    // Moves the unread bytes to the front of the buffer and reads more behind them, growing
+    // the buffer when one game fills it. Returns false when the game exceeds kMaxGameBytes.
+    bool refill() {
+        const std::size_t keep = static_cast<std::size_t>(cur.end - next);
+        const std::size_t shift = static_cast<std::size_t>(next - storage.data());
+        if (shift > 0 && keep > 0) std::memmove(storage.data(), next, keep);
+        cur.base += shift;
+        if (storage.size() - keep < kChunk) {
+            // One game fills the buffer: grow it, up to the limit of one game.
+            if (keep >= kMaxGameBytes) return false;
+            std::size_t size = storage.size() * 2 < keep + kChunk ? keep + kChunk : storage.size() * 2;
+            if (size > kMaxGameBytes + kChunk) size = kMaxGameBytes + kChunk;
+            storage.resize(size);
+        }
+        char* data = storage.data();
+        const std::size_t want = storage.size() - keep;
+        const std::size_t got = std::fread(data + keep, 1, want, in);
+        if (got < want) {
+            if (std::ferror(in)) io_error = name + ": " + std::strerror(errno);
+            cur.eof = true;
+        }
+        cur.buf = data;
+        cur.end = data + keep + got;
+        next = data;
+        return true;
+    }
+
+    // A game longer than kMaxGameBytes: dropped up to the next tag section (a line starting
+    // with `[` after a line that does not).
+    void skip_long_game(ast::Game& g) {
+        const auto column =
+            static_cast<std::uint32_t>(cur.base + static_cast<std::uint64_t>(next - cur.buf) - cur.line_start + 1);
+        g.error = ast::SyntaxError{"syntax/game-too-long",
+                                   ast::SourcePos{cur.line, column},
+                                   {},
+                                   "the game is longer than 64 MiB; it is skipped",
+                                   0};
+        bool previous_is_tag = true;
+        bool at_line_start = false;
+        for (;;) {
+            const char* q = next;
+            while (q < cur.end) {
+                if (at_line_start) {
+                    at_line_start = false;
+                    if (*q == '[' && !previous_is_tag) {
+                        next = q;
+                        return;
+                    }
+                    previous_is_tag = *q == '[';
+                }
+                const void* hit = std::memchr(q, '\n', static_cast<std::size_t>(cur.end - q));
+                if (!hit) {
+                    q = cur.end;
+                    break;
+                }
+                const char* nl = static_cast<const char*>(hit);
+                ++cur.line;
+                cur.line_start = cur.base + static_cast<std::uint64_t>(nl + 1 - cur.buf);
+                at_line_start = true;
+                q = nl + 1;
+            }
+            next = cur.end;
+            if (cur.eof) return;
+            refill();
+        }
+    }
+};
+
+PgnReader::PgnReader(std::FILE* in, std::string_view name) : impl_(std::make_unique<Impl>()) {
+    impl_->in = in;
+    impl_->name = std::string(name);
+    impl_->storage.resize(kChunk);
+    impl_->cur.buf = impl_->storage.data();
+    impl_->cur.end = impl_->cur.buf;
+    impl_->next = impl_->cur.buf;
+}
+
+PgnReader::PgnReader(std::string_view text) : impl_(std::make_unique<Impl>()) {
+    impl_->cur.buf = text.data();
+    impl_->cur.end = text.data() + text.size();
+    impl_->cur.eof = true;
+    impl_->next = impl_->cur.buf;
+}
+
+PgnReader::~PgnReader() = default;
+
+const std::string& PgnReader::io_error() const noexcept {
+    return impl_->io_error;
+}
+
+bool PgnReader::next(ast::Game& out) {
+    Impl& r = *impl_;
+    if (r.in != nullptr && r.cur.end == r.next && !r.cur.eof) r.refill();
+    for (;;) {
+        if (!r.bom_checked) {
+            // A UTF-8 byte order mark before the first game is skipped (edge case 1).
+            if (r.cur.end - r.next < 3 && !r.cur.eof) {
+                r.refill();
+                continue;
+            }
+            r.bom_checked = true;
+            if (r.cur.end - r.next >= 3 && std::memcmp(r.next, "\xEF\xBB\xBF", 3) == 0) {
+                r.next += 3;
+                r.cur.line_start = 3;
+            }
+        }
+        const Cursor saved = r.cur;
+        out.clear();
+        r.scratch.reset();
+        GameParser parser(r.cur, r.next, out, r.scratch);
+        try {
+            if (!parser.parse()) {
+                r.next = parser.position();
+                if (r.cur.eof) return false;
+                // only white space was buffered; read on
+                if (!r.refill()) return false;
+                continue;
+            }
+        } catch (const NeedMore&) {
+            r.cur = saved;
+            if (!r.refill()) {
+                out.clear();
+                r.skip_long_game(out);
+                out.index = ++r.games;
+                return true;
+            }
+            continue;
+        }
+        r.next = parser.position();
+        r.scratch.regroup_nags(out);
+        for (const TagFixup& f : r.scratch.fixups)
+            out.tags[f.tag].value = std::string_view(r.scratch.arena.data() + f.offset, f.size);
+        out.index = ++r.games;
+        return true;
+    }
+}
+
+}  // namespace pgnsem::syntax
