@@ -23,6 +23,7 @@ struct Summary {
     std::map<std::string, std::uint64_t> rules;     // errors by rule
     bool io_error = false;
     void add(const Verdict& v);
+    void merge(const Summary& other);
     [[nodiscard]] std::string text() const;
 };
 
@@ -30,6 +31,9 @@ struct CheckOptions {
     Options interpret;
     Format format = Format::Text;
     bool trace = false;  // write traces instead of verdicts
+    // Threads that judge games. 1: read and judge on one thread. More: one thread reads, the
+    // others judge batches of games; output stays in input order, memory stays bounded.
+    unsigned jobs = 1;
 };
 
 // Checks one file ("-" is standard input), writing to `out`. Returns false on an I/O error

@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -262,12 +263,51 @@ struct Game {
         result_pos = {};
         error.reset();
     }
+    // Makes the game independent of the reader's buffer: every string_view it holds is copied
+    // into `arena` (cleared first) and pointed there, so the game can outlive the next call to
+    // PgnReader::next (the parallel checker hands games to other threads this way). Reusing the
+    // same arena and game keeps the steady state free of allocation.
+    void own_strings(std::string& arena) {
+        std::size_t total = 0;
+        auto count = [&](std::string_view v) { total += v.size(); };
+        for_each_view(count);
+        arena.clear();
+        arena.reserve(total);
+        auto move = [&](std::string_view& v) {
+            const std::size_t at = arena.size();
+            arena.append(v);
+            v = std::string_view(arena.data() + at, v.size());
+        };
+        for_each_view(move);
+    }
     // The value of a tag, if present (the last one when repeated).
     [[nodiscard]] std::optional<std::string_view> tag(std::string_view name) const noexcept {
         std::optional<std::string_view> found;
         for (const Tag& t : tags)
             if (t.name == name) found = t.value;
         return found;
+    }
+
+private:
+    template <class F>
+    void for_each_view(F&& f) {
+        for (Tag& t : tags) {
+            f(t.name);
+            f(t.value);
+        }
+        for (Ply& p : plies) f(p.text);
+        for (Comment& c : comments) f(c.text);
+        for (ReaderWarning& w : warnings) {
+            f(w.kind);
+            f(w.found);
+            f(w.canonical);
+            f(w.message);
+        }
+        if (error) {
+            f(error->kind);
+            f(error->token);
+            f(error->message);
+        }
     }
 };
 

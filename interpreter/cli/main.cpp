@@ -10,6 +10,7 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "interpreter/check.hpp"
@@ -25,8 +26,10 @@ namespace {
 
 using namespace pgnsem;
 
-int run_check(const std::vector<std::string>& files, const std::string& format, bool strict, bool trace, bool quiet) {
+int run_check(const std::vector<std::string>& files, const std::string& format, bool strict, bool trace, bool quiet,
+              unsigned jobs) {
     interp::CheckOptions options;
+    options.jobs = jobs;
     options.interpret.strict = strict;
     options.format = format == "jsonl" ? interp::Format::Jsonl : interp::Format::Text;
     options.trace = trace;
@@ -190,12 +193,18 @@ int main(int argc, char** argv) {
     check->add_option("--format", check_format, "text or jsonl")->check(CLI::IsMember({"text", "jsonl"}));
     check->add_flag("--strict", strict, "accept only the PGN export format");
     check->add_flag("--quiet", quiet, "no summary on stderr");
+    unsigned default_jobs = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+    unsigned jobs = default_jobs;
+    check->add_option("--jobs,-j", jobs, "threads that judge games (default: the number of cores, at most 8)")
+        ->check(CLI::Range(1u, 256u));
     check->add_option("files", check_files, "PGN files (- for standard input)")->required();
 
     std::vector<std::string> trace_files;
     std::string trace_format = "text";
     auto* trace = app.add_subcommand("trace", "print σ step by step for every defined ply");
     trace->add_option("--format", trace_format, "text or jsonl")->check(CLI::IsMember({"text", "jsonl"}));
+    unsigned trace_jobs = default_jobs;
+    trace->add_option("--jobs,-j", trace_jobs, "threads that judge games")->check(CLI::Range(1u, 256u));
     trace->add_option("files", trace_files, "PGN files (- for standard input)")->required();
 
     std::string fen_arg, fen_format = "text";
@@ -232,8 +241,8 @@ int main(int argc, char** argv) {
         const int code = app.exit(e);
         return code == 0 ? 0 : 2;
     }
-    if (*check) return run_check(check_files, check_format, strict, false, quiet);
-    if (*trace) return run_check(trace_files, trace_format, false, true, true);
+    if (*check) return run_check(check_files, check_format, strict, false, quiet, jobs);
+    if (*trace) return run_check(trace_files, trace_format, false, true, true, trace_jobs);
     if (*fen) return run_fen(fen_arg, fen_format);
     if (*perft) return run_perft(perft_depth, perft_fen, divide);
     if (*normalize) return interp::normalize_file(normalize_file, stdout);

@@ -58,5 +58,11 @@ assert {'name': 'w_king', 'old': '0', 'new': '1'} in castle['identifiers'], cast
 assert castle['fen'] == 'rn1qkbnr/pp1bpppp/3p4/1Bp5/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 3 4', castle['fen']
 PY
 then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL trace jsonl"; fi
+# Parallel judging writes exactly what one thread writes (several batches of 256 games).
+"$pgnsem" gen --seed 5 --games 1200 --near-miss 0.2 >"$tmp/many.pgn"
+"$pgnsem" check -j 1 --quiet --format jsonl "$tmp/many.pgn" >"$tmp/j1" 2>/dev/null
+"$pgnsem" check -j 4 --quiet --format jsonl "$tmp/many.pgn" >"$tmp/j4" 2>/dev/null
+if [[ -s "$tmp/j1" ]] && cmp -s "$tmp/j1" "$tmp/j4" && [[ $(wc -l <"$tmp/j4") == 1200 ]]; then
+  pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL -j 4 output differs from -j 1"; fi
 echo "$pass passed, $fail failed"
 [[ $fail == 0 ]]
