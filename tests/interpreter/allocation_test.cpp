@@ -1,0 +1,89 @@
+// "No heap allocation per move": reading and judging a game allocates the same number of times
+// whether it has 20 plies or 200 (once the reusable buffers have grown). Every global
+// operator new of this test executable is counted.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <string>
+
+#include "interpreter/generate.hpp"
+#include "interpreter/interpret.hpp"
+#include "syntax/pgn.hpp"
+
+namespace {
+std::atomic<long> g_allocations{0};
+}  // namespace
+
+void* operator new(std::size_t n) {
+    g_allocations.fetch_add(1, std::memory_order_relaxed);
+    if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+    throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) {
+    g_allocations.fetch_add(1, std::memory_order_relaxed);
+    if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+using namespace pgnsem;
+
+namespace {
+
+// A legal generated game with exactly `plies` plies (export format, correct claims: no warnings).
+std::string game_of_length(std::uint32_t plies) {
+    for (std::uint32_t i = 1; i < 5000; ++i) {
+        const auto g = interp::generate_game(99, i, 0);
+        syntax::PgnReader reader(g.pgn);
+        ast::Game game;
+        REQUIRE(reader.next(game));
+        std::uint32_t n = 0;
+        for (std::uint32_t p = game.main_line; p != ast::kNone; p = game.plies[p].next) ++n;
+        if (n >= plies) {
+            // cut the movetext after `plies` plies: regenerate from the first `plies` tokens
+            std::string moves;
+            std::uint32_t k = 0;
+            for (std::uint32_t p = game.main_line; p != ast::kNone && k < plies; p = game.plies[p].next, ++k) {
+                if (k % 2 == 0) moves += std::to_string(k / 2 + 1) + ". ";
+                moves += std::string(game.plies[p].text) + " ";
+            }
+            return "[Event \"x\"]\n[Result \"*\"]\n\n" + moves + "*\n";
+        }
+    }
+    FAIL("no generated game is long enough");
+    return {};
+}
+
+// Allocations made while reading and judging `text` with warmed-up buffers.
+long allocations_for(const std::string& text, interp::Interpreter& interpreter, ast::Game& game,
+                     interp::Verdict& verdict) {
+    const long before = g_allocations.load();
+    syntax::PgnReader reader(text);
+    while (reader.next(game)) interpreter.run(game, verdict);
+    return g_allocations.load() - before;
+}
+
+}  // namespace
+
+TEST_CASE("reading and judging a game allocates nothing per move", "[allocation]") {
+    const std::string short_game = game_of_length(20);
+    const std::string long_game = game_of_length(120);
+    interp::Interpreter interpreter(interp::Options{});
+    ast::Game game;
+    interp::Verdict verdict;
+    // warm up: let every reusable buffer grow to the long game's size
+    allocations_for(long_game, interpreter, game, verdict);
+    allocations_for(long_game, interpreter, game, verdict);
+    const long short_count = allocations_for(short_game, interpreter, game, verdict);
+    const long long_count = allocations_for(long_game, interpreter, game, verdict);
+    INFO("short game: " << short_count << " allocations, long game: " << long_count);
+    CHECK(verdict.kind == interp::VerdictKind::Legal);
+    CHECK(verdict.warnings.empty());
+    CHECK(verdict.plies == 120);
+    CHECK(long_count == short_count);
+}
