@@ -4,7 +4,8 @@
 Usage: run.py PGNSEM [FILE_OR_DIR ...] [--corpus PGN]
 
 Each case is a game whose tag section carries its expectations (tests/conformance/README.md):
-ExpectVerdict, ExpectPly, ExpectRule, ExpectWarnings, ExpectFinalFen, ExpectColumn. The runner
+ExpectVerdict, ExpectPly, ExpectRule, ExpectWarnings, ExpectFinalFen, ExpectColumn, ExpectEnd,
+ExpectDrawClaimableAt, ExpectAutomaticDrawAt. The runner
 reads the expectations with a deliberately small tag scanner (a case starts at the first tag of its tag section),
 runs pgnsem once per file in JSON Lines mode, and compares game by game. It prints one line per
 failing case, a summary line "N passed, M failed", and a signature: a SHA-256 over every verdict
@@ -74,6 +75,13 @@ def compare(case, v):
     want_w = sorted(case.get('ExpectWarnings', '').split())
     if got_w != want_w:
         problems.append('warnings %s, expected %s' % (got_w, want_w))
+    for tag, field in (('ExpectEnd', 'end'), ('ExpectDrawClaimableAt', 'draw_claimable_at'),
+                       ('ExpectAutomaticDrawAt', 'automatic_draw_at')):
+        if tag in case:
+            got = v.get(field)
+            got = 'none' if got is None else str(got)
+            if got != case[tag]:
+                problems.append('%s %s, expected %s' % (field, got, case[tag]))
     if 'ExpectFinalFen' in case and v['final_fen'] != case['ExpectFinalFen']:
         problems.append('final FEN %s, expected %s' % (v['final_fen'], case['ExpectFinalFen']))
     if problems and err:
