@@ -616,8 +616,13 @@ private:
         v_.final_fen = fen_of(s);
         if (!stopped && g_.error) {
             const ast::SyntaxError& e = *g_.error;
-            fail(VerdictKind::Malformed, ply_no + 1, s, std::string(e.token), std::string(e.kind),
-                 std::string(e.message), e.pos);
+            // An error inside a variation says so; the main line was judged up to the ply the
+            // variation replaces.
+            std::string message(e.message);
+            if (e.variation_depth > 0)
+                message = "inside a variation (nested " + std::to_string(e.variation_depth) +
+                          (e.variation_depth == 1 ? " level" : " levels") + " deep): " + message;
+            fail(VerdictKind::Malformed, ply_no + 1, s, std::string(e.token), std::string(e.kind), message, e.pos);
             stopped = true;
         }
         if (!stopped) {

@@ -233,6 +233,7 @@ struct SyntaxError {
     std::string_view token;    // the offending text
     std::string_view message;  // a sentence
     std::uint32_t ply_index = 0;  // how many main-line plies were read before it
+    std::uint32_t variation_depth = 0;  // 0 in the main line, else how many `(` enclose it
 };
 
 struct Game {

@@ -287,7 +287,8 @@ private:
 
     void set_error(std::string_view kind, ast::SourcePos at, std::string_view token, std::string_view message) {
         if (g_.error) return;
-        g_.error = ast::SyntaxError{kind, at, token, message, main_plies_};
+        g_.error = ast::SyntaxError{kind, at, token, message, main_plies_,
+                                    static_cast<std::uint32_t>(s_.stack.size())};
     }
 
     // After an error: the game ends, and reading resumes at the next tag section — the first

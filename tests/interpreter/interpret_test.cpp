@@ -250,3 +250,14 @@ TEST_CASE("gen: the same seed gives the same game, and labels name the first bad
     }
     CHECK(labelled > 20);
 }
+
+TEST_CASE("a syntax error inside a variation says so; the main line is judged up to it", "[interpreter][recovery]") {
+    const Verdict v = one("1. e4 (1. d4 Nz9) 1... e5 2. Nf3 *\n");
+    CHECK(v.kind == VerdictKind::Malformed);
+    REQUIRE(v.error);
+    CHECK(v.error->message.find("inside a variation") != std::string::npos);
+    CHECK(v.plies == 1);
+    const Verdict main_line = one("1. e4 Nz9 *\n");
+    REQUIRE(main_line.error);
+    CHECK(main_line.error->message.find("variation") == std::string::npos);
+}
