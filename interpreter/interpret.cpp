@@ -304,22 +304,36 @@ bool standard_variant(std::string_view v) noexcept {
            lower == "from position" || lower == "standard chess";
 }
 
+// A defined move as the interpreter sees it: σ', the action that fired, and whether the move
+// was read with its `x` flipped. It refers to the Termination T gave (σ' is not copied again).
 struct Played {
-    sem::State next;
-    sem::Action action;
+    const sem::State& next;
+    const sem::Action& action;
     bool capture_marker_flipped = false;
 };
 
-// T for one written move, with the capture-marker tolerance.
-v2::variant<Played, sem::Fails> play(const ast::Move& m, const sem::State& s) {
-    sem::Termination t = sem::terminates(m, s);
-    if (auto* ok = v2::get_if<sem::Terminates>(&t)) return Played{ok->next, ok->action, false};
-    const sem::Fails fails = v2::get<sem::Fails>(t);
-    if (auto flipped = flipped_capture(m, fails.rule)) {
-        sem::Termination t2 = sem::terminates(*flipped, s);
-        if (auto* ok = v2::get_if<sem::Terminates>(&t2)) return Played{ok->next, ok->action, true};
+// T for one written move, with the capture-marker tolerance: the Termination as T gave it.
+struct Tried {
+    sem::Termination t;
+    bool capture_marker_flipped = false;
+    [[nodiscard]] const sem::Fails* failure() const noexcept { return v2::get_if<sem::Fails>(&t); }
+    [[nodiscard]] Played played() const noexcept {
+        const sem::Terminates& ok = v2::get<sem::Terminates>(t);
+        return Played{ok.next, ok.action, capture_marker_flipped};
     }
-    return fails;
+};
+
+Tried play(const ast::Move& m, const sem::State& s) {
+    Tried r{sem::terminates(m, s), false};
+    if (r.failure() == nullptr) return r;
+    if (auto flipped = flipped_capture(m, r.failure()->rule)) {
+        sem::Termination t2 = sem::terminates(*flipped, s);
+        if (v2::holds_alternative<sem::Terminates>(t2)) {
+            r.t = t2;
+            r.capture_marker_flipped = true;
+        }
+    }
+    return r;
 }
 
 class Run {
@@ -514,8 +528,8 @@ private:
                          "a null move in a variation: the rest of this variation is not judged");
                     break;
                 }
-                auto r = play(vp.move, cur);
-                if (auto* f = v2::get_if<sem::Fails>(&r)) {
+                const Tried r = play(vp.move, cur);
+                if (const sem::Fails* f = r.failure()) {
                     v_.error_in_variation = true;
                     sem::Rule rule = f->rule;
                     std::string message = explain_failure(*f, cur, vp.text);
@@ -530,7 +544,7 @@ private:
                     v_.warnings.back().rule = std::string(sem::rule_id(rule));
                     break;
                 }
-                const Played& p = v2::get<Played>(r);
+                const Played p = r.played();
                 check_claims(vp, 0, cur, p, true);
                 cur = p.next;
             }
@@ -543,9 +557,11 @@ private:
         if (n.halfmove_clock >= 150 && d.seventy_five_moves == 0) d.seventy_five_moves = ply_no;
         if (n.halfmove_clock == 0) history_.clear();
         history_.push_back(key);
+        // Only positions with the same side to move can repeat this one: every second entry,
+        // back to the last capture or pawn move.
         int same = 0;
-        for (std::size_t i = history_.size(); i-- > 0;)
-            if ((history_.size() - 1 - i) % 2 == 0 && history_[i] == key) ++same;
+        for (std::size_t i = history_.size(); i > 0; i = i >= 2 ? i - 2 : 0)
+            if (history_[i - 1] == key) ++same;
         if (same >= 3 && d.threefold == 0) d.threefold = ply_no;
         if (same >= 5 && d.fivefold == 0) d.fivefold = ply_no;
         if (material_changed && d.dead_position == 0 && dead_position(n)) d.dead_position = ply_no;
@@ -585,8 +601,8 @@ private:
                 stopped = true;
                 break;
             }
-            auto r = play(ply.move, s);
-            if (auto* f = v2::get_if<sem::Fails>(&r)) {
+            const Tried r = play(ply.move, s);
+            if (const sem::Fails* f = r.failure()) {
                 sem::Rule rule = f->rule;
                 std::string message = explain_failure(*f, s, ply.text);
                 if (const sem::Outcome o = sem::outcome(s); o != sem::Outcome::Ongoing) {
@@ -602,7 +618,7 @@ private:
                 stopped = true;
                 break;
             }
-            const Played& p = v2::get<Played>(r);
+            const Played p = r.played();
             check_claims(ply, ply_no, s, p, false);
             if (strict_violation(mark, ply_no, s)) return;
             const bool material_changed = p.action.captured != sem::kEmpty || p.action.promotion.has_value();
@@ -710,15 +726,16 @@ Judged judge_move(const ast::Move& m, const sem::State& s) {
         j.failure = sem::Fails{sem::Rule::MoveNull, {}};
         return j;
     }
-    auto r = play(m, s);
-    if (auto* p = v2::get_if<Played>(&r)) {
+    const Tried r = play(m, s);
+    if (r.failure() == nullptr) {
+        const Played p = r.played();
         j.defined = true;
-        j.next = p->next;
-        j.action = p->action;
-        j.capture_marker_flipped = p->capture_marker_flipped;
+        j.next = p.next;
+        j.action = p.action;
+        j.capture_marker_flipped = p.capture_marker_flipped;
         return j;
     }
-    j.failure = v2::get<sem::Fails>(r);
+    j.failure = *r.failure();
     if (sem::outcome(s) != sem::Outcome::Ongoing) j.failure = sem::Fails{sem::Rule::GameOver, {}};
     return j;
 }

@@ -12,6 +12,10 @@
 
 #include <cstdlib>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "semantics/equations.hpp"
 #include "semantics/find_source.hpp"
 #include "semantics/geometry.hpp"
@@ -25,6 +29,28 @@ namespace {
     return static_cast<std::size_t>(q.index());
 }
 
+// σ.board with Q ↦ v and S ↦ 0. With SSE2, sixteen squares at a time: σ' is read back right
+// away (T asks IIC of it), and whole-register writes can be read back without waiting.
+void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to, PieceId v) noexcept {
+#if defined(__SSE2__)
+    const __m128i squares = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i put = _mm_set1_epi8(static_cast<char>(v));
+    for (int chunk = 0; chunk < 4; ++chunk) {
+        const __m128i q = _mm_add_epi8(squares, _mm_set1_epi8(static_cast<char>(16 * chunk)));
+        const __m128i at_to = _mm_cmpeq_epi8(q, _mm_set1_epi8(static_cast<char>(to)));
+        const __m128i at_from = _mm_cmpeq_epi8(q, _mm_set1_epi8(static_cast<char>(from)));
+        __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in.data() + 16 * chunk));
+        ids = _mm_or_si128(_mm_andnot_si128(at_to, ids), _mm_and_si128(at_to, put));
+        ids = _mm_andnot_si128(at_from, ids);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out.data() + 16 * chunk), ids);
+    }
+#else
+    out = in;
+    out[static_cast<std::size_t>(to)] = v;
+    out[static_cast<std::size_t>(from)] = kEmpty;
+#endif
+}
+
 // σ^{v,0,turn+1}_{Q,S,turn}, plus the Laws' rook flags and halfmove clock.
 [[nodiscard]] State move_piece(const State& s, Square from, Square to, PieceId placed, bool resets_clock) noexcept {
     State n = s;
@@ -32,8 +58,7 @@ namespace {
     if (victim != kEmpty && kind_of(victim) == PieceKind::King &&
         n.king_square[static_cast<std::size_t>(color_of(victim))] == to.index())
         n.king_square[static_cast<std::size_t>(color_of(victim))] = kNoSquare;
-    n.board[ix(to)] = placed;
-    n.board[ix(from)] = kEmpty;
+    write_move(n.board, s.board, from.index(), to.index(), placed);
     n.turn = static_cast<std::uint16_t>(s.turn + 1);
     const bool capture = victim != kEmpty;
     n.halfmove_clock = (resets_clock || capture)    ? std::uint16_t{0}
@@ -44,10 +69,11 @@ namespace {
     return n;
 }
 
-[[nodiscard]] Transition make(State n, Rule r, Square from, Square to, PieceId v, PieceId captured,
-                              std::optional<Square> captured_on) noexcept {
-    Action a{r, from, to, v, captured, captured_on, std::nullopt, std::nullopt};
-    return Transition{n, a};
+// What the move did. The equations build Transition{σ', action} in place (σ' is written once,
+// where it is returned, not copied: σ is copied per move, and only once).
+[[nodiscard]] Action action(Rule r, Square from, Square to, PieceId v, PieceId captured,
+                            std::optional<Square> captured_on) noexcept {
+    return Action{r, from, to, v, captured, captured_on, std::nullopt, std::nullopt};
 }
 
 [[nodiscard]] std::optional<Square> victim_square(const State& s, Square to) noexcept {
@@ -72,38 +98,43 @@ namespace {
 // [[Q]] (one step):  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, file(Q), σ)     — trav/pawn
 Transition pawn_step(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
-    return make(move_piece(s, from, to, v, true), Rule::TravPawn, from, to, v, s.board[ix(to)], victim_square(s, to));
+    return Transition{move_piece(s, from, to, v, true),
+                      action(Rule::TravPawn, from, to, v, s.board[ix(to)], victim_square(s, to))};
 }
 
 // [[Q]], |rank(S) − rank(Q)| = 2:  σ' = σ^{v,0,turn,turn+1}_{Q,S,S_2step,turn}       — trav/pawn-double
 // The pawn's stamp S_2step (two_step[stamp_index(v)]) takes the value of turn in σ.
 Transition pawn_double_step(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
-    State n = move_piece(s, from, to, v, true);
-    n.two_step[static_cast<std::size_t>(stamp_index(v))] = s.turn;
-    return make(n, Rule::TravPawnDouble, from, to, v, s.board[ix(to)], victim_square(s, to));
+    Transition t{move_piece(s, from, to, v, true),
+                 action(Rule::TravPawnDouble, from, to, v, s.board[ix(to)], victim_square(s, to))};
+    t.next.two_step[static_cast<std::size_t>(stamp_index(v))] = s.turn;
+    return t;
 }
 
 // [[P::Q]], P ∉ Pking:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, P, σ)         — trav/piece
 Transition piece_traversal(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
-    return make(move_piece(s, from, to, v, false), Rule::TravPiece, from, to, v, s.board[ix(to)], victim_square(s, to));
+    return Transition{move_piece(s, from, to, v, false),
+                      action(Rule::TravPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
 }
 
 // [[K::Q]]:  σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn} (b_king for Black),  (S, v) = GTSS(Q, K, σ) — trav/king
 Transition king_traversal(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
-    State n = move_piece(s, from, to, v, false);
+    Transition t{move_piece(s, from, to, v, false),
+                 action(Rule::TravKing, from, to, v, s.board[ix(to)], victim_square(s, to))};
+    State& n = t.next;
     const Color c = color_of(v);
     n.king_moved = static_cast<std::uint8_t>(n.king_moved | (c == Color::White ? kWhiteKingMoved : kBlackKingMoved));
     n.king_square[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(to.index());
-    return make(n, Rule::TravKing, from, to, v, s.board[ix(to)], victim_square(s, to));
+    return t;
 }
 
 // [[W::x::Q]]:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GCSS(Q, W, σ)                 — cap/pawn
 Transition pawn_capture(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
-    return make(move_piece(s, from, to, v, true), Rule::CapPawn, from, to, v, s.board[ix(to)], to);
+    return Transition{move_piece(s, from, to, v, true), action(Rule::CapPawn, from, to, v, s.board[ix(to)], to)};
 }
 
 // [[W::x::Q]] en passant (GCSS's second case):  σ' = σ^{v,0,0,turn+1}_{Q,S,B,turn} where B is the
@@ -114,15 +145,16 @@ Transition en_passant(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
     const Square behind = Square::unchecked(to.index() - 8 * forward(color_of(v)));
     const PieceId victim = s.board[ix(behind)];
-    State n = move_piece(s, from, to, v, true);
-    n.board[ix(behind)] = kEmpty;
-    return make(n, Rule::CapEnPassant, from, to, v, victim, behind);
+    Transition t{move_piece(s, from, to, v, true), action(Rule::CapEnPassant, from, to, v, victim, behind)};
+    t.next.board[ix(behind)] = kEmpty;
+    return t;
 }
 
 // [[P::x::Q]], P ∉ Pking:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GCSS(Q, P, σ)      — cap/piece
 Transition piece_capture(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
-    return make(move_piece(s, from, to, v, false), Rule::CapPiece, from, to, v, s.board[ix(to)], victim_square(s, to));
+    return Transition{move_piece(s, from, to, v, false),
+                      action(Rule::CapPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
 }
 
 // [[K::x::Q]]:  σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn} (b_king for Black)              — cap/king
@@ -190,8 +222,8 @@ Transition promotion(const State& s, Square from, Square to, ast::PromotionPiece
     const PieceId v = s.board[ix(from)];
     const PieceId placed = promoted_id(color_of(v), t, to);
     const bool capture = from.file() != to.file();
-    Transition tr = make(move_piece(s, from, to, placed, true), capture ? Rule::PromoCapture : Rule::PromoPush, from,
-                         to, v, s.board[ix(to)], victim_square(s, to));
+    Transition tr{move_piece(s, from, to, placed, true), action(capture ? Rule::PromoCapture : Rule::PromoPush, from,
+                                                                to, v, s.board[ix(to)], victim_square(s, to))};
     tr.action.promotion = t;
     return tr;
 }

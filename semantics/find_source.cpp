@@ -25,6 +25,7 @@
 
 #include <bit>
 
+#include "semantics/boards.hpp"
 #include "semantics/geometry.hpp"
 #include "semantics/movement.hpp"
 #include "semantics/terminates.hpp"
@@ -34,12 +35,47 @@ namespace {
 
 using geo::Bits;
 
-[[nodiscard]] bool matches(const ast::Disambiguator& d, int q) noexcept {
-    return (!d.file || d.file->index() == geo::file_of(q)) && (!d.rank || d.rank->index() == geo::rank_of(q));
+// The squares a disambiguator admits: its file, its rank, both, or (none given) every square.
+[[nodiscard]] Bits admitted(const ast::Disambiguator& d) noexcept {
+    Bits b = ~Bits{0};
+    if (d.file) b &= Bits{0x0101010101010101} << d.file->index();
+    if (d.rank) b &= geo::rank_mask(d.rank->index());
+    return b;
+}
+
+// `reaches` read backwards: the squares from which a piece of kind k and colour c reaches `to`
+// on an otherwise empty board. A king or a knight one jump away; a slider on one of `to`'s
+// lines (rank or file for the rook, diagonal for the bishop, both for the queen); a pawn one
+// square behind `to`, or two when that square is on its start rank, or, capturing, diagonally
+// behind it.
+[[nodiscard]] Bits reached_from(PieceKind k, Color c, int to, bool capture) noexcept {
+    switch (k) {
+        case PieceKind::Pawn: {
+            if (capture) return geo::pawn_attacks(colour_index(opposite(c)), to);
+            const int one = to - 8 * forward(c);
+            if (one < 0 || one > 63) return 0;
+            const int two = one - 8 * forward(c);
+            const bool double_step = two >= 0 && two <= 63 && geo::rank_of(two) == start_rank(c);
+            return geo::bit(one) | (double_step ? geo::bit(two) : 0);
+        }
+        case PieceKind::Knight:
+            return geo::knight_targets(to);
+        case PieceKind::Bishop:
+            return geo::bishop_rays(to);
+        case PieceKind::Rook:
+            return geo::rook_rays(to);
+        case PieceKind::Queen:
+            return geo::rook_rays(to) | geo::bishop_rays(to);
+        case PieceKind::King:
+            return geo::king_targets(to);
+    }
+    return 0;
 }
 
 // The pieces of colour c and kind k that could move to `to`: ignoring every other piece
-// (reach), also honouring the disambiguator (matched), and with a free way (clear).
+// (reach), also honouring the disambiguator (matched), and with a free way (clear). They are
+// found by looking backwards from `to` (the squares a piece of that kind could come from,
+// against the squares where c's pieces of that kind stand), not by walking the board.
 struct Candidates {
     Bits reach = 0;
     Bits matched = 0;
@@ -50,21 +86,35 @@ struct Candidates {
 
 [[nodiscard]] Candidates candidates(const State& s, Color c, PieceKind k, const ast::Disambiguator& d, int to,
                                     bool capture) noexcept {
+    const KindBoards b = kind_boards(s, c, k);
     Candidates r;
-    for (int q = 0; q < 64; ++q) {
-        const PieceId id = s.board[static_cast<std::size_t>(q)];
-        if (id == kEmpty || !belongs_to(id, c) || kind_of(id) != k) continue;
-        if (!reaches(k, c, q, to, capture)) continue;
-        r.reach |= geo::bit(q);
-        if (!matches(d, q)) continue;
-        r.matched |= geo::bit(q);
-        const int b = blocker(s, k, q, to, capture);
-        if (b < 0) {
-            r.clear |= geo::bit(q);
-        } else if (r.blocked_from < 0) {
-            r.blocked_from = q;
-            r.blocked_by = b;
-        }
+    r.reach = reached_from(k, c, to, capture) & b.pieces;
+    r.matched = r.reach & admitted(d);
+    // A candidate's way is free when nothing stands between it and `to` (and, for a pawn push,
+    // on `to`): for a slider, when it is the first piece on its line seen from `to`.
+    switch (k) {
+        case PieceKind::Knight:
+        case PieceKind::King:
+            r.clear = r.matched;
+            break;
+        case PieceKind::Bishop:
+            r.clear = r.matched & geo::bishop_attacks(to, b.occupied);
+            break;
+        case PieceKind::Rook:
+            r.clear = r.matched & geo::rook_attacks(to, b.occupied);
+            break;
+        case PieceKind::Queen:
+            r.clear = r.matched & (geo::rook_attacks(to, b.occupied) | geo::bishop_attacks(to, b.occupied));
+            break;
+        case PieceKind::Pawn:
+            for (Bits m = r.matched; m != 0; m &= m - 1)
+                if ((way(k, std::countr_zero(m), to, capture) & b.occupied) == 0) r.clear |= m & (~m + 1);
+            break;
+    }
+    if (const Bits blocked = r.matched & ~r.clear; blocked != 0) {
+        // The lowest-numbered blocked candidate, and the first piece on its way.
+        r.blocked_from = std::countr_zero(blocked);
+        r.blocked_by = blocker(s, k, r.blocked_from, to, capture);
     }
     return r;
 }

@@ -6,9 +6,11 @@
 //     an unblocked ¬c rook on G's rank or file;  an unblocked ¬c bishop on G's diagonal;
 //     a ¬c knight a knight's jump from G;  a ¬c pawn diagonally in front of G (from c's side).
 // `attacked` asks the same of any square; the castling erratum needs it for the squares the
-// king crosses. This is a walk over the mailbox σ.board, as the paper describes it: the move
-// generator (legal_moves.cpp) answers the same question with bit sets, and the property test
-// L6 checks that the two agree.
+// king crosses. The question is asked backwards from the square: which squares would a knight,
+// a king or a pawn of `by` attack it from, and which is the first piece on each of its eight
+// lines (the "unblocked" slider). One side's pieces and the occupancy are bit sets derived from
+// σ on the spot (boards.hpp, AttackBoards); the move generator (legal_moves.cpp) derives its own
+// (Boards) and the property test L6 checks that the two agree.
 #include "semantics/in_check.hpp"
 
 #include "semantics/boards.hpp"
@@ -19,69 +21,26 @@ namespace {
 
 using geo::Bits;
 
-constexpr std::array<int, 8> kDelta = [] {
-    std::array<int, 8> d{};
-    for (std::size_t i = 0; i < 8; ++i) d[i] = geo::kDirections[i].dr * 8 + geo::kDirections[i].df;
-    return d;
-}();
-
-[[nodiscard]] bool is_piece(PieceId id, Color by, PieceKind k) noexcept {
-    return id != kEmpty && belongs_to(id, by) && kind_of(id) == k;
-}
-
-// "an unblocked ¬c slider": walk from q in direction d to the first occupied square; it attacks
-// q when it belongs to `by` and moves along that line (rook or queen orthogonally, bishop or
-// queen diagonally). Returns its square, or -1.
-[[nodiscard]] int slider_on_ray(const State& s, int q, int d, Color by) noexcept {
-    const int steps = std::popcount(geo::ray(d, q));
-    int at_q = q;
-    for (int i = 0; i < steps; ++i) {
-        at_q += kDelta[static_cast<std::size_t>(d)];
-        const PieceId id = s.board[static_cast<std::size_t>(at_q)];
-        if (id == kEmpty) continue;
-        if (!belongs_to(id, by)) return -1;
-        const PieceKind k = kind_of(id);
-        const bool moves_so =
-            k == PieceKind::Queen || (geo::is_orthogonal(d) ? k == PieceKind::Rook : k == PieceKind::Bishop);
-        return moves_so ? at_q : -1;
-    }
-    return -1;
-}
-
-// The leapers (king, knight, pawn) of `by` that attack q.
-[[nodiscard]] Bits leapers_attacking(const State& s, int q, Color by) noexcept {
-    Bits found = 0;
-    for (Bits b = geo::knight_targets(q); b != 0; b &= b - 1) {
-        const int from = std::countr_zero(b);
-        if (is_piece(s.board[static_cast<std::size_t>(from)], by, PieceKind::Knight)) found |= geo::bit(from);
-    }
-    for (Bits b = geo::king_targets(q); b != 0; b &= b - 1) {
-        const int from = std::countr_zero(b);
-        if (is_piece(s.board[static_cast<std::size_t>(from)], by, PieceKind::King)) found |= geo::bit(from);
-    }
-    // A pawn of `by` attacks q from the squares a pawn of the other colour on q would attack.
-    for (Bits b = geo::pawn_attacks(colour_index(opposite(by)), q); b != 0; b &= b - 1) {
-        const int from = std::countr_zero(b);
-        if (is_piece(s.board[static_cast<std::size_t>(from)], by, PieceKind::Pawn)) found |= geo::bit(from);
-    }
+// The pieces of `by` (their sets in b) that attack q: a knight a knight's jump away, a king one
+// square away, a pawn diagonally in front of q from `by`'s side (the squares a pawn of the other
+// colour on q would attack), and the first piece on each of q's lines when it moves along that
+// line (rook or queen on a rank or file, bishop or queen on a diagonal).
+[[nodiscard]] Bits attackers_of(const AttackBoards& b, int q, Color by) noexcept {
+    Bits found = (geo::knight_targets(q) & b.knights) | (geo::king_targets(q) & b.kings) |
+                 (geo::pawn_attacks(colour_index(opposite(by)), q) & b.pawns);
+    if ((geo::rook_rays(q) & b.rank_file) != 0) found |= geo::rook_attacks(q, b.occupied) & b.rank_file;
+    if ((geo::bishop_rays(q) & b.diagonal) != 0) found |= geo::bishop_attacks(q, b.occupied) & b.diagonal;
     return found;
 }
 
 }  // namespace
 
 std::uint64_t attackers(const State& sigma, Square q, Color by) noexcept {
-    Bits found = leapers_attacking(sigma, q.index(), by);
-    for (int d = 0; d < 8; ++d) {
-        const int from = slider_on_ray(sigma, q.index(), d, by);
-        if (from >= 0) found |= geo::bit(from);
-    }
-    return found;
+    return attackers_of(attack_boards(sigma, by), q.index(), by);
 }
 
 bool attacked(const State& sigma, Square q, Color by) noexcept {
-    for (int d = 0; d < 8; ++d)
-        if (slider_on_ray(sigma, q.index(), d, by) >= 0) return true;
-    return leapers_attacking(sigma, q.index(), by) != 0;
+    return attackers_of(attack_boards(sigma, by), q.index(), by) != 0;
 }
 
 // IIC(σ, c): c's king is attacked by ¬c. A side without a king is never in check.

@@ -46,12 +46,23 @@ struct ListSink {
                                       ast::PromotionPiece::Rook, ast::PromotionPiece::Queen})
             list.moves[list.size++] = ConcreteMove{Square::unchecked(from), Square::unchecked(to), t};
     }
+    [[nodiscard]] static constexpr bool done() noexcept { return false; }
 };
 struct CountSink {
     std::uint64_t count = 0;
     void add(int, int) noexcept { ++count; }
     void add_targets(int, Bits targets) noexcept { count += static_cast<std::uint64_t>(std::popcount(targets)); }
     void add_promotions(int, int) noexcept { count += 4; }
+    [[nodiscard]] static constexpr bool done() noexcept { return false; }
+};
+// Whether there is any legal move (checkmate and stalemate, the `#` claim): the generator may
+// stop at the first one.
+struct AnySink {
+    bool found = false;
+    void add(int, int) noexcept { found = true; }
+    void add_targets(int, Bits targets) noexcept { found = found || targets != 0; }
+    void add_promotions(int, int) noexcept { found = true; }
+    [[nodiscard]] bool done() const noexcept { return found; }
 };
 
 template <class Sink>
@@ -139,9 +150,12 @@ void generate(const State& s, Sink& out) noexcept {
         const Bits lifted = b.occupied & ~geo::bit(k);
         for (Bits t = geo::king_targets(k) & allowed; t != 0; t &= t - 1) {
             const int to = std::countr_zero(t);
-            if (attackers_on(b, to, them, lifted) == 0) out.add(k, to);
+            if (attackers_on(b, to, them, lifted) == 0) {
+                out.add(k, to);
+                if (out.done()) return;
+            }
         }
-        if (std::popcount(checkers) > 1) return;
+        if (std::popcount(checkers) > 1 || out.done()) return;
         if (checkers != 0) {
             const int c = std::countr_zero(checkers);
             check_mask = geo::between(k, c) | geo::bit(c);
@@ -156,6 +170,7 @@ void generate(const State& s, Sink& out) noexcept {
         const int from = std::countr_zero(p);
         out.add_targets(from, geo::knight_targets(from) & dest);
     }
+    if (out.done()) return;
     const Bits queens = b.of(us, PieceKind::Queen);
     for (Bits p = b.of(us, PieceKind::Bishop) | queens; p != 0; p &= p - 1) {
         const int from = std::countr_zero(p);
@@ -165,6 +180,7 @@ void generate(const State& s, Sink& out) noexcept {
         const int from = std::countr_zero(p);
         out.add_targets(from, geo::rook_attacks(from, b.occupied) & dest & pin_line(from));
     }
+    if (out.done()) return;
     const int fwd = 8 * forward(us);
     for (Bits p = b.of(us, PieceKind::Pawn); p != 0; p &= p - 1) {
         const int from = std::countr_zero(p);
@@ -180,6 +196,7 @@ void generate(const State& s, Sink& out) noexcept {
         for (Bits t = geo::pawn_attacks(colour_index(us), from) & enemy & ok; t != 0; t &= t - 1)
             add_pawn_move(out, from, std::countr_zero(t));
     }
+    if (out.done()) return;
     en_passant_moves(out, s, b, us);
     // A second king (only in positions from invalid FEN) is judged move by move.
     for (Bits other = b.of(us, PieceKind::King) & ~(k >= 0 ? geo::bit(k) : 0); other != 0; other &= other - 1) {
@@ -199,9 +216,9 @@ MoveList legal_moves(const State& s) noexcept {
 }
 
 bool has_legal_move(const State& sigma) noexcept {
-    CountSink count;
-    generate(sigma, count);
-    return count.count != 0;
+    AnySink any;
+    generate(sigma, any);
+    return any.found;
 }
 
 Outcome outcome(const State& sigma) noexcept {
@@ -235,12 +252,15 @@ ast::Move canonical_move(const State& sigma, const Action& action, const State& 
     } else {
         ast::Disambiguator d;
         if (k != PieceKind::King) {
+            const Color c = color_of(action.piece);
+            const int to = action.to.index();
+            const SideBoards b = side_boards(sigma, c);
             Bits others = 0;
-            for (int q = 0; q < 64; ++q) {
-                const PieceId id = sigma.board[static_cast<std::size_t>(q)];
-                if (q == action.from.index() || id == kEmpty || !belongs_to(id, color_of(action.piece)) ||
-                    kind_of(id) != k)
-                    continue;
+            for (Bits o = b.of(k) & ~geo::bit(action.from.index()); o != 0; o &= o - 1) {
+                const int q = std::countr_zero(o);
+                // T (denote_coordinate) rejects a piece that cannot reach Q or whose way is
+                // blocked, so only the others need the full judgement.
+                if (!reaches(k, c, q, to, false) || (way(k, q, to, false) & b.occupied) != 0) continue;
                 const ConcreteMove m{Square::unchecked(q), action.to, std::nullopt};
                 if (boost::variant2::holds_alternative<Terminates>(terminates_concrete(sigma, m)))
                     others |= geo::bit(q);

@@ -30,9 +30,7 @@ bool reaches(PieceKind k, Color c, int from, int to, bool capture) noexcept {
 }
 
 int blocker(const State& s, PieceKind k, int from, int to, bool capture) noexcept {
-    geo::Bits path = geo::between(from, to);
-    if (k == PieceKind::Pawn && !capture) path |= geo::bit(to);
-    if (k == PieceKind::Knight || k == PieceKind::King) path = 0;
+    geo::Bits path = way(k, from, to, capture);
     // Nearest `from` first: the direction from `from` to `to` says which end that is.
     const int d = geo::direction_to(from, to);
     const bool increasing = d >= 0 && geo::is_increasing(d);

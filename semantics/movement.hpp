@@ -32,6 +32,15 @@ namespace pgnsem::sem {
 // Pawns: a push (one square, or two from the start rank) or, when `capture`, a diagonal step.
 [[nodiscard]] bool reaches(PieceKind k, Color c, int from, int to, bool capture) noexcept;
 
+// The squares that must be empty for a piece of kind k to go from `from` to `to` (which it
+// reaches): those strictly between (none for a knight or a king), and for a pawn push the
+// destination too (a pawn cannot push onto a piece).
+[[nodiscard]] constexpr geo::Bits way(PieceKind k, int from, int to, bool capture) noexcept {
+    if (k == PieceKind::Knight || k == PieceKind::King) return 0;
+    if (k == PieceKind::Pawn && !capture) return geo::between(from, to) | geo::bit(to);
+    return geo::between(from, to);
+}
+
 // The first occupied square on the way from `from` to `to` (nearest `from`), -1 if none. For a
 // pawn push the destination itself counts (a pawn cannot push onto a piece).
 [[nodiscard]] int blocker(const State& s, PieceKind k, int from, int to, bool capture) noexcept;

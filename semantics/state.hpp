@@ -42,12 +42,26 @@ inline constexpr PieceId kMaxPieceId = 32;
 [[nodiscard]] constexpr bool belongs_to(PieceId id, Color c) noexcept {
     return c == Color::White ? is_white(id) : is_black(id);
 }
-[[nodiscard]] constexpr PieceKind kind_of(PieceId id) noexcept {
-    // Precondition: 1 ≤ id ≤ 32.
+namespace detail {
+// The kind of every id, i = (id − 1) mod 16: 0–7 the back rank from a to h, 8–15 the pawns.
+// Tabulated for all 256 byte values so that the hot paths (GTSS/GCSS, IIC, the move generator)
+// pay one load instead of a division.
+constexpr std::array<PieceKind, 256> make_kind_of_table() noexcept {
     constexpr PieceKind back[8] = {PieceKind::Rook,  PieceKind::Knight, PieceKind::Bishop, PieceKind::Queen,
                                    PieceKind::King,  PieceKind::Bishop, PieceKind::Knight, PieceKind::Rook};
-    const int i = (id - 1) % 16;
-    return i < 8 ? back[i] : PieceKind::Pawn;
+    std::array<PieceKind, 256> t{};
+    for (int id = 0; id < 256; ++id) {
+        const int i = (id + 15) % 16;
+        t[static_cast<std::size_t>(id)] = i < 8 ? back[i] : PieceKind::Pawn;
+    }
+    return t;
+}
+inline constexpr std::array<PieceKind, 256> kKindOf = make_kind_of_table();
+}  // namespace detail
+
+[[nodiscard]] constexpr PieceKind kind_of(PieceId id) noexcept {
+    // Precondition: 1 ≤ id ≤ 32.
+    return detail::kKindOf[id];
 }
 
 // The two-step stamp of a pawn id: index 0–7 for white pawns 9–16, 8–15 for black 25–32.

@@ -190,7 +190,7 @@ TEST_CASE("L7 terminates(canonical_move(σ, a)) reproduces the same σ' and acti
     });
 }
 
-TEST_CASE("L6 the mailbox attack test (IIC) and the generator's bit-set one agree", "[property][L6]") {
+TEST_CASE("L6 IIC and the move generator's own attack test agree", "[property][L6]") {
     rc::prop("L6 IIC", [](const std::vector<std::uint32_t>& choices) {
         for (const Step& st : walk(choices)) {
             const State& s = st.result.next;
