@@ -30,14 +30,6 @@ private:
     std::uint64_t x_;
 };
 
-std::string uci(const sem::ConcreteMove& m) {
-    std::string u(4, ' ');
-    write_square(u.data(), m.from);
-    write_square(u.data() + 2, m.to);
-    if (m.promotion) u.push_back("nbrq"[static_cast<int>(*m.promotion)]);
-    return u;
-}
-
 // An illegal move of the side to move, as the AST a careless writer would produce: a piece of
 // the side to move sent to a square it may not go to, a king stepping into check, a castling
 // that is not allowed, a pinned piece moving. Tried until `judge_move` rejects it.
@@ -142,7 +134,7 @@ GeneratedGame generate_game(std::uint64_t seed, std::uint32_t index, std::uint32
         }
         std::vector<sem::ConcreteMove> sorted(moves.begin(), moves.end());
         std::sort(sorted.begin(), sorted.end(),
-                  [](const sem::ConcreteMove& a, const sem::ConcreteMove& b) { return uci(a) < uci(b); });
+                  [](const sem::ConcreteMove& a, const sem::ConcreteMove& b) { return uci_text(a) < uci_text(b); });
         const sem::ConcreteMove m = sorted[rng.below(static_cast<std::uint32_t>(sorted.size()))];
         const sem::Termination t = sem::terminates_concrete(s, m);
         const auto& ok = boost::variant2::get<sem::Terminates>(t);

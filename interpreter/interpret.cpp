@@ -61,16 +61,15 @@ std::string canonical_san(const sem::State& before, const sem::Action& a, const 
     return std::string(syntax::print_san(sem::canonical_move(before, a, after)).view());
 }
 
-std::string uci_text(const sem::Action& a) {
+std::string uci_text(const sem::ConcreteMove& m) {
     std::string u(4, ' ');
-    write_square(u.data(), a.from);
-    write_square(u.data() + 2, a.to);
-    if (a.promotion) {
-        constexpr char letters[] = {'n', 'b', 'r', 'q'};
-        u.push_back(letters[static_cast<int>(*a.promotion)]);
-    }
+    write_square(u.data(), m.from);
+    write_square(u.data() + 2, m.to);
+    if (m.promotion) u.push_back("nbrq"[static_cast<int>(*m.promotion)]);
     return u;
 }
+
+std::string uci_text(const sem::Action& a) { return uci_text(sem::ConcreteMove{a.from, a.to, a.promotion}); }
 
 namespace {
 

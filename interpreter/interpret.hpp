@@ -127,7 +127,8 @@ struct Judged {
 
 // The canonical SAN text of a defined move (minimal disambiguation, `x`, `=T`, `+`/`#`).
 [[nodiscard]] std::string canonical_san(const sem::State& before, const sem::Action& a, const sem::State& after);
-// UCI text of a defined move (`e2e4`, `e7e8q`, castling as the king's move `e1g1`).
+// UCI text of a move (`e2e4`, `e7e8q`, castling as the king's move `e1g1`).
+[[nodiscard]] std::string uci_text(const sem::ConcreteMove& m);
 [[nodiscard]] std::string uci_text(const sem::Action& a);
 // FEN of σ.
 [[nodiscard]] std::string fen_of(const sem::State& s);

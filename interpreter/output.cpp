@@ -38,21 +38,47 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
     return n;
 }
 
-void key(std::string& out, std::string_view k) {
-    out.push_back('"');
-    out.append(k);
-    out.append("\":");
-}
+// Writes one JSON object: `{`, then "name":value pairs separated by commas, then `}`.
+class JsonObject {
+public:
+    explicit JsonObject(std::string& out) : out_(out) { out_.push_back('{'); }
+    ~JsonObject() { out_.push_back('}'); }
+    JsonObject(const JsonObject&) = delete;
+    JsonObject& operator=(const JsonObject&) = delete;
 
-void opt_string(std::string& out, const std::optional<std::string>& s) {
-    if (s) append_json_string(out, *s);
-    else out.append("null");
-}
+    // "name": — the caller appends the value.
+    std::string& key(std::string_view name) {
+        if (!first_) out_.push_back(',');
+        first_ = false;
+        out_.push_back('"');
+        out_.append(name);
+        out_.append("\":");
+        return out_;
+    }
+    JsonObject& str(std::string_view name, std::string_view value) {
+        append_json_string(key(name), value);
+        return *this;
+    }
+    JsonObject& num(std::string_view name, std::uint64_t value) {
+        append_uint(key(name), value);
+        return *this;
+    }
+    JsonObject& opt_str(std::string_view name, const std::optional<std::string>& value) {
+        if (value) return str(name, *value);
+        key(name).append("null");
+        return *this;
+    }
+    // A ply, or null for 0 ("none").
+    JsonObject& opt_ply(std::string_view name, std::uint32_t ply) {
+        if (ply != 0) return num(name, ply);
+        key(name).append("null");
+        return *this;
+    }
 
-void opt_ply(std::string& out, std::uint32_t ply) {
-    if (ply == 0) out.append("null");
-    else append_uint(out, ply);
-}
+private:
+    std::string& out_;
+    bool first_ = true;
+};
 
 const char* end_name(sem::Outcome o) {
     switch (o) {
@@ -132,117 +158,38 @@ void append_json_string(std::string& out, std::string_view s) {
 }
 
 void append_verdict_json(std::string& out, std::string_view file, const Verdict& v) {
-    out.push_back('{');
-    key(out, "file");
-    append_json_string(out, file);
-    out.push_back(',');
-    key(out, "game");
-    append_uint(out, v.game);
-    out.push_back(',');
-    key(out, "white");
-    opt_string(out, v.white);
-    out.push_back(',');
-    key(out, "black");
-    opt_string(out, v.black);
-    out.push_back(',');
-    key(out, "result");
-    if (v.result) append_json_string(out, ast::result_text(*v.result));
-    else out.append("null");
-    out.push_back(',');
-    key(out, "result_tag");
-    opt_string(out, v.result_tag);
-    out.push_back(',');
-    key(out, "plies");
-    append_uint(out, v.plies);
-    out.push_back(',');
-    key(out, "verdict");
-    append_json_string(out, verdict_name(v.kind));
-    out.push_back(',');
-    key(out, "error");
+    JsonObject o(out);
+    o.str("file", file).num("game", v.game).opt_str("white", v.white).opt_str("black", v.black);
+    if (v.result) o.str("result", ast::result_text(*v.result));
+    else o.key("result").append("null");
+    o.opt_str("result_tag", v.result_tag).num("plies", v.plies).str("verdict", verdict_name(v.kind));
     if (v.error) {
         const ErrorInfo& e = *v.error;
-        out.push_back('{');
-        key(out, "ply");
-        append_uint(out, e.ply);
-        out.push_back(',');
-        key(out, "move_number");
-        append_uint(out, e.move_number);
-        out.push_back(',');
-        key(out, "side");
-        append_json_string(out, color_name(e.side));
-        out.push_back(',');
-        key(out, "san");
-        append_json_string(out, e.san);
-        out.push_back(',');
-        key(out, "rule");
-        append_json_string(out, e.rule);
-        out.push_back(',');
-        key(out, "message");
-        append_json_string(out, e.message);
-        out.push_back(',');
-        key(out, "line");
-        append_uint(out, e.pos.line);
-        out.push_back(',');
-        key(out, "column");
-        append_uint(out, e.pos.column);
-        out.push_back('}');
+        JsonObject error(o.key("error"));
+        error.num("ply", e.ply).num("move_number", e.move_number).str("side", color_name(e.side));
+        error.str("san", e.san).str("rule", e.rule).str("message", e.message);
+        error.num("line", e.pos.line).num("column", e.pos.column);
     } else {
-        out.append("null");
+        o.key("error").append("null");
     }
-    out.push_back(',');
-    key(out, "warnings");
-    out.push_back('[');
+    o.key("warnings").push_back('[');
     bool first = true;
     for (const Warning& w : v.warnings) {
         if (!first) out.push_back(',');
         first = false;
-        out.push_back('{');
-        key(out, "kind");
-        append_json_string(out, w.kind);
-        if (w.ply != 0) {
-            out.push_back(',');
-            key(out, "ply");
-            append_uint(out, w.ply);
-        }
-        out.push_back(',');
-        key(out, "line");
-        append_uint(out, w.pos.line);
-        out.push_back(',');
-        key(out, "column");
-        append_uint(out, w.pos.column);
-        out.push_back(',');
-        key(out, "found");
-        append_json_string(out, w.found);
-        if (!w.canonical.empty()) {
-            out.push_back(',');
-            key(out, "canonical");
-            append_json_string(out, w.canonical);
-        }
-        if (!w.rule.empty()) {
-            out.push_back(',');
-            key(out, "rule");
-            append_json_string(out, w.rule);
-        }
-        out.push_back(',');
-        key(out, "message");
-        append_json_string(out, w.message);
-        out.push_back('}');
+        JsonObject warning(out);
+        warning.str("kind", w.kind);
+        if (w.ply != 0) warning.num("ply", w.ply);
+        warning.num("line", w.pos.line).num("column", w.pos.column).str("found", w.found);
+        if (!w.canonical.empty()) warning.str("canonical", w.canonical);
+        if (!w.rule.empty()) warning.str("rule", w.rule);
+        warning.str("message", w.message);
     }
     out.push_back(']');
-    out.push_back(',');
-    key(out, "final_fen");
-    append_json_string(out, v.final_fen);
-    out.push_back(',');
-    key(out, "end");
-    if (const char* e = end_name(v.end)) append_json_string(out, e);
-    else out.append("null");
-    out.push_back(',');
-    key(out, "draw_claimable_at");
-    opt_ply(out, v.draws.claimable_at());
-    out.push_back(',');
-    key(out, "automatic_draw_at");
-    opt_ply(out, v.draws.automatic_at());
-    out.push_back('}');
+    o.str("final_fen", v.final_fen);
+    if (const char* e = end_name(v.end)) o.str("end", e);
+    else o.key("end").append("null");
+    o.opt_ply("draw_claimable_at", v.draws.claimable_at()).opt_ply("automatic_draw_at", v.draws.automatic_at());
 }
 
 std::string board_text(const sem::State& s) { return syntax::board_diagram(sem::to_placement(s)); }
@@ -321,36 +268,11 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
 }
 
 void append_trace_json(std::string& out, std::string_view file, const PlyEvent& e) {
-    out.push_back('{');
-    key(out, "file");
-    append_json_string(out, file);
-    out.push_back(',');
-    key(out, "game");
-    append_uint(out, e.game);
-    out.push_back(',');
-    key(out, "ply");
-    append_uint(out, e.ply);
-    out.push_back(',');
-    key(out, "move_number");
-    append_uint(out, e.move_number);
-    out.push_back(',');
-    key(out, "side");
-    append_json_string(out, color_name(e.side));
-    out.push_back(',');
-    key(out, "san");
-    append_json_string(out, e.san_written);
-    out.push_back(',');
-    key(out, "canonical");
-    append_json_string(out, e.san_canonical);
-    out.push_back(',');
-    key(out, "uci");
-    append_json_string(out, e.uci);
-    out.push_back(',');
-    key(out, "rule");
-    append_json_string(out, sem::rule_id(e.rule));
-    out.push_back(',');
-    key(out, "changes");
-    out.push_back('[');
+    JsonObject o(out);
+    o.str("file", file).num("game", e.game).num("ply", e.ply).num("move_number", e.move_number);
+    o.str("side", color_name(e.side)).str("san", e.san_written).str("canonical", e.san_canonical);
+    o.str("uci", e.uci).str("rule", sem::rule_id(e.rule));
+    o.key("changes").push_back('[');
     bool first = true;
     for (int i = 0; i < 64; ++i) {
         const auto idx = static_cast<std::size_t>(i);
@@ -359,35 +281,20 @@ void append_trace_json(std::string& out, std::string_view file, const PlyEvent& 
         first = false;
         char name[2];
         write_square(name, Square::unchecked(i));
-        out.append("{\"square\":\"");
-        out.append(name, 2);
-        out.append("\",\"old\":");
-        append_uint(out, e.before->board[idx]);
-        out.append(",\"new\":");
-        append_uint(out, e.after->board[idx]);
-        out.push_back('}');
+        JsonObject change(out);
+        change.str("square", std::string_view(name, 2)).num("old", e.before->board[idx]).num("new", e.after->board[idx]);
     }
     out.push_back(']');
-    out.push_back(',');
-    key(out, "identifiers");
-    out.push_back('[');
+    o.key("identifiers").push_back('[');
     first = true;
     for (const IdentifierChange& c : identifier_changes(*e.before, *e.after)) {
         if (!first) out.push_back(',');
         first = false;
-        out.append("{\"name\":");
-        append_json_string(out, c.name);
-        out.append(",\"old\":");
-        append_json_string(out, c.old_value);
-        out.append(",\"new\":");
-        append_json_string(out, c.new_value);
-        out.push_back('}');
+        JsonObject change(out);
+        change.str("name", c.name).str("old", c.old_value).str("new", c.new_value);
     }
     out.push_back(']');
-    out.push_back(',');
-    key(out, "fen");
-    append_json_string(out, e.fen_after);
-    out.push_back('}');
+    o.str("fen", e.fen_after);
 }
 
 void append_trace_text(std::string& out, const PlyEvent& e) {

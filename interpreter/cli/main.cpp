@@ -15,6 +15,7 @@
 
 #include "interpreter/check.hpp"
 #include "interpreter/generate.hpp"
+#include "interpreter/interpret.hpp"
 #include "interpreter/normalize.hpp"
 #include "interpreter/position_report.hpp"
 #include "semantics/legal_moves.hpp"
@@ -129,14 +130,6 @@ int run_fen(const std::string& arg, const std::string& format) {
     return all_valid ? 0 : 1;
 }
 
-std::string uci_of(const sem::ConcreteMove& m) {
-    std::string u(4, ' ');
-    write_square(u.data(), m.from);
-    write_square(u.data() + 2, m.to);
-    if (m.promotion) u.push_back("nbrq"[static_cast<int>(*m.promotion)]);
-    return u;
-}
-
 int run_perft(int depth, const std::string& fen, bool divide) {
     sem::State s = sem::initial_state();
     if (!fen.empty()) {
@@ -165,7 +158,7 @@ int run_perft(int depth, const std::string& fen, bool divide) {
             auto t = sem::terminates_concrete(s, m);
             const auto& next = boost::variant2::get<sem::Terminates>(t).next;
             const std::uint64_t n = sem::perft(next, depth - 1);
-            lines.emplace_back(uci_of(m), n);
+            lines.emplace_back(interp::uci_text(m), n);
             total += n;
         }
         std::sort(lines.begin(), lines.end());
