@@ -335,6 +335,29 @@ Tried play(const ast::Move& m, const sem::State& s) {
     return r;
 }
 
+// The rule a failed move is reported under: T's, or game/over when σ has no legal move at all
+// (after checkmate or stalemate every move fails, and the first thing wrong is that the game
+// had ended).
+sem::Rule verdict_rule(const sem::Fails& f, const sem::State& s) {
+    return sem::outcome(s) == sem::Outcome::Ongoing ? f.rule : sem::Rule::GameOver;
+}
+
+// That rule and the sentence that explains it; for game/over the move's own reason follows.
+struct Refusal {
+    sem::Rule rule;
+    std::string message;
+};
+
+Refusal refusal(const sem::Fails& f, const sem::State& s, std::string_view written) {
+    std::string message = explain_failure(f, s, written);
+    const sem::Outcome o = sem::outcome(s);
+    if (o == sem::Outcome::Ongoing) return {f.rule, std::move(message)};
+    const char* why = o == sem::Outcome::Stalemate
+                          ? "stalemate"
+                          : (sem::to_move(s) == Color::White ? "White is checkmated" : "Black is checkmated");
+    return {sem::Rule::GameOver, std::string("the game was already over: ") + why + " (" + message + ")"};
+}
+
 class Run {
 public:
     Run(const ast::Game& g, const Options& o, Verdict& v, TraceSink* trace, std::vector<std::uint64_t>& history)
@@ -530,17 +553,12 @@ private:
                 const Tried r = play(vp.move, cur);
                 if (const sem::Fails* f = r.failure()) {
                     v_.error_in_variation = true;
-                    sem::Rule rule = f->rule;
-                    std::string message = explain_failure(*f, cur, vp.text);
-                    if (sem::outcome(cur) != sem::Outcome::Ongoing) {
-                        rule = sem::Rule::GameOver;
-                        message = "the game was already over";
-                    }
+                    const Refusal why = refusal(*f, cur, vp.text);
                     warn("variation-illegal", 0, vp.pos, std::string(vp.text), "",
                          "ply " + std::to_string(depth) + " of the variation at " +
                              pos_text(g_.variations[pending.variation].pos) + " is illegal (" +
-                             std::string(sem::rule_id(rule)) + "): " + message);
-                    v_.warnings.back().rule = std::string(sem::rule_id(rule));
+                             std::string(sem::rule_id(why.rule)) + "): " + why.message);
+                    v_.warnings.back().rule = std::string(sem::rule_id(why.rule));
                     break;
                 }
                 const Played p = r.played();
@@ -602,18 +620,9 @@ private:
             }
             const Tried r = play(ply.move, s);
             if (const sem::Fails* f = r.failure()) {
-                sem::Rule rule = f->rule;
-                std::string message = explain_failure(*f, s, ply.text);
-                if (const sem::Outcome o = sem::outcome(s); o != sem::Outcome::Ongoing) {
-                    rule = sem::Rule::GameOver;
-                    message = std::string("the game was already over: ") +
-                              (o == sem::Outcome::Checkmate ? (sem::to_move(s) == Color::White ? "White is checkmated"
-                                                                                                : "Black is checkmated")
-                                                            : "stalemate") +
-                              " (" + message + ")";
-                }
-                fail(VerdictKind::Illegal, ply_no, s, std::string(ply.text), std::string(sem::rule_id(rule)), message,
-                     ply.pos);
+                const Refusal why = refusal(*f, s, ply.text);
+                fail(VerdictKind::Illegal, ply_no, s, std::string(ply.text), std::string(sem::rule_id(why.rule)),
+                     why.message, ply.pos);
                 stopped = true;
                 break;
             }
@@ -734,8 +743,8 @@ Judged judge_move(const ast::Move& m, const sem::State& s) {
         j.capture_marker_flipped = p.capture_marker_flipped;
         return j;
     }
-    j.failure = *r.failure();
-    if (sem::outcome(s) != sem::Outcome::Ongoing) j.failure = sem::Fails{sem::Rule::GameOver, {}};
+    const sem::Rule rule = verdict_rule(*r.failure(), s);
+    j.failure = rule == r.failure()->rule ? *r.failure() : sem::Fails{rule, {}};
     return j;
 }
 
