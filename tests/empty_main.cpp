@@ -1,2 +1,0 @@
-// Placeholder main while interpreter/cli has no sources yet.
-int main() { return 2; }
