@@ -213,3 +213,58 @@ TEST_CASE("L6 IIC and the move generator's own attack test agree", "[property][L
         }
     });
 }
+
+namespace {
+
+// L13 on one position: for every from × to (and a queen promotion), T with IIC(σ, mover) given
+// decides exactly as T without it — same alternative, same rule, same σ' and action.
+bool known_check_agrees(const State& s) {
+    const bool checked = in_check(s, to_move(s));
+    for (int from = 0; from < 64; ++from) {
+        if (s.board[static_cast<std::size_t>(from)] == kEmpty) continue;
+        for (int to = 0; to < 64; ++to)
+            for (const auto& p : {std::optional<ast::PromotionPiece>{}, std::optional{ast::PromotionPiece::Queen}}) {
+                const ast::Move m{ast::Coordinate{Square::unchecked(from), Square::unchecked(to), p}};
+                const Termination full = terminates(m, s);
+                const Termination fast = terminates(m, s, checked);
+                if (full.index() != fast.index()) return false;
+                if (const auto* f = boost::variant2::get_if<Fails>(&full)) {
+                    const Fails& g = boost::variant2::get<Fails>(fast);
+                    if (f->rule != g.rule || f->detail.attacker != g.detail.attacker || f->detail.king != g.detail.king)
+                        return false;
+                } else {
+                    const Terminates& a = boost::variant2::get<Terminates>(full);
+                    const Terminates& b = boost::variant2::get<Terminates>(fast);
+                    if (!(a.next == b.next) || a.action.rule != b.action.rule) return false;
+                }
+            }
+    }
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("L13 IIC after a move, from the squares it changed, is IIC on the whole board", "[property][L13]") {
+    rc::prop("L13", [](const std::vector<std::uint32_t>& choices) {
+        const std::vector<Step> steps = walk(choices);
+        for (const Step& st : steps)
+            for (Color c : {Color::White, Color::Black})
+                RC_ASSERT(in_check_after(st.before, st.result.action, st.result.next, c, in_check(st.before, c)) ==
+                          in_check(st.result.next, c));
+        // T with the mover's check known, on every from × to of a few positions along the walk
+        // (illegal moves included: pinned pieces, kings stepping into check, castling through it).
+        for (std::size_t i = 0; i < steps.size(); i += 11) RC_ASSERT(known_check_agrees(steps[i].before));
+        if (!steps.empty()) RC_ASSERT(known_check_agrees(steps.back().result.next));
+    });
+}
+
+TEST_CASE("L13 on positions with pins, discovered checks, en passant and castling", "[property][L13]") {
+    for (const char* f :
+         {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -",
+          "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3", "8/8/8/2k5/3Pp3/8/8/4K3 b - d3", "4k3/8/8/8/8/8/5r2/R3K2R w KQ -",
+          "4k3/4r3/8/8/4N3/8/8/4K3 w - -", "4k3/8/8/8/1b6/2N5/8/4K2R w K -", "3qk3/8/8/8/8/8/3B4/2K1R3 w - -",
+          "4k3/3P4/8/8/8/8/8/4K3 w - -", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq -"}) {
+        INFO(f);
+        CHECK(known_check_agrees(fen(f)));
+    }
+}
