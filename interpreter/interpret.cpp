@@ -233,11 +233,8 @@ constexpr SpellingWarning kSpellings[] = {
     {ast::kDetachedSuffix, "detached-glyph", "a suffix annotation belongs right after its move"},
 };
 
-// The check claim σ' makes good: +, # or none. The opponent (to move in σ') was not in check in
-// σ — L3 for a σ reached by a defined move, the FEN validation for a start position — which is
-// the premise Lemma L13 needs.
-ast::CheckClaim actual_claim(const sem::State& before, const sem::Action& a, const sem::State& after) noexcept {
-    if (!sem::in_check_after(before, a, after, sem::to_move(after), false)) return ast::CheckClaim::None;
+ast::CheckClaim actual_claim(const sem::State& after) noexcept {
+    if (!sem::in_check(after, sem::to_move(after))) return ast::CheckClaim::None;
     return sem::has_legal_move(after) ? ast::CheckClaim::Check : ast::CheckClaim::Mate;
 }
 
@@ -325,17 +322,11 @@ struct Tried {
     }
 };
 
-// `checked` is IIC(σ, mover) when the caller knows it (the main line does: the previous ply's
-// check claim), so T can decide king safety by Lemma L13.
-sem::Termination judge(const ast::Move& m, const sem::State& s, std::optional<bool> checked) {
-    return checked ? sem::terminates(m, s, *checked) : sem::terminates(m, s);
-}
-
-Tried play(const ast::Move& m, const sem::State& s, std::optional<bool> checked = std::nullopt) {
-    Tried r{judge(m, s, checked), false};
+Tried play(const ast::Move& m, const sem::State& s) {
+    Tried r{sem::terminates(m, s), false};
     if (r.failure() == nullptr) return r;
     if (auto flipped = flipped_capture(m, r.failure()->rule)) {
-        sem::Termination t2 = judge(*flipped, s, checked);
+        sem::Termination t2 = sem::terminates(*flipped, s);
         if (v2::holds_alternative<sem::Terminates>(t2)) {
             r.t = t2;
             r.capture_marker_flipped = true;
@@ -479,9 +470,8 @@ private:
         return s;
     }
 
-    // The claims one defined move makes, checked against the position (warnings). Returns the
-    // claim σ' makes good (whether the opponent is in check, and mated).
-    ast::CheckClaim check_claims(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p,
+    // The claims one defined move makes, checked against the position (warnings).
+    void check_claims(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p,
                       bool in_variation) {
         const ast::Move& m = ply.move;
         const std::string where = in_variation ? "in a variation: " : "";
@@ -519,7 +509,7 @@ private:
                      where + (needed->file ? "the origin is named by its file when the file suffices (§8.2.3.4)"
                                            : "the origin is named by its rank when the file does not tell the pieces apart (§8.2.3.4)"));
         }
-        const ast::CheckClaim actual = actual_claim(s, p.action, p.next);
+        const ast::CheckClaim actual = actual_claim(p.next);
         if (m.claim != actual)
             warn("check-claim", wply, ply.pos, std::string(ply.text), canon(),
                  where + "the move claims " + claim_text(m.claim) + " but gives " + claim_text(actual));
@@ -534,7 +524,6 @@ private:
                 warn("move-number", wply, ply.pos, std::string(ply.text), std::to_string(number) + ". " + canon(),
                      "the export format writes the move number before every White move");
         }
-        return actual;
     }
 
     // Replays every variation that replaces `ply` from σ (the position before it).
@@ -600,8 +589,6 @@ private:
         history_.clear();
         std::uint64_t key = full_key(s);
         int ep_file = en_passant_file(s);
-        // IIC(σ, mover), carried from ply to ply (the check claim of the move that led to σ).
-        bool checked = sem::in_check(s, sem::to_move(s));
         history_.push_back(key);
         const std::uint32_t stop_at = g_.error ? g_.error->ply_index : ast::kNone;
         bool stopped = false;
@@ -631,7 +618,7 @@ private:
                 stopped = true;
                 break;
             }
-            const Tried r = play(ply.move, s, checked);
+            const Tried r = play(ply.move, s);
             if (const sem::Fails* f = r.failure()) {
                 const Refusal why = refusal(*f, s, ply.text);
                 fail(VerdictKind::Illegal, ply_no, s, std::string(ply.text), std::string(sem::rule_id(why.rule)),
@@ -640,7 +627,7 @@ private:
                 break;
             }
             const Played p = r.played();
-            checked = check_claims(ply, ply_no, s, p, false) != ast::CheckClaim::None;
+            check_claims(ply, ply_no, s, p, false);
             if (strict_violation(mark, ply_no, s)) return;
             const bool material_changed = p.action.captured != sem::kEmpty || p.action.promotion.has_value();
             key = next_key(key, s, p.next, p.action, ep_file);

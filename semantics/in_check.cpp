@@ -13,8 +13,6 @@
 // (Boards) and the property test L6 checks that the two agree.
 #include "semantics/in_check.hpp"
 
-#include <bit>
-
 #include "semantics/boards.hpp"
 #include "semantics/geometry.hpp"
 
@@ -50,66 +48,6 @@ bool in_check(const State& sigma, Color c) noexcept {
     const std::uint8_t k = sigma.king_square[static_cast<std::size_t>(c)];
     if (k == kNoSquare) return false;
     return attacked(sigma, Square::unchecked(k), opposite(c));
-}
-
-namespace {
-
-// The first occupied square of σ on the ray from k in direction d, or −1.
-[[nodiscard]] int first_on_ray(const State& sigma, int d, int k) noexcept {
-    for (Bits r = geo::ray(d, k); r != 0;) {
-        const int q = geo::is_increasing(d) ? std::countr_zero(r) : 63 - std::countl_zero(r);
-        if (sigma.board[static_cast<std::size_t>(q)] != kEmpty) return q;
-        r &= ~geo::bit(q);
-    }
-    return -1;
-}
-
-// Whether the piece id, standing at the end of a clear line in direction d, attacks along it.
-[[nodiscard]] bool slides_along(PieceId id, int d) noexcept {
-    const PieceKind k = kind_of(id);
-    return k == PieceKind::Queen || k == (geo::is_orthogonal(d) ? PieceKind::Rook : PieceKind::Bishop);
-}
-
-// Whether the piece id on q attacks k in σ (its move pattern reaches k, the way clear).
-[[nodiscard]] bool attacks_square(const State& sigma, PieceId id, int q, int k) noexcept {
-    switch (kind_of(id)) {
-        case PieceKind::Pawn: return (geo::pawn_attacks(colour_index(color_of(id)), q) & geo::bit(k)) != 0;
-        case PieceKind::Knight: return (geo::knight_targets(q) & geo::bit(k)) != 0;
-        case PieceKind::King: return (geo::king_targets(q) & geo::bit(k)) != 0;
-        case PieceKind::Bishop:
-        case PieceKind::Rook:
-        case PieceKind::Queen: {
-            const int d = geo::direction_to(q, k);
-            if (d < 0 || !slides_along(id, d)) return false;
-            for (Bits b = geo::between(q, k); b != 0; b &= b - 1)
-                if (sigma.board[static_cast<std::size_t>(std::countr_zero(b))] != kEmpty) return false;
-            return true;
-        }
-    }
-    return false;
-}
-
-}  // namespace
-
-// Lemma L13. With ¬IIC(σ, c), c's king on the same square k in σ and σ', and σ' differing from σ
-// only on S (now empty) and Q: a piece of ¬c attacking k in σ' either stands on Q, or stood
-// where it stands in σ without attacking k, so its way to k (a line) changed — and the only
-// square of a line that emptied is S. Such a piece is the first one on the ray from k through S.
-bool in_check_after(const State& before, const Action& a, const State& after, Color c, bool was) noexcept {
-    const std::uint8_t k = after.king_square[static_cast<std::size_t>(c)];
-    if (k == kNoSquare) return false;
-    const bool only_s_and_q = !a.castle && (!a.captured_on || *a.captured_on == a.to);
-    if (was || !only_s_and_q || before.king_square[static_cast<std::size_t>(c)] != k)
-        return in_check(after, c);
-    const int q = a.to.index();
-    const PieceId on_q = after.board[static_cast<std::size_t>(q)];
-    if (on_q != kEmpty && !belongs_to(on_q, c) && attacks_square(after, on_q, q, k)) return true;
-    const int d = geo::direction_to(k, a.from.index());
-    if (d < 0) return false;
-    const int first = first_on_ray(after, d, k);
-    if (first < 0) return false;
-    const PieceId id = after.board[static_cast<std::size_t>(first)];
-    return !belongs_to(id, c) && slides_along(id, d);
 }
 
 }  // namespace pgnsem::sem

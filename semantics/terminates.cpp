@@ -57,27 +57,17 @@ namespace {
     return r;
 }
 
-// IIC(σ, mover), when the caller already knows it (the interpreter does: it is the previous
-// move's check claim), so that IIC(σ', mover) can follow Lemma L13 instead of scanning σ'.
-using Known = std::optional<bool>;
-
-[[nodiscard]] bool mover_in_check_before(const State& s, Known known) noexcept {
-    return known ? *known : in_check(s, to_move(s));
-}
-
 // ¬IIC(σ', mover): the move must not leave the mover's king attacked.
-[[nodiscard]] Termination king_safe(const State& s, const Transition& t, Known known) noexcept {
+[[nodiscard]] Termination king_safe(const State& s, const Transition& t) noexcept {
     const Color mover = to_move(s);
-    const bool checked =
-        known ? in_check_after(s, t.action, t.next, mover, *known) : in_check(t.next, mover);
-    if (!checked) return accept(t);
+    if (!in_check(t.next, mover)) return accept(t);
     const Square king = Square::unchecked(t.next.king_square[static_cast<std::size_t>(mover)]);
     Fails f = fail(Rule::CheckPinned, t.action);
     f.detail.king = king;
     f.detail.attacker = first_square(attackers(t.next, king, opposite(mover)));
     if (t.action.piece != kEmpty && kind_of(t.action.piece) == PieceKind::King)
         f.rule = Rule::CheckInto;
-    else if (mover_in_check_before(s, known))
+    else if (in_check(s, mover))
         f.rule = Rule::CheckUnanswered;
     return f;
 }
@@ -100,23 +90,23 @@ using Known = std::optional<bool>;
 
 // The conditions T adds to a defined move: destination, compulsory promotion, king safety.
 // `capture`: the move takes (or, written by its squares, may take) what stands on Q.
-[[nodiscard]] Termination conclude(const State& s, const Transition& t, bool capture, Known known) noexcept {
+[[nodiscard]] Termination conclude(const State& s, const Transition& t, bool capture) noexcept {
     const PieceId victim = s.board[static_cast<std::size_t>(t.action.to.index())];
     if (!capture && victim != kEmpty)
         return fail(belongs_to(victim, to_move(s)) ? Rule::DestOwnPiece : Rule::TravOccupied, t.action);
     if (capture && victim == kEmpty && t.action.rule != Rule::CapEnPassant) return fail(Rule::CapNoVictim, t.action);
     if (auto r = capture_destination(s, t)) return fail(*r, t.action);
     if (promotion_missing(t)) return fail(Rule::PromoMissing, t.action);
-    return king_safe(s, t, known);
+    return king_safe(s, t);
 }
 
 // T(O-O), T(O-O-O): not out of check, not through an attacked square, not into check.
-[[nodiscard]] Termination conclude_castle(const State& s, const Transition& t, Known known) noexcept {
+[[nodiscard]] Termination conclude_castle(const State& s, const Transition& t) noexcept {
     const Color mover = to_move(s);
     const CastleSquares& q = castle_squares(mover, *t.action.castle);
     Fails f = fail(Rule::CastleOutOfCheck, t.action);
     f.detail.king = q.king_from;
-    if (mover_in_check_before(s, known)) {
+    if (in_check(s, mover)) {
         f.detail.attacker = first_square(attackers(s, q.king_from, opposite(mover)));
         return f;
     }
@@ -136,30 +126,31 @@ using Known = std::optional<bool>;
 }
 
 template <class Body, class Denote>
-[[nodiscard]] Termination judge(const State& s, const Body& body, Denote denote_fn, bool capture,
-                                Known known) noexcept {
+[[nodiscard]] Termination judge(const State& s, const Body& body, Denote denote_fn, bool capture) noexcept {
     const Partial<Transition> r = denote_fn(body, s);
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&r)) return fail(*u);
     const Transition& t = boost::variant2::get<Transition>(r);
-    if (t.action.castle) return conclude_castle(s, t, known);
-    return conclude(s, t, capture, known);
+    if (t.action.castle) return conclude_castle(s, t);
+    return conclude(s, t, capture);
 }
 
-[[nodiscard]] Termination judge_coordinate(const State& s, const ast::Coordinate& m, Known known) noexcept {
+[[nodiscard]] Termination judge_coordinate(const State& s, const ast::Coordinate& m) noexcept {
     // A move written by its squares takes whatever enemy piece stands on Q: it is a capture
     // exactly when Q is occupied (or it is en passant).
     const bool capture = s.board[static_cast<std::size_t>(m.to.index())] != kEmpty;
-    return judge(s, m, denote_coordinate, capture, known);
+    return judge(s, m, denote_coordinate, capture);
 }
 
-[[nodiscard]] Termination judge_move(const ast::Move& m, const State& sigma, Known known) noexcept {
+}  // namespace
+
+Termination terminates(const ast::Move& m, const State& sigma) noexcept {
     return boost::variant2::visit(
         Overloaded{
-            [&](const ast::Traversal& b) { return judge(sigma, b, denote_traversal, false, known); },
-            [&](const ast::Capture& b) { return judge(sigma, b, denote_capture, true, known); },
-            [&](const ast::Castle& b) { return judge(sigma, b, denote_castle, false, known); },
-            [&](const ast::Promotion& b) { return judge(sigma, b, denote_promotion, b.is_capture(), known); },
-            [&](const ast::Coordinate& b) { return judge_coordinate(sigma, b, known); },
+            [&sigma](const ast::Traversal& b) { return judge(sigma, b, denote_traversal, false); },
+            [&sigma](const ast::Capture& b) { return judge(sigma, b, denote_capture, true); },
+            [&sigma](const ast::Castle& b) { return judge(sigma, b, denote_castle, false); },
+            [&sigma](const ast::Promotion& b) { return judge(sigma, b, denote_promotion, b.is_capture()); },
+            [&sigma](const ast::Coordinate& b) { return judge_coordinate(sigma, b); },
             [](const ast::NullMove&) {
                 return Termination{Fails{Rule::MoveNull, Detail{}}};
             },
@@ -167,18 +158,8 @@ template <class Body, class Denote>
         m.body);
 }
 
-}  // namespace
-
-Termination terminates(const ast::Move& m, const State& sigma) noexcept {
-    return judge_move(m, sigma, std::nullopt);
-}
-
-Termination terminates(const ast::Move& m, const State& sigma, bool mover_in_check) noexcept {
-    return judge_move(m, sigma, mover_in_check);
-}
-
 Termination terminates_concrete(const State& sigma, ConcreteMove m) noexcept {
-    return judge_coordinate(sigma, ast::Coordinate{m.from, m.to, m.promotion}, std::nullopt);
+    return judge_coordinate(sigma, ast::Coordinate{m.from, m.to, m.promotion});
 }
 
 }  // namespace pgnsem::sem

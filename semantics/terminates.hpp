@@ -14,12 +14,6 @@ namespace pgnsem::sem {
 // T(M)(σ): Terminates{σ', action} or Fails{rule, detail}.
 [[nodiscard]] Termination terminates(const ast::Move& m, const State& sigma) noexcept;
 
-// The same T(M)(σ), for a caller that already knows IIC(σ, mover) (`mover_in_check`; the
-// interpreter has it from the previous move's check claim): ¬IIC(σ', mover) is then decided from
-// the squares the move changed (Lemma L13, in_check_after) instead of the whole board. A wrong
-// `mover_in_check` gives a wrong answer; the property test L13 checks the two agree.
-[[nodiscard]] Termination terminates(const ast::Move& m, const State& sigma, bool mover_in_check) noexcept;
-
 // A move given by its squares, as the enumeration, perft and GTSS/GCSS's legality filter see
 // it: castling is the king's two-square move (e1g1), a promotion names its piece.
 struct ConcreteMove {
