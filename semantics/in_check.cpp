@@ -13,6 +13,12 @@
 // (Boards) and the property test L6 checks that the two agree.
 #include "semantics/in_check.hpp"
 
+#include <array>
+#include <bit>
+#if defined(__SSSE3__)
+#include <tmmintrin.h>
+#endif
+
 #include "semantics/boards.hpp"
 #include "semantics/geometry.hpp"
 
@@ -43,11 +49,98 @@ bool attacked(const State& sigma, Square q, Color by) noexcept {
     return attackers_of(attack_boards(sigma, by), q.index(), by) != 0;
 }
 
+namespace {
+
+// The ways a piece can attack, one bit each, as bytes (see kReach and kHow).
+enum Way : std::uint8_t {
+    kByKnight = 0x01,
+    kByKing = 0x02,
+    kByWhitePawn = 0x04,
+    kByBlackPawn = 0x08,
+    kByRankFile = 0x10,  // rook, queen
+    kByDiagonal = 0x20,  // bishop, queen
+};
+
+// kReach[k][x]: the ways in which a piece on x attacks k on an otherwise empty board — Algorithm 3
+// read from the king's side: a knight's jump, a king's step, a pawn diagonally in front of the
+// king (from the pawn's side), a shared rank or file, a shared diagonal.
+constexpr std::array<std::array<std::uint8_t, 64>, 64> make_reach() noexcept {
+    std::array<std::array<std::uint8_t, 64>, 64> t{};
+    for (int k = 0; k < 64; ++k)
+        for (int x = 0; x < 64; ++x) {
+            std::uint8_t w = 0;
+            if (geo::knight_targets(x) & geo::bit(k)) w |= kByKnight;
+            if (geo::king_targets(x) & geo::bit(k)) w |= kByKing;
+            if (geo::pawn_attacks(0, x) & geo::bit(k)) w |= kByWhitePawn;
+            if (geo::pawn_attacks(1, x) & geo::bit(k)) w |= kByBlackPawn;
+            if (geo::rook_rays(x) & geo::bit(k)) w |= kByRankFile;
+            if (geo::bishop_rays(x) & geo::bit(k)) w |= kByDiagonal;
+            t[static_cast<std::size_t>(k)][static_cast<std::size_t>(x)] = w;
+        }
+    return t;
+}
+alignas(64) constexpr std::array<std::array<std::uint8_t, 64>, 64> kReach = make_reach();
+
+// The ways a piece of colour `by` attacks, by its place r = id − base in its colour's numbering
+// (0–7 the back rank R N B Q K B N R, 8–15 the pawns).
+[[nodiscard]] std::array<std::uint8_t, 16> how(Color by) noexcept {
+    const std::uint8_t pawn = by == Color::White ? kByWhitePawn : kByBlackPawn;
+    return {kByRankFile, kByKnight, kByDiagonal, kByRankFile | kByDiagonal, kByKing, kByDiagonal, kByKnight,
+            kByRankFile, pawn, pawn, pawn, pawn, pawn, pawn, pawn, pawn};
+}
+
+}  // namespace
+
 // IIC(σ, c): c's king is attacked by ¬c. A side without a king is never in check.
+//
+// Asked in one pass over σ without deriving bit sets: every square gets the ways its piece
+// attacks (none for an empty square or one of c's pieces), which are matched against the ways a
+// piece on that square would reach the king (kReach). A knight, king or pawn that matches
+// attacks; a rook, bishop or queen that matches attacks when the squares between are empty.
+// The property test L6 checks the answer against `attacked` on the king's square.
 bool in_check(const State& sigma, Color c) noexcept {
     const std::uint8_t k = sigma.king_square[static_cast<std::size_t>(c)];
     if (k == kNoSquare) return false;
-    return attacked(sigma, Square::unchecked(k), opposite(c));
+    const Color by = opposite(c);
+    const std::array<std::uint8_t, 64>& reach = kReach[k];
+#if defined(__SSSE3__)
+    const std::array<std::uint8_t, 16> ways = how(by);
+    const __m128i table = _mm_loadu_si128(reinterpret_cast<const __m128i*>(ways.data()));
+    const __m128i first = _mm_set1_epi8(static_cast<char>(by == Color::White ? 1 : 17));
+    const __m128i zero = _mm_setzero_si128();
+    __m128i leapers = zero;
+    Bits sliders = 0, occupied = 0;
+    for (int chunk = 0; chunk < 4; ++chunk) {
+        const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sigma.board.data() + 16 * chunk));
+        const __m128i r = _mm_sub_epi8(ids, first);
+        const __m128i theirs = _mm_and_si128(_mm_cmpgt_epi8(r, _mm_set1_epi8(-1)), _mm_cmplt_epi8(r, _mm_set1_epi8(16)));
+        const __m128i hit = _mm_and_si128(_mm_and_si128(_mm_shuffle_epi8(table, r), theirs),
+                                          _mm_load_si128(reinterpret_cast<const __m128i*>(reach.data() + 16 * chunk)));
+        leapers = _mm_or_si128(leapers, _mm_and_si128(hit, _mm_set1_epi8(0x0F)));
+        const auto mask = [chunk](__m128i m) noexcept {
+            return static_cast<Bits>(static_cast<std::uint32_t>(_mm_movemask_epi8(m)) & 0xFFFFu) << (16 * chunk);
+        };
+        sliders |= mask(_mm_cmpeq_epi8(_mm_and_si128(hit, _mm_set1_epi8(0x30)), zero)) ^ (Bits{0xFFFF} << (16 * chunk));
+        occupied |= mask(_mm_cmpeq_epi8(ids, zero)) ^ (Bits{0xFFFF} << (16 * chunk));
+    }
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(leapers, zero)) != 0xFFFF) return true;
+#else
+    const std::array<std::uint8_t, 16> ways = how(by);
+    const int base = by == Color::White ? 1 : 17;
+    Bits sliders = 0, occupied = 0;
+    for (int q = 0; q < 64; ++q) {
+        const int id = sigma.board[static_cast<std::size_t>(q)];
+        if (id == kEmpty) continue;
+        occupied |= geo::bit(q);
+        if (id < base || id >= base + 16) continue;
+        const std::uint8_t hit = ways[static_cast<std::size_t>(id - base)] & reach[static_cast<std::size_t>(q)];
+        if (hit & 0x0F) return true;
+        if (hit & 0x30) sliders |= geo::bit(q);
+    }
+#endif
+    for (; sliders != 0; sliders &= sliders - 1)
+        if ((geo::between(std::countr_zero(sliders), k) & occupied) == 0) return true;
+    return false;
 }
 
 }  // namespace pgnsem::sem
