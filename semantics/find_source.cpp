@@ -91,26 +91,9 @@ struct Candidates {
     r.reach = reached_from(k, c, to, capture) & b.pieces;
     r.matched = r.reach & admitted(d);
     // A candidate's way is free when nothing stands between it and `to` (and, for a pawn push,
-    // on `to`): for a slider, when it is the first piece on its line seen from `to`.
-    switch (k) {
-        case PieceKind::Knight:
-        case PieceKind::King:
-            r.clear = r.matched;
-            break;
-        case PieceKind::Bishop:
-            r.clear = r.matched & geo::bishop_attacks(to, b.occupied);
-            break;
-        case PieceKind::Rook:
-            r.clear = r.matched & geo::rook_attacks(to, b.occupied);
-            break;
-        case PieceKind::Queen:
-            r.clear = r.matched & (geo::rook_attacks(to, b.occupied) | geo::bishop_attacks(to, b.occupied));
-            break;
-        case PieceKind::Pawn:
-            for (Bits m = r.matched; m != 0; m &= m - 1)
-                if ((way(k, std::countr_zero(m), to, capture) & b.occupied) == 0) r.clear |= m & (~m + 1);
-            break;
-    }
+    // on `to`). There are rarely more than two candidates, so each is looked at on its own.
+    for (Bits m = r.matched; m != 0; m &= m - 1)
+        if ((way(k, std::countr_zero(m), to, capture) & b.occupied) == 0) r.clear |= m & (~m + 1);
     if (const Bits blocked = r.matched & ~r.clear; blocked != 0) {
         // The lowest-numbered blocked candidate, and the first piece on its way.
         r.blocked_from = std::countr_zero(blocked);
