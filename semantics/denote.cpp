@@ -252,6 +252,19 @@ Transition apply_concrete(const State& s, ConcreteMove m) noexcept {
     return piece_traversal(s, m.from, m.to);
 }
 
+// ⊤ with the σ' an equation builds, constructed in the result itself: the equation's value is
+// not copied into the variant (a copy that reads back a σ' written byte by byte a moment before
+// waits for those writes to land, and that wait was a tenth of T's time).
+template <class F>
+struct Built {
+    F equation;
+    operator Transition() const noexcept { return equation(); }  // NOLINT: converts on purpose
+};
+template <class F>
+[[nodiscard]] Partial<Transition> defined(F equation) noexcept {
+    return Partial<Transition>(boost::variant2::in_place_index_t<0>{}, Built<F>{equation});
+}
+
 // [[Q]] and [[P::Q]]: find (S, v) with GTSS, then the traversal equation for its kind.
 Partial<Transition> denote_traversal(const ast::Traversal& m, const State& sigma) noexcept {
     if (sigma.turn >= kTurnLimit) return too_long();
@@ -261,17 +274,17 @@ Partial<Transition> denote_traversal(const ast::Traversal& m, const State& sigma
     switch (m.piece) {
         case PieceKind::Pawn:
             if (std::abs(m.to.rank().index() - S.from.rank().index()) == 2)
-                return pawn_double_step(sigma, S.from, m.to);
-            return pawn_step(sigma, S.from, m.to);
+                return defined([&] { return pawn_double_step(sigma, S.from, m.to); });
+            return defined([&] { return pawn_step(sigma, S.from, m.to); });
         case PieceKind::King:
-            return king_traversal(sigma, S.from, m.to);
+            return defined([&] { return king_traversal(sigma, S.from, m.to); });
         case PieceKind::Knight:
         case PieceKind::Bishop:
         case PieceKind::Rook:
         case PieceKind::Queen:
-            return piece_traversal(sigma, S.from, m.to);
+            return defined([&] { return piece_traversal(sigma, S.from, m.to); });
     }
-    return piece_traversal(sigma, S.from, m.to);
+    return defined([&] { return piece_traversal(sigma, S.from, m.to); });
 }
 
 // [[P::x::Q]] and [[W::x::Q]]: find (S, v) with GCSS, then the capture equation for its kind
@@ -283,17 +296,17 @@ Partial<Transition> denote_capture(const ast::Capture& m, const State& sigma) no
     const Source& S = boost::variant2::get<Source>(src);
     switch (m.piece) {
         case PieceKind::Pawn:
-            if (sigma.board[ix(m.to)] == kEmpty) return en_passant(sigma, S.from, m.to);
-            return pawn_capture(sigma, S.from, m.to);
+            if (sigma.board[ix(m.to)] == kEmpty) return defined([&] { return en_passant(sigma, S.from, m.to); });
+            return defined([&] { return pawn_capture(sigma, S.from, m.to); });
         case PieceKind::King:
-            return king_capture(sigma, S.from, m.to);
+            return defined([&] { return king_capture(sigma, S.from, m.to); });
         case PieceKind::Knight:
         case PieceKind::Bishop:
         case PieceKind::Rook:
         case PieceKind::Queen:
-            return piece_capture(sigma, S.from, m.to);
+            return defined([&] { return piece_capture(sigma, S.from, m.to); });
     }
-    return piece_capture(sigma, S.from, m.to);
+    return defined([&] { return piece_capture(sigma, S.from, m.to); });
 }
 
 // [[O-O]], [[O-O-O]]: the movement conditions of the equation (king unmoved, rook in place and

@@ -81,13 +81,14 @@ constexpr std::array<std::array<std::uint8_t, 64>, 64> make_reach() noexcept {
 }
 alignas(64) constexpr std::array<std::array<std::uint8_t, 64>, 64> kReach = make_reach();
 
-// The ways a piece of colour `by` attacks, by its place r = id − base in its colour's numbering
-// (0–7 the back rank R N B Q K B N R, 8–15 the pawns).
-[[nodiscard]] std::array<std::uint8_t, 16> how(Color by) noexcept {
-    const std::uint8_t pawn = by == Color::White ? kByWhitePawn : kByBlackPawn;
+// kHow[by][r]: the ways a piece of colour `by` attacks, by its place r = id − base in its
+// colour's numbering (0–7 the back rank R N B Q K B N R, 8–15 the pawns). A constant table, so
+// it is loaded as a whole rather than assembled on the stack first.
+constexpr std::array<std::uint8_t, 16> make_how(std::uint8_t pawn) noexcept {
     return {kByRankFile, kByKnight, kByDiagonal, kByRankFile | kByDiagonal, kByKing, kByDiagonal, kByKnight,
             kByRankFile, pawn, pawn, pawn, pawn, pawn, pawn, pawn, pawn};
 }
+alignas(16) constexpr std::array<std::array<std::uint8_t, 16>, 2> kHow{make_how(kByWhitePawn), make_how(kByBlackPawn)};
 
 }  // namespace
 
@@ -104,8 +105,8 @@ bool in_check(const State& sigma, Color c) noexcept {
     const Color by = opposite(c);
     const std::array<std::uint8_t, 64>& reach = kReach[k];
 #if defined(__SSSE3__)
-    const std::array<std::uint8_t, 16> ways = how(by);
-    const __m128i table = _mm_loadu_si128(reinterpret_cast<const __m128i*>(ways.data()));
+    const __m128i table =
+        _mm_load_si128(reinterpret_cast<const __m128i*>(kHow[static_cast<std::size_t>(by)].data()));
     const __m128i first = _mm_set1_epi8(static_cast<char>(by == Color::White ? 1 : 17));
     const __m128i zero = _mm_setzero_si128();
     __m128i leapers = zero;
@@ -125,7 +126,7 @@ bool in_check(const State& sigma, Color c) noexcept {
     }
     if (_mm_movemask_epi8(_mm_cmpeq_epi8(leapers, zero)) != 0xFFFF) return true;
 #else
-    const std::array<std::uint8_t, 16> ways = how(by);
+    const std::array<std::uint8_t, 16>& ways = kHow[static_cast<std::size_t>(by)];
     const int base = by == Color::White ? 1 : 17;
     Bits sliders = 0, occupied = 0;
     for (int q = 0; q < 64; ++q) {
