@@ -233,8 +233,9 @@ constexpr SpellingWarning kSpellings[] = {
     {ast::kDetachedSuffix, "detached-glyph", "a suffix annotation belongs right after its move"},
 };
 
-ast::CheckClaim actual_claim(const sem::State& after) noexcept {
-    if (!sem::in_check(after, sem::to_move(after))) return ast::CheckClaim::None;
+// The claim σ' makes good; `check` is IIC(σ', side to move), as T found it (Terminates::check).
+ast::CheckClaim actual_claim(const sem::State& after, bool check) noexcept {
+    if (!check) return ast::CheckClaim::None;
     return sem::has_legal_move(after) ? ast::CheckClaim::Check : ast::CheckClaim::Mate;
 }
 
@@ -308,6 +309,7 @@ bool standard_variant(std::string_view v) noexcept {
 struct Played {
     const sem::State& next;
     const sem::Action& action;
+    bool check = false;  // IIC(σ', the side to move in σ')
     bool capture_marker_flipped = false;
 };
 
@@ -318,7 +320,7 @@ struct Tried {
     [[nodiscard]] const sem::Fails* failure() const noexcept { return v2::get_if<sem::Fails>(&t); }
     [[nodiscard]] Played played() const noexcept {
         const sem::Terminates& ok = v2::get<sem::Terminates>(t);
-        return Played{ok.next, ok.action, capture_marker_flipped};
+        return Played{ok.next, ok.action, ok.check, capture_marker_flipped};
     }
 };
 
@@ -509,7 +511,7 @@ private:
                      where + (needed->file ? "the origin is named by its file when the file suffices (§8.2.3.4)"
                                            : "the origin is named by its rank when the file does not tell the pieces apart (§8.2.3.4)"));
         }
-        const ast::CheckClaim actual = actual_claim(p.next);
+        const ast::CheckClaim actual = actual_claim(p.next, p.check);
         if (m.claim != actual)
             warn("check-claim", wply, ply.pos, std::string(ply.text), canon(),
                  where + "the move claims " + claim_text(m.claim) + " but gives " + claim_text(actual));

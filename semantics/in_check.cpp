@@ -144,4 +144,48 @@ bool in_check(const State& sigma, Color c) noexcept {
     return false;
 }
 
+Checks checks(const State& sigma) noexcept {
+#if defined(__SSSE3__)
+    // in_check for both kings in the same pass: the board is loaded once, and each square's
+    // piece is matched against the ways it could reach the king of the other colour.
+    const std::uint8_t kw = sigma.king_square[0], kb = sigma.king_square[1];
+    if (kw == kNoSquare || kb == kNoSquare) return {in_check(sigma, Color::White), in_check(sigma, Color::Black)};
+    const __m128i by_black = _mm_load_si128(reinterpret_cast<const __m128i*>(kHow[1].data()));
+    const __m128i by_white = _mm_load_si128(reinterpret_cast<const __m128i*>(kHow[0].data()));
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i low4 = _mm_set1_epi8(0x0F), high2 = _mm_set1_epi8(0x30);
+    __m128i leap_w = zero, leap_b = zero;  // attacks on the white king, on the black king
+    Bits slide_w = 0, slide_b = 0, occupied = 0;
+    for (int chunk = 0; chunk < 4; ++chunk) {
+        const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sigma.board.data() + 16 * chunk));
+        const auto mask = [chunk](__m128i m) noexcept {
+            return static_cast<Bits>(static_cast<std::uint32_t>(_mm_movemask_epi8(m)) & 0xFFFFu) << (16 * chunk);
+        };
+        const Bits all = Bits{0xFFFF} << (16 * chunk);
+        const __m128i rw = _mm_sub_epi8(ids, _mm_set1_epi8(1));
+        const __m128i rb = _mm_sub_epi8(ids, _mm_set1_epi8(17));
+        const __m128i white = _mm_and_si128(_mm_cmpgt_epi8(rw, _mm_set1_epi8(-1)), _mm_cmplt_epi8(rw, _mm_set1_epi8(16)));
+        const __m128i black = _mm_and_si128(_mm_cmpgt_epi8(rb, _mm_set1_epi8(-1)), _mm_cmplt_epi8(rb, _mm_set1_epi8(16)));
+        const __m128i on_w = _mm_and_si128(_mm_and_si128(_mm_shuffle_epi8(by_black, rb), black),
+                                           _mm_load_si128(reinterpret_cast<const __m128i*>(kReach[kw].data() + 16 * chunk)));
+        const __m128i on_b = _mm_and_si128(_mm_and_si128(_mm_shuffle_epi8(by_white, rw), white),
+                                           _mm_load_si128(reinterpret_cast<const __m128i*>(kReach[kb].data() + 16 * chunk)));
+        leap_w = _mm_or_si128(leap_w, _mm_and_si128(on_w, low4));
+        leap_b = _mm_or_si128(leap_b, _mm_and_si128(on_b, low4));
+        slide_w |= mask(_mm_cmpeq_epi8(_mm_and_si128(on_w, high2), zero)) ^ all;
+        slide_b |= mask(_mm_cmpeq_epi8(_mm_and_si128(on_b, high2), zero)) ^ all;
+        occupied |= mask(_mm_cmpeq_epi8(ids, zero)) ^ all;
+    }
+    const auto attacked_by_slider = [occupied](Bits sliders, int k) noexcept {
+        for (; sliders != 0; sliders &= sliders - 1)
+            if ((geo::between(std::countr_zero(sliders), k) & occupied) == 0) return true;
+        return false;
+    };
+    return {_mm_movemask_epi8(_mm_cmpeq_epi8(leap_w, zero)) != 0xFFFF || attacked_by_slider(slide_w, kw),
+            _mm_movemask_epi8(_mm_cmpeq_epi8(leap_b, zero)) != 0xFFFF || attacked_by_slider(slide_b, kb)};
+#else
+    return {in_check(sigma, Color::White), in_check(sigma, Color::Black)};
+#endif
+}
+
 }  // namespace pgnsem::sem

@@ -10,6 +10,15 @@ namespace pgnsem::sem {
 // IIC(σ, c). A side without a king (only from an invalid FEN) is never in check.
 [[nodiscard]] bool in_check(const State& sigma, Color c) noexcept;
 
+// IIC(σ, White) and IIC(σ, Black), asked in one pass over σ: T asks one of σ′ (the mover's king
+// safety) and the check claim the other.
+struct Checks {
+    bool white = false;
+    bool black = false;
+    [[nodiscard]] bool of(Color c) const noexcept { return c == Color::White ? white : black; }
+};
+[[nodiscard]] Checks checks(const State& sigma) noexcept;
+
 // Is square q attacked by a piece of colour `by` in σ? (The castling erratum needs it for the
 // squares the king crosses.)
 [[nodiscard]] bool attacked(const State& sigma, Square q, Color by) noexcept;

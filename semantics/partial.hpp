@@ -52,10 +52,13 @@ struct Transition {
     Action action;
 };
 
-// T(M)(σ) = ⊤, with the σ' that [[M]] gives.
+// T(M)(σ) = ⊤, with the σ' that [[M]] gives. `check` is IIC(σ', the side to move in σ'): what a
+// `+` or `#` claims. T learns it in the same pass over σ' as its own king-safety condition, so the
+// interpreter need not ask again.
 struct Terminates {
     State next;
     Action action;
+    bool check = false;
 };
 // T(M)(σ) = ⊥.
 struct Fails {

@@ -49,18 +49,21 @@ namespace {
 
 // T(M)(σ) = ⊤ with the σ' and action of [[M]], written straight into the result (σ' is copied
 // once here, not once into a Terminates and again into the variant).
-[[nodiscard]] Termination accept(const Transition& t) noexcept {
+[[nodiscard]] Termination accept(const Transition& t, bool check) noexcept {
     Termination r;
     Terminates& ok = boost::variant2::get<Terminates>(r);
     ok.next = t.next;
     ok.action = t.action;
+    ok.check = check;
     return r;
 }
 
-// ¬IIC(σ', mover): the move must not leave the mover's king attacked.
+// ¬IIC(σ', mover): the move must not leave the mover's king attacked. (The opponent's king is
+// looked at in the same pass, for Terminates::check.)
 [[nodiscard]] Termination king_safe(const State& s, const Transition& t) noexcept {
     const Color mover = to_move(s);
-    if (!in_check(t.next, mover)) return accept(t);
+    const Checks c = checks(t.next);
+    if (!c.of(mover)) return accept(t, c.of(opposite(mover)));
     const Square king = Square::unchecked(t.next.king_square[static_cast<std::size_t>(mover)]);
     Fails f = fail(Rule::CheckPinned, t.action);
     f.detail.king = king;
@@ -122,7 +125,7 @@ namespace {
         f.detail.attacker = first_square(a);
         return f;
     }
-    return accept(t);
+    return accept(t, in_check(t.next, opposite(mover)));
 }
 
 template <class Body, class Denote>

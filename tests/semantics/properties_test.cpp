@@ -210,11 +210,14 @@ TEST_CASE("L6 IIC and the move generator's own attack test agree", "[property][L
                     RC_ASSERT(mailbox == attackers_on(b, q, c, b.occupied));
                     RC_ASSERT(attacked(s, Square::unchecked(q), c) == (mailbox != 0));
                 }
-            // IIC, asked in its own pass over σ, is "the king's square is attacked".
+            // IIC, asked in its own pass over σ, is "the king's square is attacked"; both kings
+            // asked in one pass (checks) give the same answers; T's Terminates::check is IIC of σ'.
             for (Color c : {Color::White, Color::Black}) {
                 const std::uint8_t k = s.king_square[static_cast<std::size_t>(c)];
                 RC_ASSERT(in_check(s, c) == (k != kNoSquare && attacked(s, Square::unchecked(k), opposite(c))));
+                RC_ASSERT(checks(s).of(c) == in_check(s, c));
             }
+            RC_ASSERT(st.result.check == in_check(s, to_move(s)));
         }
     });
 }
