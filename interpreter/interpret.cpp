@@ -608,7 +608,7 @@ private:
             ++ply_no;
             const std::size_t mark = v_.warnings.size();
             if (ply.first_variation != ast::kNone) variations(ply, s);
-            if (const std::uint32_t automatic = v_.draws.automatic_at(); automatic != 0 && !automatic_draw_warned_) {
+            if (const std::uint32_t automatic = automatic_draw_warned_ ? 0 : v_.draws.automatic_at(); automatic != 0) {
                 automatic_draw_warned_ = true;
                 warn("after-automatic-draw", ply_no, ply.pos, std::string(ply.text), "",
                      "the game was drawn automatically at ply " + std::to_string(automatic) +
@@ -630,7 +630,7 @@ private:
             }
             const Played p = r.played();
             check_claims(ply, ply_no, s, p, false);
-            if (strict_violation(mark, ply_no, s)) return;
+            if (opt_.strict && strict_violation(mark, ply_no, s)) return;
             const bool material_changed = p.action.captured != sem::kEmpty || p.action.promotion.has_value();
             key = next_key(key, s, p.next, p.action, ep_file);
             record_draws(p.next, ply_no, key, material_changed);
