@@ -1,8 +1,8 @@
 // Internal to semantics/: views of σ derived on the fly. σ stays the paper's map from squares to
 // piece ids; the move generator (legal_moves.cpp) derives, once per node, the bit sets of the
 // squares each colour and each kind occupies, so it can answer "which squares does this rook
-// see" with table look-ups (geometry.hpp); GTSS/GCSS and IIC derive one side's (SideBoards) to
-// look backwards from a square. Nothing derived here is stored in σ.
+// see" with table look-ups (geometry.hpp); `attacked` and GTSS/GCSS derive the few sets they need
+// (AttackBoards, KindBoards) to look backwards from a square. Nothing derived here is stored in σ.
 #pragma once
 
 #include <array>
@@ -20,20 +20,6 @@
 
 namespace pgnsem::sem {
 
-// kind_of and colour as tables indexed by id (0 = empty), for the hot paths.
-namespace detail {
-constexpr std::array<std::uint8_t, 33> make_kind_table() noexcept {
-    std::array<std::uint8_t, 33> t{};
-    for (int id = 1; id <= 32; ++id)
-        t[static_cast<std::size_t>(id)] = static_cast<std::uint8_t>(kind_of(static_cast<PieceId>(id)));
-    return t;
-}
-}  // namespace detail
-inline constexpr std::array<std::uint8_t, 33> kKindIndex = detail::make_kind_table();
-
-[[nodiscard]] constexpr int kind_index(PieceId id) noexcept {
-    return kKindIndex[id];
-}
 [[nodiscard]] constexpr int colour_index(Color c) noexcept {
     return static_cast<int>(c);
 }
@@ -83,28 +69,11 @@ struct Boards {
         const PieceId id = s.board[static_cast<std::size_t>(q)];
         if (id == kEmpty) continue;
         b.colour[id <= 16 ? 0u : 1u] |= geo::bit(q);
-        b.kind[kKindIndex[id]] |= geo::bit(q);
+        b.kind[static_cast<std::size_t>(kind_of(id))] |= geo::bit(q);
     }
 #endif
     b.occupied = b.colour[0] | b.colour[1];
     return b;
-}
-
-// The occupied squares of σ.
-[[nodiscard]] inline geo::Bits occupancy(const State& s) noexcept {
-    geo::Bits occupied = 0;
-#if defined(__SSE2__)
-    const __m128i zero = _mm_setzero_si128();
-    for (int chunk = 0; chunk < 4; ++chunk) {
-        const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.board.data() + 16 * chunk));
-        const auto empty = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(ids, zero)));
-        occupied |= static_cast<geo::Bits>(~empty & 0xFFFFu) << (16 * chunk);
-    }
-#else
-    for (int q = 0; q < 64; ++q)
-        if (s.board[static_cast<std::size_t>(q)] != kEmpty) occupied |= geo::bit(q);
-#endif
-    return occupied;
 }
 
 // What IIC asks of one side: where its knights, kings and pawns stand, where its pieces that
@@ -131,7 +100,7 @@ struct AttackBoards {
         const auto mask = [chunk](__m128i m) noexcept {
             return static_cast<geo::Bits>(static_cast<std::uint32_t>(_mm_movemask_epi8(m)) & 0xFFFFu) << (16 * chunk);
         };
-        // r = id − base modulo 256, as in side_boards: the side's ids are exactly 0 ≤ r ≤ 15.
+        // r = id − base modulo 256, as in kind_boards: the side's ids are exactly 0 ≤ r ≤ 15.
         const __m128i r = _mm_sub_epi8(ids, first);
         const __m128i own = _mm_and_si128(_mm_cmpgt_epi8(r, _mm_set1_epi8(-1)), _mm_cmplt_epi8(r, _mm_set1_epi8(16)));
         const __m128i ways = _mm_and_si128(_mm_shuffle_epi8(how, r), own);
@@ -174,56 +143,8 @@ struct AttackBoards {
     return b;
 }
 
-// One side's pieces by kind, and the occupancy of the whole board: what GTSS/GCSS and IIC need
-// to look backwards from a square (which pieces of that side could come from where). Derived
-// from σ on the fly, like Boards, sixteen squares at a time; with the side's first id `base`
-// (1 or 17), an id's place r = id − base in 0–15 gives its kind: 0 and 7 rooks, 1 and 6
-// knights, 2 and 5 bishops, 3 the queen, 4 the king, 8–15 pawns.
-struct SideBoards {
-    geo::Bits occupied = 0;
-    // indexed by PieceKind, only the side's own pieces
-    std::array<geo::Bits, 6> kind{};
-
-    [[nodiscard]] geo::Bits of(PieceKind k) const noexcept { return kind[static_cast<std::size_t>(k)]; }
-};
-
-[[nodiscard]] inline SideBoards side_boards(const State& s, Color c) noexcept {
-    SideBoards b;
-    const int base = c == Color::White ? 1 : 17;
-#if defined(__SSE2__)
-    const __m128i zero = _mm_setzero_si128();
-    const __m128i first = _mm_set1_epi8(static_cast<char>(base));
-    const auto is = [](__m128i r, int v) noexcept { return _mm_cmpeq_epi8(r, _mm_set1_epi8(static_cast<char>(v))); };
-    for (int chunk = 0; chunk < 4; ++chunk) {
-        const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.board.data() + 16 * chunk));
-        const auto mask = [chunk](__m128i m) noexcept {
-            return static_cast<geo::Bits>(static_cast<std::uint32_t>(_mm_movemask_epi8(m)) & 0xFFFFu) << (16 * chunk);
-        };
-        // r = id − base modulo 256, read as a signed byte: 0 ≤ r ≤ 15 exactly for the side's
-        // sixteen ids; the empty square, the other side (and any other byte) fall outside.
-        const __m128i r = _mm_sub_epi8(ids, first);
-        const __m128i pawn = _mm_and_si128(_mm_cmpgt_epi8(r, _mm_set1_epi8(7)), _mm_cmplt_epi8(r, _mm_set1_epi8(16)));
-        b.occupied |= mask(_mm_cmpeq_epi8(ids, zero)) ^ (geo::Bits{0xFFFF} << (16 * chunk));
-        b.kind[static_cast<std::size_t>(PieceKind::Pawn)] |= mask(pawn);
-        b.kind[static_cast<std::size_t>(PieceKind::Rook)] |= mask(_mm_or_si128(is(r, 0), is(r, 7)));
-        b.kind[static_cast<std::size_t>(PieceKind::Knight)] |= mask(_mm_or_si128(is(r, 1), is(r, 6)));
-        b.kind[static_cast<std::size_t>(PieceKind::Bishop)] |= mask(_mm_or_si128(is(r, 2), is(r, 5)));
-        b.kind[static_cast<std::size_t>(PieceKind::Queen)] |= mask(is(r, 3));
-        b.kind[static_cast<std::size_t>(PieceKind::King)] |= mask(is(r, 4));
-    }
-#else
-    for (int q = 0; q < 64; ++q) {
-        const PieceId id = s.board[static_cast<std::size_t>(q)];
-        if (id == kEmpty) continue;
-        b.occupied |= geo::bit(q);
-        if (id >= base && id < base + 16) b.kind[kKindIndex[id]] |= geo::bit(q);
-    }
-#endif
-    return b;
-}
-
-// The squares of colour c's pieces of kind k, and the occupancy: the part of SideBoards that
-// GTSS/GCSS needs to look for the piece a move names.
+// The squares of colour c's pieces of kind k, and the occupancy: what GTSS/GCSS needs to look
+// for the piece a move names, and canonical SAN for the other pieces that could make the move.
 struct KindBoards {
     geo::Bits occupied = 0;
     geo::Bits pieces = 0;
@@ -232,35 +153,12 @@ struct KindBoards {
 [[nodiscard]] inline KindBoards kind_boards(const State& s, Color c, PieceKind k) noexcept {
     KindBoards b;
     const int base = c == Color::White ? 1 : 17;
-    // The places r = id − base of kind k on the back rank (a rook is 0 or 7, a knight 1 or 6,
-    // a bishop 2 or 5, the queen 3, the king 4); pawns are 8–15.
-    int a = 0, z = 7;
-    switch (k) {
-        case PieceKind::Pawn:
-            a = 8;
-            z = 15;
-            break;
-        case PieceKind::Rook:
-            a = 0;
-            z = 7;
-            break;
-        case PieceKind::Knight:
-            a = 1;
-            z = 6;
-            break;
-        case PieceKind::Bishop:
-            a = 2;
-            z = 5;
-            break;
-        case PieceKind::Queen:
-            a = 3;
-            z = 3;
-            break;
-        case PieceKind::King:
-            a = 4;
-            z = 4;
-            break;
-    }
+    // The places r = id − base of kind k, by PieceKind: the pawns are 8–15; on the back rank
+    // R N B Q K B N R a kind stands at a or z (a knight 1 or 6, a bishop 2 or 5, a rook 0 or 7,
+    // the queen 3, the king 4).
+    constexpr std::array<std::array<int, 2>, 6> kPlaces{{{8, 15}, {1, 6}, {2, 5}, {0, 7}, {3, 3}, {4, 4}}};
+    const int a = kPlaces[static_cast<std::size_t>(k)][0];
+    const int z = kPlaces[static_cast<std::size_t>(k)][1];
 #if defined(__SSE2__)
     const __m128i zero = _mm_setzero_si128();
     const __m128i first = _mm_set1_epi8(static_cast<char>(base));
@@ -272,7 +170,8 @@ struct KindBoards {
         const auto mask = [chunk](__m128i m) noexcept {
             return static_cast<geo::Bits>(static_cast<std::uint32_t>(_mm_movemask_epi8(m)) & 0xFFFFu) << (16 * chunk);
         };
-        // r = id − base modulo 256, as in side_boards.
+        // r = id − base modulo 256, read as a signed byte: 0 ≤ r ≤ 15 exactly for the side's
+        // sixteen ids; the empty square, the other side (and any other byte) fall outside.
         const __m128i r = _mm_sub_epi8(ids, first);
         const __m128i hit =
             pawns ? _mm_and_si128(_mm_cmpgt_epi8(r, _mm_set1_epi8(7)), _mm_cmplt_epi8(r, _mm_set1_epi8(16)))

@@ -10,7 +10,8 @@
 // a king or a pawn of `by` attack it from, and which is the first piece on each of its eight
 // lines (the "unblocked" slider). One side's pieces and the occupancy are bit sets derived from
 // σ on the spot (boards.hpp, AttackBoards); the move generator (legal_moves.cpp) derives its own
-// (Boards) and the property test L6 checks that the two agree.
+// (Boards) and the property test L6 checks that the two agree. IIC itself (in_check, checks)
+// reads σ once and matches each square's piece against the ways it could reach the king (Watch).
 #include "semantics/in_check.hpp"
 
 #include <array>
@@ -92,100 +93,112 @@ alignas(16) constexpr std::array<std::array<std::uint8_t, 16>, 2> kHow{make_how(
 
 }  // namespace
 
+namespace {
+
+// IIC asked without deriving bit sets: every square gets the ways its piece attacks (none for an
+// empty square or one of the king's own pieces), which are matched against the ways a piece on
+// that square would reach the king (kReach). A knight, king or pawn that matches attacks; a
+// rook, bishop or queen that matches attacks when the squares between are empty. A Watch is one
+// king's side of that, kept sixteen squares at a time: what matched, split into leapers and
+// sliders, so that `checks` can keep two over one reading of the board.
+struct Watch {
+    const std::array<std::uint8_t, 64>& reach;  // kReach of the king's square
+    const std::array<std::uint8_t, 16>& how;    // kHow of the attacking colour
+    int base;                                   // the attacking colour's first id (1 or 17)
+#if defined(__SSSE3__)
+    __m128i leapers = _mm_setzero_si128();      // the knights, kings and pawns that matched, as bytes
+#else
+    bool leaper = false;                        // a knight, king or pawn matched
+#endif
+    Bits sliders = 0;                           // the rooks, bishops and queens that matched
+
+    Watch(int king, Color by) noexcept
+        : reach(kReach[static_cast<std::size_t>(king)]), how(kHow[static_cast<std::size_t>(by)]),
+          base(by == Color::White ? 1 : 17) {}
+
+#if defined(__SSSE3__)
+    // Squares 16·chunk to 16·chunk + 15, whose ids are `ids`.
+    void look(__m128i ids, int chunk) noexcept {
+        const __m128i table = _mm_load_si128(reinterpret_cast<const __m128i*>(how.data()));
+        // r = id − base modulo 256, read as a signed byte: 0 ≤ r ≤ 15 exactly for the attacking
+        // side's sixteen ids.
+        const __m128i r = _mm_sub_epi8(ids, _mm_set1_epi8(static_cast<char>(base)));
+        const __m128i theirs = _mm_and_si128(_mm_cmpgt_epi8(r, _mm_set1_epi8(-1)), _mm_cmplt_epi8(r, _mm_set1_epi8(16)));
+        const __m128i hit = _mm_and_si128(_mm_and_si128(_mm_shuffle_epi8(table, r), theirs),
+                                          _mm_load_si128(reinterpret_cast<const __m128i*>(reach.data() + 16 * chunk)));
+        const __m128i zero = _mm_setzero_si128();
+        leapers = _mm_or_si128(leapers, _mm_and_si128(hit, _mm_set1_epi8(0x0F)));
+        const auto matched = static_cast<std::uint32_t>(
+            ~_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(hit, _mm_set1_epi8(0x30)), zero)) & 0xFFFF);
+        sliders |= static_cast<Bits>(matched) << (16 * chunk);
+    }
+    [[nodiscard]] bool leaper() const noexcept {
+        return _mm_movemask_epi8(_mm_cmpeq_epi8(leapers, _mm_setzero_si128())) != 0xFFFF;
+    }
+#else
+    // Square q, holding id.
+    void look(int q, PieceId id) noexcept {
+        if (id < base || id >= base + 16) return;
+        const std::uint8_t hit = how[static_cast<std::size_t>(id - base)] & reach[static_cast<std::size_t>(q)];
+        leaper = leaper || (hit & 0x0F) != 0;
+        if (hit & 0x30) sliders |= geo::bit(q);
+    }
+#endif
+
+    // After every square was looked at: is the king (on `king`) attacked?
+    [[nodiscard]] bool attacked(int king, Bits occupied) const noexcept {
+#if defined(__SSSE3__)
+        if (leaper()) return true;
+#else
+        if (leaper) return true;
+#endif
+        for (Bits b = sliders; b != 0; b &= b - 1)
+            if ((geo::between(std::countr_zero(b), king) & occupied) == 0) return true;
+        return false;
+    }
+};
+
+// Reads σ once, sixteen squares at a time where SSSE3 allows, showing every square to each watch.
+template <class... Watches>
+[[nodiscard]] Bits read_board(const State& sigma, Watches&... watches) noexcept {
+    Bits occupied = 0;
+#if defined(__SSSE3__)
+    for (int chunk = 0; chunk < 4; ++chunk) {
+        const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sigma.board.data() + 16 * chunk));
+        (watches.look(ids, chunk), ...);
+        const auto empty = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(ids, _mm_setzero_si128())));
+        occupied |= static_cast<Bits>(~empty & 0xFFFFu) << (16 * chunk);
+    }
+#else
+    for (int q = 0; q < 64; ++q) {
+        const PieceId id = sigma.board[static_cast<std::size_t>(q)];
+        if (id == kEmpty) continue;
+        occupied |= geo::bit(q);
+        (watches.look(q, id), ...);
+    }
+#endif
+    return occupied;
+}
+
+}  // namespace
+
 // IIC(σ, c): c's king is attacked by ¬c. A side without a king is never in check.
-//
-// Asked in one pass over σ without deriving bit sets: every square gets the ways its piece
-// attacks (none for an empty square or one of c's pieces), which are matched against the ways a
-// piece on that square would reach the king (kReach). A knight, king or pawn that matches
-// attacks; a rook, bishop or queen that matches attacks when the squares between are empty.
 // The property test L6 checks the answer against `attacked` on the king's square.
 bool in_check(const State& sigma, Color c) noexcept {
     const std::uint8_t k = sigma.king_square[static_cast<std::size_t>(c)];
     if (k == kNoSquare) return false;
-    const Color by = opposite(c);
-    const std::array<std::uint8_t, 64>& reach = kReach[k];
-#if defined(__SSSE3__)
-    const __m128i table =
-        _mm_load_si128(reinterpret_cast<const __m128i*>(kHow[static_cast<std::size_t>(by)].data()));
-    const __m128i first = _mm_set1_epi8(static_cast<char>(by == Color::White ? 1 : 17));
-    const __m128i zero = _mm_setzero_si128();
-    __m128i leapers = zero;
-    Bits sliders = 0, occupied = 0;
-    for (int chunk = 0; chunk < 4; ++chunk) {
-        const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sigma.board.data() + 16 * chunk));
-        const __m128i r = _mm_sub_epi8(ids, first);
-        const __m128i theirs = _mm_and_si128(_mm_cmpgt_epi8(r, _mm_set1_epi8(-1)), _mm_cmplt_epi8(r, _mm_set1_epi8(16)));
-        const __m128i hit = _mm_and_si128(_mm_and_si128(_mm_shuffle_epi8(table, r), theirs),
-                                          _mm_load_si128(reinterpret_cast<const __m128i*>(reach.data() + 16 * chunk)));
-        leapers = _mm_or_si128(leapers, _mm_and_si128(hit, _mm_set1_epi8(0x0F)));
-        const auto mask = [chunk](__m128i m) noexcept {
-            return static_cast<Bits>(static_cast<std::uint32_t>(_mm_movemask_epi8(m)) & 0xFFFFu) << (16 * chunk);
-        };
-        sliders |= mask(_mm_cmpeq_epi8(_mm_and_si128(hit, _mm_set1_epi8(0x30)), zero)) ^ (Bits{0xFFFF} << (16 * chunk));
-        occupied |= mask(_mm_cmpeq_epi8(ids, zero)) ^ (Bits{0xFFFF} << (16 * chunk));
-    }
-    if (_mm_movemask_epi8(_mm_cmpeq_epi8(leapers, zero)) != 0xFFFF) return true;
-#else
-    const std::array<std::uint8_t, 16>& ways = kHow[static_cast<std::size_t>(by)];
-    const int base = by == Color::White ? 1 : 17;
-    Bits sliders = 0, occupied = 0;
-    for (int q = 0; q < 64; ++q) {
-        const int id = sigma.board[static_cast<std::size_t>(q)];
-        if (id == kEmpty) continue;
-        occupied |= geo::bit(q);
-        if (id < base || id >= base + 16) continue;
-        const std::uint8_t hit = ways[static_cast<std::size_t>(id - base)] & reach[static_cast<std::size_t>(q)];
-        if (hit & 0x0F) return true;
-        if (hit & 0x30) sliders |= geo::bit(q);
-    }
-#endif
-    for (; sliders != 0; sliders &= sliders - 1)
-        if ((geo::between(std::countr_zero(sliders), k) & occupied) == 0) return true;
-    return false;
+    Watch w(k, opposite(c));
+    const Bits occupied = read_board(sigma, w);
+    return w.attacked(k, occupied);
 }
 
+// Both kings over one reading of σ.
 Checks checks(const State& sigma) noexcept {
-#if defined(__SSSE3__)
-    // in_check for both kings in the same pass: the board is loaded once, and each square's
-    // piece is matched against the ways it could reach the king of the other colour.
     const std::uint8_t kw = sigma.king_square[0], kb = sigma.king_square[1];
     if (kw == kNoSquare || kb == kNoSquare) return {in_check(sigma, Color::White), in_check(sigma, Color::Black)};
-    const __m128i by_black = _mm_load_si128(reinterpret_cast<const __m128i*>(kHow[1].data()));
-    const __m128i by_white = _mm_load_si128(reinterpret_cast<const __m128i*>(kHow[0].data()));
-    const __m128i zero = _mm_setzero_si128();
-    const __m128i low4 = _mm_set1_epi8(0x0F), high2 = _mm_set1_epi8(0x30);
-    __m128i leap_w = zero, leap_b = zero;  // attacks on the white king, on the black king
-    Bits slide_w = 0, slide_b = 0, occupied = 0;
-    for (int chunk = 0; chunk < 4; ++chunk) {
-        const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sigma.board.data() + 16 * chunk));
-        const auto mask = [chunk](__m128i m) noexcept {
-            return static_cast<Bits>(static_cast<std::uint32_t>(_mm_movemask_epi8(m)) & 0xFFFFu) << (16 * chunk);
-        };
-        const Bits all = Bits{0xFFFF} << (16 * chunk);
-        const __m128i rw = _mm_sub_epi8(ids, _mm_set1_epi8(1));
-        const __m128i rb = _mm_sub_epi8(ids, _mm_set1_epi8(17));
-        const __m128i white = _mm_and_si128(_mm_cmpgt_epi8(rw, _mm_set1_epi8(-1)), _mm_cmplt_epi8(rw, _mm_set1_epi8(16)));
-        const __m128i black = _mm_and_si128(_mm_cmpgt_epi8(rb, _mm_set1_epi8(-1)), _mm_cmplt_epi8(rb, _mm_set1_epi8(16)));
-        const __m128i on_w = _mm_and_si128(_mm_and_si128(_mm_shuffle_epi8(by_black, rb), black),
-                                           _mm_load_si128(reinterpret_cast<const __m128i*>(kReach[kw].data() + 16 * chunk)));
-        const __m128i on_b = _mm_and_si128(_mm_and_si128(_mm_shuffle_epi8(by_white, rw), white),
-                                           _mm_load_si128(reinterpret_cast<const __m128i*>(kReach[kb].data() + 16 * chunk)));
-        leap_w = _mm_or_si128(leap_w, _mm_and_si128(on_w, low4));
-        leap_b = _mm_or_si128(leap_b, _mm_and_si128(on_b, low4));
-        slide_w |= mask(_mm_cmpeq_epi8(_mm_and_si128(on_w, high2), zero)) ^ all;
-        slide_b |= mask(_mm_cmpeq_epi8(_mm_and_si128(on_b, high2), zero)) ^ all;
-        occupied |= mask(_mm_cmpeq_epi8(ids, zero)) ^ all;
-    }
-    const auto attacked_by_slider = [occupied](Bits sliders, int k) noexcept {
-        for (; sliders != 0; sliders &= sliders - 1)
-            if ((geo::between(std::countr_zero(sliders), k) & occupied) == 0) return true;
-        return false;
-    };
-    return {_mm_movemask_epi8(_mm_cmpeq_epi8(leap_w, zero)) != 0xFFFF || attacked_by_slider(slide_w, kw),
-            _mm_movemask_epi8(_mm_cmpeq_epi8(leap_b, zero)) != 0xFFFF || attacked_by_slider(slide_b, kb)};
-#else
-    return {in_check(sigma, Color::White), in_check(sigma, Color::Black)};
-#endif
+    Watch white(kw, Color::Black), black(kb, Color::White);
+    const Bits occupied = read_board(sigma, white, black);
+    return {white.attacked(kw, occupied), black.attacked(kb, occupied)};
 }
 
 }  // namespace pgnsem::sem

@@ -254,9 +254,9 @@ ast::Move canonical_move(const State& sigma, const Action& action, const State& 
         if (k != PieceKind::King) {
             const Color c = color_of(action.piece);
             const int to = action.to.index();
-            const SideBoards b = side_boards(sigma, c);
+            const KindBoards b = kind_boards(sigma, c, k);
             Bits others = 0;
-            for (Bits o = b.of(k) & ~geo::bit(action.from.index()); o != 0; o &= o - 1) {
+            for (Bits o = b.pieces & ~geo::bit(action.from.index()); o != 0; o &= o - 1) {
                 const int q = std::countr_zero(o);
                 // T (denote_coordinate) rejects a piece that cannot reach Q or whose way is
                 // blocked, so only the others need the full judgement.
