@@ -65,29 +65,28 @@ constexpr std::array<std::uint8_t, 256> make_digit_table() {
 }
 constexpr std::array<std::uint8_t, 256> kDigitTable = make_digit_table();
 
-// A byte class (a 256-entry table, only ASCII members) as two 16-entry tables indexed by the
-// byte's low and high nibble: c is in the class when lo[c & 15] & hi[c >> 4] ≠ 0. Each high
-// nibble 0–7 has its own bit, so the pair is exact; bytes from 0x80 have no bit. With SSSE3 the
+// A byte class for the token scanner: the 256-entry table, and the same class as two 16-entry
+// tables indexed by the byte's low and high nibble — c is in the class when
+// lo[c & 15] & hi[c >> 4] ≠ 0. Each high nibble 0–7 has its own bit, so the pair is exact for a
+// class of ASCII bytes (checked where it is built); bytes from 0x80 have no bit. With SSSE3 the
 // pair classifies sixteen bytes with two shuffles.
-struct NibbleClass {
-    std::array<std::uint8_t, 16> lo{};
-    std::array<std::uint8_t, 16> hi{};
+struct ByteClass {
+    const std::array<std::uint8_t, 256>& table;
+    alignas(16) std::array<std::uint8_t, 16> lo{};
+    alignas(16) std::array<std::uint8_t, 16> hi{};
 };
-constexpr NibbleClass make_nibble_class(const std::array<std::uint8_t, 256>& table) {
-    NibbleClass n;
-    for (int h = 0; h < 8; ++h) n.hi[static_cast<std::size_t>(h)] = static_cast<std::uint8_t>(1u << h);
-    for (int c = 0; c < 128; ++c)
-        if (table[static_cast<std::size_t>(c)] != 0) n.lo[static_cast<std::size_t>(c & 15)] |= static_cast<std::uint8_t>(1u << (c >> 4));
-    return n;
+constexpr ByteClass make_byte_class(const std::array<std::uint8_t, 256>& table) {
+    ByteClass b{table};
+    for (int h = 0; h < 8; ++h) b.hi[static_cast<std::size_t>(h)] = static_cast<std::uint8_t>(1u << h);
+    for (int c = 0; c < 256; ++c) {
+        if (table[static_cast<std::size_t>(c)] == 0) continue;
+        if (c >= 128) throw "a byte class for the scanner holds ASCII bytes only";
+        b.lo[static_cast<std::size_t>(c & 15)] |= static_cast<std::uint8_t>(1u << (c >> 4));
+    }
+    return b;
 }
-constexpr bool ascii_only(const std::array<std::uint8_t, 256>& table) {
-    for (int c = 128; c < 256; ++c)
-        if (table[static_cast<std::size_t>(c)] != 0) return false;
-    return true;
-}
-static_assert(ascii_only(kSymbolTable) && ascii_only(kDigitTable));
-alignas(16) constexpr NibbleClass kSymbolNibbles = make_nibble_class(kSymbolTable);
-alignas(16) constexpr NibbleClass kDigitNibbles = make_nibble_class(kDigitTable);
+constexpr ByteClass kSymbolClass = make_byte_class(kSymbolTable);
+constexpr ByteClass kDigitClass = make_byte_class(kDigitTable);
 
 bool is_symbol(char c) noexcept {
     return kSymbolTable[static_cast<unsigned char>(c)] != 0;
@@ -269,16 +268,15 @@ private:
         return q;
     }
 
-    // The end of the run of bytes from q in the class `table` (1 = in; `nibbles` is the same
-    // class, see NibbleClass). Sixteen (or eight) bytes are tested at once without a branch per
-    // byte: the length of a move or a number varies from token to token, so a byte loop pays a
-    // mispredicted branch at nearly every token end.
-    [[nodiscard]] const char* scan_class(const char* q, const std::array<std::uint8_t, 256>& table,
-                                         [[maybe_unused]] const NibbleClass& nibbles) const {
+    // The end of the run of bytes from q in the class `cls`. Sixteen (or eight) bytes are tested at
+    // once without a branch per byte: the length of a move or a number varies from token to
+    // token, so a byte loop pays a mispredicted branch at nearly every token end.
+    [[nodiscard]] const char* scan_class(const char* q, const ByteClass& cls) const {
         const char* const end = c_.end;
+        const std::array<std::uint8_t, 256>& table = cls.table;
 #if defined(__SSSE3__)
-        const __m128i lo = _mm_load_si128(reinterpret_cast<const __m128i*>(nibbles.lo.data()));
-        const __m128i hi = _mm_load_si128(reinterpret_cast<const __m128i*>(nibbles.hi.data()));
+        const __m128i lo = _mm_load_si128(reinterpret_cast<const __m128i*>(cls.lo.data()));
+        const __m128i hi = _mm_load_si128(reinterpret_cast<const __m128i*>(cls.hi.data()));
         const __m128i low_nibble = _mm_set1_epi8(0x0F);
         while (end - q >= 16) {
             const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
@@ -788,10 +786,10 @@ private:
     bool digit_token() {
         const char* start = p_;
         const char* q = p_;
-        q = scan_class(q, kDigitTable, kDigitNibbles);
+        q = scan_class(q, kDigitClass);
         const bool symbol_follows = !at_end(q) && is_symbol(*q) && *q != '.';
         if (symbol_follows) {
-            q = scan_class(q, kSymbolTable, kSymbolNibbles);
+            q = scan_class(q, kSymbolClass);
             const std::string_view token(start, static_cast<std::size_t>(q - start));
             if (token == "1-0" || token == "0-1" || token == "1/2-1/2") {
                 p_ = q;
@@ -828,7 +826,7 @@ private:
     bool move_token() {
         const char* start = p_;
         const char* q = p_;
-        q = scan_class(q, kSymbolTable, kSymbolNibbles);
+        q = scan_class(q, kSymbolClass);
         const std::string_view token(start, static_cast<std::size_t>(q - start));
         if (token.size() == 4 && token[0] == 'e' && token[1] == '.' && token[2] == 'p' && token[3] == '.') {
             // `exd6 e.p.`: the en passant remark written as its own token.
