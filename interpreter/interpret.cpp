@@ -352,12 +352,12 @@ struct Refusal {
 
 Refusal refusal(const sem::Fails& f, const sem::State& s, std::string_view written) {
     std::string message = explain_failure(f, s, written);
-    const sem::Outcome o = sem::outcome(s);
-    if (o == sem::Outcome::Ongoing) return {f.rule, std::move(message)};
-    const char* why = o == sem::Outcome::Stalemate
-                          ? "stalemate"
-                          : (sem::to_move(s) == Color::White ? "White is checkmated" : "Black is checkmated");
-    return {sem::Rule::GameOver, std::string("the game was already over: ") + why + " (" + message + ")"};
+    const sem::Rule rule = verdict_rule(f, s);
+    if (rule != sem::Rule::GameOver) return {rule, std::move(message)};
+    const char* why = sem::in_check(s, sem::to_move(s))
+                          ? (sem::to_move(s) == Color::White ? "White is checkmated" : "Black is checkmated")
+                          : "stalemate";
+    return {rule, std::string("the game was already over: ") + why + " (" + message + ")"};
 }
 
 class Run {

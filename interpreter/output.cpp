@@ -38,22 +38,41 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
     return n;
 }
 
-// Writes one JSON object: `{`, then "name":value pairs separated by commas, then `}`.
-class JsonObject {
+// An open JSON object or array: the opening bracket when made, the closing one when it ends,
+// and the commas between its members.
+class JsonScope {
 public:
-    explicit JsonObject(std::string& out) : out_(out) { out_.push_back('{'); }
-    ~JsonObject() { out_.push_back('}'); }
-    JsonObject(const JsonObject&) = delete;
-    JsonObject& operator=(const JsonObject&) = delete;
+    JsonScope(const JsonScope&) = delete;
+    JsonScope& operator=(const JsonScope&) = delete;
+
+protected:
+    JsonScope(std::string& out, char open, char close) : out_(out), close_(close) { out_.push_back(open); }
+    ~JsonScope() { out_.push_back(close_); }
+    // Starts the next member: a comma unless it is the first.
+    std::string& member() {
+        if (!first_) out_.push_back(',');
+        first_ = false;
+        return out_;
+    }
+
+private:
+    std::string& out_;
+    char close_;
+    bool first_ = true;
+};
+
+// Writes one JSON object: `{`, then "name":value pairs separated by commas, then `}`.
+class JsonObject : JsonScope {
+public:
+    explicit JsonObject(std::string& out) : JsonScope(out, '{', '}') {}
 
     // "name": — the caller appends the value.
     std::string& key(std::string_view name) {
-        if (!first_) out_.push_back(',');
-        first_ = false;
-        out_.push_back('"');
-        out_.append(name);
-        out_.append("\":");
-        return out_;
+        std::string& out = member();
+        out.push_back('"');
+        out.append(name);
+        out.append("\":");
+        return out;
     }
     JsonObject& str(std::string_view name, std::string_view value) {
         append_json_string(key(name), value);
@@ -74,10 +93,14 @@ public:
         key(name).append("null");
         return *this;
     }
+};
 
-private:
-    std::string& out_;
-    bool first_ = true;
+// Writes one JSON array: `[`, the elements separated by commas, then `]`. next() starts an
+// element and returns the output to write it to.
+class JsonArray : JsonScope {
+public:
+    explicit JsonArray(std::string& out) : JsonScope(out, '[', ']') {}
+    std::string& next() { return member(); }
 };
 
 const char* end_name(sem::Outcome o) {
@@ -172,20 +195,18 @@ void append_verdict_json(std::string& out, std::string_view file, const Verdict&
     } else {
         o.key("error").append("null");
     }
-    o.key("warnings").push_back('[');
-    bool first = true;
-    for (const Warning& w : v.warnings) {
-        if (!first) out.push_back(',');
-        first = false;
-        JsonObject warning(out);
-        warning.str("kind", w.kind);
-        if (w.ply != 0) warning.num("ply", w.ply);
-        warning.num("line", w.pos.line).num("column", w.pos.column).str("found", w.found);
-        if (!w.canonical.empty()) warning.str("canonical", w.canonical);
-        if (!w.rule.empty()) warning.str("rule", w.rule);
-        warning.str("message", w.message);
+    {
+        JsonArray warnings(o.key("warnings"));
+        for (const Warning& w : v.warnings) {
+            JsonObject warning(warnings.next());
+            warning.str("kind", w.kind);
+            if (w.ply != 0) warning.num("ply", w.ply);
+            warning.num("line", w.pos.line).num("column", w.pos.column).str("found", w.found);
+            if (!w.canonical.empty()) warning.str("canonical", w.canonical);
+            if (!w.rule.empty()) warning.str("rule", w.rule);
+            warning.str("message", w.message);
+        }
     }
-    out.push_back(']');
     o.str("final_fen", v.final_fen);
     if (const char* e = end_name(v.end)) o.str("end", e);
     else o.key("end").append("null");
@@ -272,28 +293,24 @@ void append_trace_json(std::string& out, std::string_view file, const PlyEvent& 
     o.str("file", file).num("game", e.game).num("ply", e.ply).num("move_number", e.move_number);
     o.str("side", color_name(e.side)).str("san", e.san_written).str("canonical", e.san_canonical);
     o.str("uci", e.uci).str("rule", sem::rule_id(e.rule));
-    o.key("changes").push_back('[');
-    bool first = true;
-    for (int i = 0; i < 64; ++i) {
-        const auto idx = static_cast<std::size_t>(i);
-        if (e.before->board[idx] == e.after->board[idx]) continue;
-        if (!first) out.push_back(',');
-        first = false;
-        char name[2];
-        write_square(name, Square::unchecked(i));
-        JsonObject change(out);
-        change.str("square", std::string_view(name, 2)).num("old", e.before->board[idx]).num("new", e.after->board[idx]);
+    {
+        JsonArray changes(o.key("changes"));
+        for (int i = 0; i < 64; ++i) {
+            const auto idx = static_cast<std::size_t>(i);
+            if (e.before->board[idx] == e.after->board[idx]) continue;
+            char name[2];
+            write_square(name, Square::unchecked(i));
+            JsonObject change(changes.next());
+            change.str("square", std::string_view(name, 2)).num("old", e.before->board[idx]).num("new", e.after->board[idx]);
+        }
     }
-    out.push_back(']');
-    o.key("identifiers").push_back('[');
-    first = true;
-    for (const IdentifierChange& c : identifier_changes(*e.before, *e.after)) {
-        if (!first) out.push_back(',');
-        first = false;
-        JsonObject change(out);
-        change.str("name", c.name).str("old", c.old_value).str("new", c.new_value);
+    {
+        JsonArray identifiers(o.key("identifiers"));
+        for (const IdentifierChange& c : identifier_changes(*e.before, *e.after)) {
+            JsonObject change(identifiers.next());
+            change.str("name", c.name).str("old", c.old_value).str("new", c.new_value);
+        }
     }
-    out.push_back(']');
     o.str("fen", e.fen_after);
 }
 

@@ -254,7 +254,8 @@ Transition apply_concrete(const State& s, ConcreteMove m) noexcept {
 
 // ⊤ with the σ' an equation builds, constructed in the result itself: the equation's value is
 // not copied into the variant (a copy that reads back a σ' written byte by byte a moment before
-// waits for those writes to land, and that wait was a tenth of T's time).
+// waits for those writes to land, and that wait was a tenth of T's time). Every [[M]] below
+// returns ⊤ through it.
 template <class F>
 struct Built {
     F equation;
@@ -336,7 +337,7 @@ Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma) noex
             return Undefined{Rule::CastleBlocked, d};
         }
     }
-    return castle(sigma, m.side);
+    return defined([&] { return castle(sigma, m.side); });
 }
 
 // [[Q=T]], [[W::x::Q=T]]: GTSS (push) or GCSS (capture from file W) finds the pawn.
@@ -347,7 +348,7 @@ Partial<Transition> denote_promotion(const ast::Promotion& m, const State& sigma
             ? find_capture_source(sigma, PieceKind::Pawn, ast::Disambiguator{m.capture_from(), std::nullopt}, m.to())
             : find_traversal_source(sigma, PieceKind::Pawn, ast::Disambiguator{}, m.to());
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
-    return promotion(sigma, boost::variant2::get<Source>(src).from, m.to(), m.piece());
+    return defined([&] { return promotion(sigma, boost::variant2::get<Source>(src).from, m.to(), m.piece()); });
 }
 
 // A move written by its squares (UCI): the piece is σ(S); its movement rules are checked here,
@@ -382,7 +383,7 @@ Partial<Transition> denote_coordinate(const ast::Coordinate& m, const State& sig
     }
     if (diagonal_pawn)
         if (auto u = pawn_capture_victim(sigma, from, to)) return *u;
-    return apply_concrete(sigma, ConcreteMove{m.from, m.to, m.promotion});
+    return defined([&] { return apply_concrete(sigma, ConcreteMove{m.from, m.to, m.promotion}); });
 }
 
 // [[M]] for any move.
