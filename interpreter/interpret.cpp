@@ -84,8 +84,12 @@ constexpr std::uint64_t splitmix(std::uint64_t& x) noexcept {
     return z ^ (z >> 31);
 }
 
+// Row 12 of `piece` is the empty square's, all zeros, so that a key is updated without asking
+// whether a square is occupied.
+inline constexpr std::size_t kEmptyRow = 12;
+
 struct Keys {
-    std::array<std::array<std::uint64_t, 64>, 12> piece{};
+    std::array<std::array<std::uint64_t, 64>, 13> piece{};
     std::array<std::uint64_t, 16> castling{};
     std::array<std::uint64_t, 8> ep_file{};
     std::uint64_t black_to_move = 0;
@@ -94,8 +98,8 @@ struct Keys {
 constexpr Keys make_keys() noexcept {
     Keys k{};
     std::uint64_t seed = 20261121;
-    for (auto& row : k.piece)
-        for (auto& v : row) v = splitmix(seed);
+    for (std::size_t row = 0; row < kEmptyRow; ++row)
+        for (auto& v : k.piece[row]) v = splitmix(seed);
     for (auto& v : k.castling) v = splitmix(seed);
     for (auto& v : k.ep_file) v = splitmix(seed);
     k.black_to_move = splitmix(seed);
@@ -104,8 +108,21 @@ constexpr Keys make_keys() noexcept {
 
 constexpr Keys kKeys = make_keys();
 
-int piece_index(sem::PieceId id) noexcept {
-    return static_cast<int>(sem::kind_of(id)) + (sem::color_of(id) == Color::Black ? 6 : 0);
+// The row of Keys::piece by id: kind and colour (white 0–5, black 6–11), kEmptyRow for 0.
+constexpr std::array<std::uint8_t, 256> make_key_rows() noexcept {
+    std::array<std::uint8_t, 256> t{};
+    for (std::size_t id = 0; id < t.size(); ++id) {
+        const auto v = static_cast<sem::PieceId>(id);
+        t[id] = v == sem::kEmpty ? static_cast<std::uint8_t>(kEmptyRow)
+                                 : static_cast<std::uint8_t>(static_cast<int>(sem::kind_of(v)) +
+                                                             (sem::color_of(v) == Color::Black ? 6 : 0));
+    }
+    return t;
+}
+constexpr std::array<std::uint8_t, 256> kKeyRow = make_key_rows();
+
+std::uint64_t square_key(sem::PieceId id, int q) noexcept {
+    return kKeys.piece[kKeyRow[id]][static_cast<std::size_t>(q)];
 }
 
 // The castling rights as a 4-bit set (K Q k q): the king and that rook have never moved.
@@ -148,8 +165,7 @@ int en_passant_file(const sem::State& s) noexcept {
 std::uint64_t full_key(const sem::State& s) noexcept {
     std::uint64_t k = 0;
     for (int i = 0; i < 64; ++i) {
-        const sem::PieceId id = s.board[static_cast<std::size_t>(i)];
-        if (id != sem::kEmpty) k ^= kKeys.piece[static_cast<std::size_t>(piece_index(id))][static_cast<std::size_t>(i)];
+        k ^= square_key(s.board[static_cast<std::size_t>(i)], i);
     }
     k ^= kKeys.castling[castling_rights(s)];
     if (sem::to_move(s) == Color::Black) k ^= kKeys.black_to_move;
@@ -163,10 +179,7 @@ std::uint64_t full_key(const sem::State& s) noexcept {
 // only be set right after a double step, so it is looked for only then.
 std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem::State& n, const sem::Action& a,
                        int& ep_file) noexcept {
-    auto toggle = [&](const sem::State& st, Square q) {
-        const sem::PieceId id = sem::at(st, q);
-        if (id != sem::kEmpty) key ^= kKeys.piece[static_cast<std::size_t>(piece_index(id))][static_cast<std::size_t>(q.index())];
-    };
+    auto toggle = [&](const sem::State& st, Square q) { key ^= square_key(sem::at(st, q), q.index()); };
     std::array<Square, 5> changed{a.from, a.to, a.from, a.from, a.from};
     std::size_t count = 2;
     if (a.captured_on && !(*a.captured_on == a.to)) changed[count++] = *a.captured_on;
@@ -472,9 +485,25 @@ private:
         return s;
     }
 
-    // The claims one defined move makes, checked against the position (warnings).
+    // The claims one defined move makes, checked against the position (warnings). Nearly every
+    // move of a real game makes its claims good; that is decided here without building anything,
+    // and report_claims, which spells out the warnings, runs only for the others.
     void check_claims(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p,
                       bool in_variation) {
+        const ast::Move& m = ply.move;
+        const ast::CheckClaim actual = actual_claim(p.next, p.check);
+        const ast::Disambiguator* written = disambiguator_of(m);
+        const auto wc = written_capture(m);
+        const bool number_ok = in_variation || (ply.number_written == 0 ? sem::to_move(s) == Color::Black
+                                                                         : ply.number_written == sem::move_number(s));
+        if (!p.capture_marker_flipped && m.spelling == ast::kCanonical && m.claim == actual && number_ok &&
+            (!wc || *wc == (p.action.captured != sem::kEmpty)) && (!written || written->empty()))
+            return;
+        report_claims(ply, ply_no, s, p, in_variation, actual);
+    }
+
+    [[gnu::noinline]] void report_claims(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s,
+                                         const Played& p, bool in_variation, ast::CheckClaim actual) {
         const ast::Move& m = ply.move;
         const std::string where = in_variation ? "in a variation: " : "";
         const std::uint32_t wply = in_variation ? 0 : ply_no;
@@ -501,17 +530,15 @@ private:
         // moves of that kind to that square, and nothing when none is needed.
         if (const ast::Disambiguator* written = disambiguator_of(m);
             written && !written->empty() && !(m.spelling & ast::kLongAlgebraic)) {
-            const ast::Move c = sem::canonical_move(s, p.action, p.next);
-            const ast::Disambiguator* needed = disambiguator_of(c);
-            if (disambiguation_size(written) > disambiguation_size(needed))
+            const ast::Disambiguator needed = sem::canonical_disambiguator(s, p.action);
+            if (disambiguation_size(written) > disambiguation_size(&needed))
                 warn("over-disambiguation", wply, ply.pos, std::string(ply.text), canon(),
                      where + "the origin is named more precisely than needed (§8.2.3.4)");
-            else if (needed && !(*written == *needed))
+            else if (!needed.empty() && !(*written == needed))
                 warn("disambiguation", wply, ply.pos, std::string(ply.text), canon(),
-                     where + (needed->file ? "the origin is named by its file when the file suffices (§8.2.3.4)"
+                     where + (needed.file ? "the origin is named by its file when the file suffices (§8.2.3.4)"
                                            : "the origin is named by its rank when the file does not tell the pieces apart (§8.2.3.4)"));
         }
-        const ast::CheckClaim actual = actual_claim(p.next, p.check);
         if (m.claim != actual)
             warn("check-claim", wply, ply.pos, std::string(ply.text), canon(),
                  where + "the move claims " + claim_text(m.claim) + " but gives " + claim_text(actual));

@@ -226,9 +226,41 @@ Outcome outcome(const State& sigma) noexcept {
     return in_check(sigma, to_move(sigma)) ? Outcome::Checkmate : Outcome::Stalemate;
 }
 
-// §8.2.3.4: the SAN of a move names the piece's file when another piece of the same kind could
-// legally move to the same square, else its rank when the file does not tell them apart, else
-// both; pawn captures always name the file; `x` marks exactly the captures (en passant
+// §8.2.3.4: a piece names its file when another piece of the same kind could legally move to the
+// same square, else its rank when the file does not tell them apart, else both.
+ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& action) noexcept {
+    ast::Disambiguator d;
+    if (action.castle || action.piece == kEmpty) return d;
+    const PieceKind k = kind_of(action.piece);
+    if (k == PieceKind::Pawn || k == PieceKind::King) return d;
+    const Color c = color_of(action.piece);
+    const int to = action.to.index();
+    const KindBoards b = kind_boards(sigma, c, k);
+    Bits others = 0;
+    for (Bits o = b.pieces & ~geo::bit(action.from.index()); o != 0; o &= o - 1) {
+        const int q = std::countr_zero(o);
+        // T (denote_coordinate) rejects a piece that cannot reach Q or whose way is blocked, so
+        // only the others need the full judgement.
+        if (!reaches(k, c, q, to, false) || (way(k, q, to, false) & b.occupied) != 0) continue;
+        const ConcreteMove m{Square::unchecked(q), action.to, std::nullopt};
+        if (boost::variant2::holds_alternative<Terminates>(terminates_concrete(sigma, m))) others |= geo::bit(q);
+    }
+    if (others == 0) return d;
+    const Bits file = Bits{0x0101010101010101} << action.from.file().index();
+    const Bits rank = geo::rank_mask(action.from.rank().index());
+    if ((others & file) == 0) {
+        d.file = action.from.file();
+    } else if ((others & rank) == 0) {
+        d.rank = action.from.rank();
+    } else {
+        d.file = action.from.file();
+        d.rank = action.from.rank();
+    }
+    return d;
+}
+
+// §8.2.3.4: a piece's origin as canonical_disambiguator gives it; pawn captures always name the
+// file; `x` marks exactly the captures (en passant
 // included); `+`/`#` describe the position after the move.
 ast::Move canonical_move(const State& sigma, const Action& action, const State& next) noexcept {
     ast::Move mv{ast::NullMove{}};
@@ -250,34 +282,7 @@ ast::Move canonical_move(const State& sigma, const Action& action, const State& 
             mv.body = ast::Traversal{PieceKind::Pawn, ast::Disambiguator{}, action.to};
         }
     } else {
-        ast::Disambiguator d;
-        if (k != PieceKind::King) {
-            const Color c = color_of(action.piece);
-            const int to = action.to.index();
-            const KindBoards b = kind_boards(sigma, c, k);
-            Bits others = 0;
-            for (Bits o = b.pieces & ~geo::bit(action.from.index()); o != 0; o &= o - 1) {
-                const int q = std::countr_zero(o);
-                // T (denote_coordinate) rejects a piece that cannot reach Q or whose way is
-                // blocked, so only the others need the full judgement.
-                if (!reaches(k, c, q, to, false) || (way(k, q, to, false) & b.occupied) != 0) continue;
-                const ConcreteMove m{Square::unchecked(q), action.to, std::nullopt};
-                if (boost::variant2::holds_alternative<Terminates>(terminates_concrete(sigma, m)))
-                    others |= geo::bit(q);
-            }
-            if (others != 0) {
-                const Bits file = Bits{0x0101010101010101} << action.from.file().index();
-                const Bits rank = geo::rank_mask(action.from.rank().index());
-                if ((others & file) == 0) {
-                    d.file = action.from.file();
-                } else if ((others & rank) == 0) {
-                    d.rank = action.from.rank();
-                } else {
-                    d.file = action.from.file();
-                    d.rank = action.from.rank();
-                }
-            }
-        }
+        const ast::Disambiguator d = canonical_disambiguator(sigma, action);
         if (capture)
             mv.body = ast::Capture{k, d, action.to};
         else

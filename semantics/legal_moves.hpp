@@ -32,6 +32,11 @@ enum class Outcome : std::uint8_t { Ongoing, Checkmate, Stalemate };
 // (§8.2.3.4), `x` exactly on captures, `+`/`#` from the position after it.
 [[nodiscard]] ast::Move canonical_move(const State& sigma, const Action& action, const State& next) noexcept;
 
+// The origin canonical SAN names for a piece move (§8.2.3.4): nothing, its file, its rank or its
+// square, as canonical_move writes it; empty for pawns, kings and castling. The interpreter's
+// disambiguation warnings need this part alone.
+[[nodiscard]] ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& action) noexcept;
+
 // The number of leaf nodes of the legal-move tree of the given depth.
 [[nodiscard]] std::uint64_t perft(const State& sigma, int depth) noexcept;
 
