@@ -52,96 +52,92 @@ bool attacked(const State& sigma, Square q, Color by) noexcept {
 
 namespace {
 
-// The ways a piece can attack, one bit each, as bytes (see kReach and kHow).
+// The ways a piece can attack, one bit each, as bytes (see kReach and kHow). The leapers' bits
+// lie below 0x10 and the sliders' above, so "a slider matched" is one comparison.
 enum Way : std::uint8_t {
     kByKnight = 0x01,
     kByKing = 0x02,
-    kByWhitePawn = 0x04,
-    kByBlackPawn = 0x08,
+    kByPawn = 0x04,
     kByRankFile = 0x10,  // rook, queen
     kByDiagonal = 0x20,  // bishop, queen
 };
 
-// kReach[k][x]: the ways in which a piece on x attacks k on an otherwise empty board — Algorithm 3
-// read from the king's side: a knight's jump, a king's step, a pawn diagonally in front of the
-// king (from the pawn's side), a shared rank or file, a shared diagonal.
-constexpr std::array<std::array<std::uint8_t, 64>, 64> make_reach() noexcept {
-    std::array<std::array<std::uint8_t, 64>, 64> t{};
+// kReach[by][k][x]: the ways in which a piece of colour `by` on x attacks k on an otherwise empty
+// board — Algorithm 3 read from the king's side: a knight's jump, a king's step, a pawn
+// diagonally in front of the king (from the pawn's side: the only way that depends on `by`), a
+// shared rank or file, a shared diagonal.
+using ReachTable = std::array<std::array<std::uint8_t, 64>, 64>;
+constexpr ReachTable make_reach(int by) noexcept {
+    ReachTable t{};
     for (int k = 0; k < 64; ++k)
         for (int x = 0; x < 64; ++x) {
             std::uint8_t w = 0;
             if (geo::knight_targets(x) & geo::bit(k)) w |= kByKnight;
             if (geo::king_targets(x) & geo::bit(k)) w |= kByKing;
-            if (geo::pawn_attacks(0, x) & geo::bit(k)) w |= kByWhitePawn;
-            if (geo::pawn_attacks(1, x) & geo::bit(k)) w |= kByBlackPawn;
+            if (geo::pawn_attacks(by, x) & geo::bit(k)) w |= kByPawn;
             if (geo::rook_rays(x) & geo::bit(k)) w |= kByRankFile;
             if (geo::bishop_rays(x) & geo::bit(k)) w |= kByDiagonal;
             t[static_cast<std::size_t>(k)][static_cast<std::size_t>(x)] = w;
         }
     return t;
 }
-alignas(64) constexpr std::array<std::array<std::uint8_t, 64>, 64> kReach = make_reach();
+alignas(64) constexpr std::array<ReachTable, 2> kReach{make_reach(0), make_reach(1)};
 
-// kHow[by][r]: the ways a piece of colour `by` attacks, by its place r = id − base in its
-// colour's numbering (0–7 the back rank R N B Q K B N R, 8–15 the pawns). A constant table, so
-// it is loaded as a whole rather than assembled on the stack first.
-constexpr std::array<std::uint8_t, 16> make_how(std::uint8_t pawn) noexcept {
-    return {kByRankFile, kByKnight, kByDiagonal, kByRankFile | kByDiagonal, kByKing, kByDiagonal, kByKnight,
-            kByRankFile, pawn, pawn, pawn, pawn, pawn, pawn, pawn, pawn};
-}
-alignas(16) constexpr std::array<std::array<std::uint8_t, 16>, 2> kHow{make_how(kByWhitePawn), make_how(kByBlackPawn)};
+// kHow[i]: the ways a piece attacks, by its place i = (id − 1) mod 16 in its colour's numbering
+// (0–7 the back rank R N B Q K B N R, 8–15 the pawns); the same for both colours. A constant
+// table, so it is loaded as a whole rather than assembled on the stack first.
+alignas(16) constexpr std::array<std::uint8_t, 16> kHow{
+    kByRankFile, kByKnight, kByDiagonal, kByRankFile | kByDiagonal, kByKing, kByDiagonal, kByKnight, kByRankFile,
+    kByPawn,     kByPawn,   kByPawn,     kByPawn,                   kByPawn, kByPawn,     kByPawn,   kByPawn};
 
-}  // namespace
-
-namespace {
-
-// IIC asked without deriving bit sets: every square gets the ways its piece attacks (none for an
-// empty square or one of the king's own pieces), which are matched against the ways a piece on
-// that square would reach the king (kReach). A knight, king or pawn that matches attacks; a
-// rook, bishop or queen that matches attacks when the squares between are empty. A Watch is one
-// king's side of that, kept sixteen squares at a time: what matched, split into leapers and
-// sliders, so that `checks` can keep two over one reading of the board.
-struct Watch {
-    const std::array<std::uint8_t, 64>& reach;  // kReach of the king's square
-    const std::array<std::uint8_t, 16>& how;    // kHow of the attacking colour
-    int base;                                   // the attacking colour's first id (1 or 17)
+// IIC asked without deriving bit sets: every square gets the ways its piece attacks, kept only
+// for the attacking colour's pieces and matched against the ways a piece of that colour on that
+// square would reach the king (kReach). A knight, king or pawn that matches attacks; a rook,
+// bishop or queen that matches attacks when the squares between are empty. The board is read
+// once (read_board) and each Watch, one king's side of the question, looks at what was read.
 #if defined(__SSSE3__)
-    __m128i leapers = _mm_setzero_si128();      // the knights, kings and pawns that matched, as bytes
+// Sixteen squares as read: the ways of each square's piece, and which squares hold White's and
+// which Black's pieces (0xFF bytes).
+struct Chunk {
+    __m128i ways;
+    __m128i of[2];  // NOLINT: a C array, as std::array would drop __m128i's alignment attribute
+    int index;  // squares 16·index to 16·index + 15
+};
+#endif
+
+struct Watch {
+    const std::array<std::uint8_t, 64>& reach;  // kReach of the attacking colour and the king's square
+    std::size_t by;                             // the attacking colour
+#if defined(__SSSE3__)
+    __m128i leapers = _mm_setzero_si128();      // every match, as bytes; the leapers' bits are tested
 #else
     bool leaper = false;                        // a knight, king or pawn matched
 #endif
     Bits sliders = 0;                           // the rooks, bishops and queens that matched
 
-    Watch(int king, Color by) noexcept
-        : reach(kReach[static_cast<std::size_t>(king)]), how(kHow[static_cast<std::size_t>(by)]),
-          base(by == Color::White ? 1 : 17) {}
+    Watch(int king, Color attacker) noexcept
+        : reach(kReach[static_cast<std::size_t>(attacker)][static_cast<std::size_t>(king)]),
+          by(static_cast<std::size_t>(attacker)) {}
 
 #if defined(__SSSE3__)
-    // Squares 16·chunk to 16·chunk + 15, whose ids are `ids`.
-    void look(__m128i ids, int chunk) noexcept {
-        const __m128i table = _mm_load_si128(reinterpret_cast<const __m128i*>(how.data()));
-        // r = id − base modulo 256, read as a signed byte: 0 ≤ r ≤ 15 exactly for the attacking
-        // side's sixteen ids.
-        const __m128i r = _mm_sub_epi8(ids, _mm_set1_epi8(static_cast<char>(base)));
-        const __m128i theirs = _mm_and_si128(_mm_cmpgt_epi8(r, _mm_set1_epi8(-1)), _mm_cmplt_epi8(r, _mm_set1_epi8(16)));
-        const __m128i hit = _mm_and_si128(_mm_and_si128(_mm_shuffle_epi8(table, r), theirs),
-                                          _mm_load_si128(reinterpret_cast<const __m128i*>(reach.data() + 16 * chunk)));
-        const __m128i zero = _mm_setzero_si128();
-        leapers = _mm_or_si128(leapers, _mm_and_si128(hit, _mm_set1_epi8(0x0F)));
-        const auto matched = static_cast<std::uint32_t>(
-            ~_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(hit, _mm_set1_epi8(0x30)), zero)) & 0xFFFF);
-        sliders |= static_cast<Bits>(matched) << (16 * chunk);
+    void look(const Chunk& c) noexcept {
+        const __m128i hit = _mm_and_si128(
+            _mm_and_si128(c.ways, c.of[by]), _mm_load_si128(reinterpret_cast<const __m128i*>(reach.data() + 16 * c.index)));
+        leapers = _mm_or_si128(leapers, hit);
+        const auto matched = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(hit, _mm_set1_epi8(0x0F))));
+        sliders |= static_cast<Bits>(matched) << (16 * c.index);
     }
     [[nodiscard]] bool leaper() const noexcept {
-        return _mm_movemask_epi8(_mm_cmpeq_epi8(leapers, _mm_setzero_si128())) != 0xFFFF;
+        return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(leapers, _mm_set1_epi8(0x0F)), _mm_setzero_si128())) !=
+               0xFFFF;
     }
 #else
-    // Square q, holding id.
-    void look(int q, PieceId id) noexcept {
-        if (id < base || id >= base + 16) return;
-        const std::uint8_t hit = how[static_cast<std::size_t>(id - base)] & reach[static_cast<std::size_t>(q)];
+    // Square q, holding id (not empty), of colour `colour`.
+    void look(int q, PieceId id, std::size_t colour) noexcept {
+        if (colour != by) return;
+        const std::uint8_t hit = kHow[static_cast<std::size_t>((id - 1) & 15)] & reach[static_cast<std::size_t>(q)];
         leaper = leaper || (hit & 0x0F) != 0;
-        if (hit & 0x30) sliders |= geo::bit(q);
+        if (hit > 0x0F) sliders |= geo::bit(q);
     }
 #endif
 
@@ -163,18 +159,24 @@ template <class... Watches>
 [[nodiscard]] Bits read_board(const State& sigma, Watches&... watches) noexcept {
     Bits occupied = 0;
 #if defined(__SSSE3__)
+    const __m128i table = _mm_load_si128(reinterpret_cast<const __m128i*>(kHow.data()));
     for (int chunk = 0; chunk < 4; ++chunk) {
         const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sigma.board.data() + 16 * chunk));
-        (watches.look(ids, chunk), ...);
-        const auto empty = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(ids, _mm_setzero_si128())));
-        occupied |= static_cast<Bits>(~empty & 0xFFFFu) << (16 * chunk);
+        const __m128i empty = _mm_cmpeq_epi8(ids, _mm_setzero_si128());
+        // Ids 1–16 are White's, 17–32 Black's: i = (id − 1) mod 16 is the place in either.
+        const __m128i black = _mm_cmpgt_epi8(ids, _mm_set1_epi8(16));
+        const __m128i white = _mm_cmpeq_epi8(_mm_or_si128(black, empty), _mm_setzero_si128());
+        const __m128i place = _mm_and_si128(_mm_sub_epi8(ids, _mm_set1_epi8(1)), _mm_set1_epi8(15));
+        const Chunk c{_mm_shuffle_epi8(table, place), {white, black}, chunk};
+        (watches.look(c), ...);
+        occupied |= static_cast<Bits>(~static_cast<std::uint32_t>(_mm_movemask_epi8(empty)) & 0xFFFFu) << (16 * chunk);
     }
 #else
     for (int q = 0; q < 64; ++q) {
         const PieceId id = sigma.board[static_cast<std::size_t>(q)];
         if (id == kEmpty) continue;
         occupied |= geo::bit(q);
-        (watches.look(q, id), ...);
+        (watches.look(q, id, static_cast<std::size_t>(color_of(id))), ...);
     }
 #endif
     return occupied;
