@@ -102,10 +102,38 @@ struct Candidates {
     return r;
 }
 
+// The pawn a plain pawn move names, read off σ without a search: for a push, the square behind
+// Q holds a pawn of the side to move and Q is empty; for a capture from file W, the square on W
+// diagonally behind Q holds one. That pawn is then the only candidate the search below would
+// find, with a free way, so the answer is the same; every other case (double steps, blocked
+// pushes, no pawn there) is left to the search, which also says what is wrong.
+[[nodiscard]] std::optional<SourceResult> plain_pawn_source(const State& s, Color us, const ast::Disambiguator& d,
+                                                            int to, bool capture) noexcept {
+    const int behind = to - 8 * forward(us);
+    if (behind < 0 || behind > 63) return std::nullopt;
+    int from = behind;
+    if (capture) {
+        if (!d.file || d.rank) return std::nullopt;
+        const int df = d.file->index() - geo::file_of(to);
+        if (df != 1 && df != -1) return std::nullopt;
+        from = behind + df;
+    } else if (s.board[static_cast<std::size_t>(to)] != kEmpty || (admitted(d) & geo::bit(from)) == 0) {
+        return std::nullopt;
+    }
+    const PieceId v = s.board[static_cast<std::size_t>(from)];
+    const int first_pawn = us == Color::White ? kWhitePawnA : kBlackPawnA;
+    if (static_cast<unsigned>(v - first_pawn) >= 8u) return std::nullopt;
+    if (capture)
+        if (auto u = pawn_capture_victim(s, from, to)) return SourceResult{*u};
+    return SourceResult{Source{Square::unchecked(from), v}};
+}
+
 [[nodiscard]] SourceResult find_source(const State& s, PieceKind k, const ast::Disambiguator& d, Square to_sq,
                                        bool capture) noexcept {
     const int to = to_sq.index();
     const Color us = to_move(s);
+    if (k == PieceKind::Pawn)
+        if (auto plain = plain_pawn_source(s, us, d, to, capture)) return *plain;
     Detail detail;
     detail.to = to_sq;
     detail.piece = k;
