@@ -204,8 +204,18 @@ inline constexpr std::array<std::array<Bits, 64>, 64> kLine = detail::make_line(
 }
 
 // The castling corners (State::rook_moved bits) a move touching q sets: a1, h1, a8, h8.
+// A table: every move asks it of both its squares, and a chain of comparisons costs branches.
+constexpr std::array<std::uint8_t, 64> make_corner_bits() noexcept {
+    std::array<std::uint8_t, 64> t{};
+    t[0] = 1;
+    t[7] = 2;
+    t[56] = 4;
+    t[63] = 8;
+    return t;
+}
+inline constexpr std::array<std::uint8_t, 64> kCornerBit = make_corner_bits();
 [[nodiscard]] constexpr std::uint8_t corner_bit(int q) noexcept {
-    return static_cast<std::uint8_t>(q == 0 ? 1u : q == 7 ? 2u : q == 56 ? 4u : q == 63 ? 8u : 0u);
+    return kCornerBit[static_cast<std::size_t>(q)];
 }
 
 inline constexpr Bits kRank1 = 0xFFull, kRank8 = 0xFFull << 56;

@@ -297,6 +297,18 @@ private:
     }
 
     void skip_ws() {
+        // Between two tokens there is mostly nothing or one space: those two cases are decided
+        // from two bytes (a byte above the space that is not `%` is no white space and starts no
+        // escape line); anything else is the loop below.
+        if (c_.end - p_ >= 2) {
+            const auto b0 = static_cast<unsigned char>(p_[0]);
+            const auto b1 = static_cast<unsigned char>(p_[1]);
+            if (b0 > ' ' && b0 != '%') return;
+            if (b0 == ' ' && b1 > ' ' && b1 != '%') {
+                ++p_;
+                return;
+            }
+        }
         for (;;) {
             p_ = scan(p_, [](char b) { return b == ' ' || b == '\t' || b == '\v'; });
             if (at_end(p_)) return;
