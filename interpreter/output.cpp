@@ -148,6 +148,17 @@ std::vector<IdentifierChange> identifier_changes(const sem::State& a, const sem:
 void append_json_string(std::string& out, std::string_view s) {
     out.push_back('"');
     for (std::size_t i = 0; i < s.size(); ++i) {
+        // The run of bytes that stand for themselves (printable ASCII but `"` and `\`) is copied
+        // as one piece: names, FENs and file names are nearly all of it.
+        std::size_t plain = i;
+        while (plain < s.size() && static_cast<unsigned char>(s[plain]) >= 0x20 &&
+               static_cast<unsigned char>(s[plain]) < 0x7F && s[plain] != '"' && s[plain] != '\\')
+            ++plain;
+        if (plain != i) {
+            out.append(s.data() + i, plain - i);
+            if (plain == s.size()) break;
+            i = plain;
+        }
         const auto c = static_cast<unsigned char>(s[i]);
         if (c >= 0x80) {
             if (const std::size_t n = utf8_length(s, i); n != 0) {
