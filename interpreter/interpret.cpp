@@ -327,9 +327,12 @@ struct Played {
 };
 
 // T for one written move, with the capture-marker tolerance: the Termination as T gave it.
+// The flag stands before the Termination: were it right after Terminates::check, the compiler
+// would read both bytes with one 16-bit load, which cannot take its value from the two separate
+// byte stores that wrote them a moment before and waits for them (perf showed that wait).
 struct Tried {
-    sem::Termination t;
     bool capture_marker_flipped = false;
+    sem::Termination t;
     [[nodiscard]] const sem::Fails* failure() const noexcept { return v2::get_if<sem::Fails>(&t); }
     [[nodiscard]] Played played() const noexcept {
         const sem::Terminates& ok = v2::get<sem::Terminates>(t);
@@ -338,7 +341,7 @@ struct Tried {
 };
 
 Tried play(const ast::Move& m, const sem::State& s) {
-    Tried r{sem::terminates(m, s), false};
+    Tried r{false, sem::terminates(m, s)};
     if (r.failure() == nullptr) return r;
     if (auto flipped = flipped_capture(m, r.failure()->rule)) {
         sem::Termination t2 = sem::terminates(*flipped, s);
