@@ -137,16 +137,8 @@ void generate(const State& s, Sink& out) noexcept {
     Bits check_mask = kAll;
     Bits pinned = 0;
     if (k >= 0) {
-        const Bits checkers = attackers_on(b, k, them, b.occupied);
-        const Bits queens = b.kind[static_cast<std::size_t>(PieceKind::Queen)];
-        const Bits snipers =
-            (geo::rook_rays(k) & (b.kind[static_cast<std::size_t>(PieceKind::Rook)] | queens) & enemy) |
-            (geo::bishop_rays(k) & (b.kind[static_cast<std::size_t>(PieceKind::Bishop)] | queens) & enemy);
-        for (Bits sn = snipers; sn != 0; sn &= sn - 1) {
-            const Bits way = geo::between(k, std::countr_zero(sn)) & b.occupied;
-            if (std::popcount(way) == 1 && (way & own) != 0) pinned |= way;
-        }
-        // The king steps to squares not attacked once it has left its own.
+        // The king steps to squares not attacked once it has left its own. (First: a search for
+        // any legal move, the `#` claim's question, mostly ends here.)
         const Bits lifted = b.occupied & ~geo::bit(k);
         for (Bits t = geo::king_targets(k) & allowed; t != 0; t &= t - 1) {
             const int to = std::countr_zero(t);
@@ -155,7 +147,16 @@ void generate(const State& s, Sink& out) noexcept {
                 if (out.done()) return;
             }
         }
-        if (std::popcount(checkers) > 1 || out.done()) return;
+        const Bits checkers = attackers_on(b, k, them, b.occupied);
+        if (std::popcount(checkers) > 1) return;
+        const Bits queens = b.kind[static_cast<std::size_t>(PieceKind::Queen)];
+        const Bits snipers =
+            (geo::rook_rays(k) & (b.kind[static_cast<std::size_t>(PieceKind::Rook)] | queens) & enemy) |
+            (geo::bishop_rays(k) & (b.kind[static_cast<std::size_t>(PieceKind::Bishop)] | queens) & enemy);
+        for (Bits sn = snipers; sn != 0; sn &= sn - 1) {
+            const Bits way = geo::between(k, std::countr_zero(sn)) & b.occupied;
+            if (std::popcount(way) == 1 && (way & own) != 0) pinned |= way;
+        }
         if (checkers != 0) {
             const int c = std::countr_zero(checkers);
             check_mask = geo::between(k, c) | geo::bit(c);
