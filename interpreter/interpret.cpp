@@ -180,18 +180,19 @@ std::uint64_t full_key(const sem::State& s) noexcept {
 std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem::State& n, const sem::Action& a,
                        int& ep_file) noexcept {
     auto toggle = [&](const sem::State& st, Square q) { key ^= square_key(sem::at(st, q), q.index()); };
-    std::array<Square, 5> changed{a.from, a.to, a.from, a.from, a.from};
-    std::size_t count = 2;
-    if (a.captured_on && !(*a.captured_on == a.to)) changed[count++] = *a.captured_on;
+    // Every move changes S and Q; en passant also the captured pawn's square, castling the rook's two.
+    auto changed = [&](Square q) {
+        toggle(s, q);
+        toggle(n, q);
+    };
+    changed(a.from);
+    changed(a.to);
+    if (a.captured_on && !(*a.captured_on == a.to)) changed(*a.captured_on);
     if (a.castle) {
         const int rank = a.from.rank().index() * 8;
         const bool king_side = *a.castle == ast::CastleSide::King;
-        changed[count++] = Square::unchecked(rank + (king_side ? 7 : 0));
-        changed[count++] = Square::unchecked(rank + (king_side ? 5 : 3));
-    }
-    for (std::size_t i = 0; i < count; ++i) {
-        toggle(s, changed[i]);
-        toggle(n, changed[i]);
+        changed(Square::unchecked(rank + (king_side ? 7 : 0)));
+        changed(Square::unchecked(rank + (king_side ? 5 : 3)));
     }
     if (s.king_moved != n.king_moved || s.rook_moved != n.rook_moved)
         key ^= kKeys.castling[castling_rights(s)] ^ kKeys.castling[castling_rights(n)];
@@ -607,10 +608,11 @@ private:
         if (n.halfmove_clock == 0) history_.clear();
         history_.push_back(key);
         // Only positions with the same side to move can repeat this one: every second entry,
-        // back to the last capture or pawn move.
+        // back to the last capture or pawn move. A third occurrence needs at least five entries.
         int same = 0;
-        for (std::size_t i = history_.size(); i > 0; i = i >= 2 ? i - 2 : 0)
-            if (history_[i - 1] == key) ++same;
+        if (history_.size() >= 5)
+            for (std::size_t i = history_.size(); i > 0; i = i >= 2 ? i - 2 : 0)
+                if (history_[i - 1] == key) ++same;
         if (same >= 3 && d.threefold == 0) d.threefold = ply_no;
         if (same >= 5 && d.fivefold == 0) d.fivefold = ply_no;
         if (material_changed && d.dead_position == 0 && dead_position(n)) d.dead_position = ply_no;
@@ -638,7 +640,11 @@ private:
             ++ply_no;
             const std::size_t mark = v_.warnings.size();
             if (ply.first_variation != ast::kNone) variations(ply, s);
-            if (const std::uint32_t automatic = automatic_draw_warned_ ? 0 : v_.draws.automatic_at(); automatic != 0) {
+            const DrawFacts& d = v_.draws;
+            if (const std::uint32_t automatic =
+                    automatic_draw_warned_ || (d.seventy_five_moves | d.fivefold | d.dead_position) == 0 ? 0
+                                                                                                       : d.automatic_at();
+                automatic != 0) {
                 automatic_draw_warned_ = true;
                 warn("after-automatic-draw", ply_no, ply.pos, std::string(ply.text), "",
                      "the game was drawn automatically at ply " + std::to_string(automatic) +
