@@ -84,8 +84,11 @@ struct Candidates {
     int blocked_by = -1;
 };
 
-[[nodiscard]] Candidates candidates(const State& s, Color c, PieceKind k, const ast::Disambiguator& d, int to,
-                                    bool capture) noexcept {
+// Inlined into find_source: called as a function, its prologue and returned struct cost more than
+// its body for a move with one candidate.
+[[nodiscard, gnu::always_inline]] inline Candidates candidates(const State& s, Color c, PieceKind k,
+                                                               const ast::Disambiguator& d, int to,
+                                                               bool capture) noexcept {
     const KindBoards b = kind_boards(s, c, k);
     Candidates r;
     r.reach = reached_from(k, c, to, capture) & b.pieces;
