@@ -81,7 +81,10 @@ constexpr ReachTable make_reach(int by) noexcept {
         }
     return t;
 }
-alignas(64) constexpr std::array<ReachTable, 2> kReach{make_reach(0), make_reach(1)};
+// Two constants, not one array of two: clang bounds the steps of one constant's evaluation.
+alignas(64) constexpr ReachTable kReachOfWhite = make_reach(0);
+alignas(64) constexpr ReachTable kReachOfBlack = make_reach(1);
+constexpr std::array<const ReachTable*, 2> kReach{&kReachOfWhite, &kReachOfBlack};
 
 // kHow[i]: the ways a piece attacks, by its place i = (id − 1) mod 16 in its colour's numbering
 // (0–7 the back rank R N B Q K B N R, 8–15 the pawns); the same for both colours. A constant
@@ -116,7 +119,7 @@ struct Watch {
     Bits sliders = 0;                           // the rooks, bishops and queens that matched
 
     Watch(int king, Color attacker) noexcept
-        : reach(kReach[static_cast<std::size_t>(attacker)][static_cast<std::size_t>(king)]),
+        : reach((*kReach[static_cast<std::size_t>(attacker)])[static_cast<std::size_t>(king)]),
           by(static_cast<std::size_t>(attacker)) {}
 
 #if defined(__SSSE3__)
