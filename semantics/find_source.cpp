@@ -131,8 +131,10 @@ struct Candidates {
     return SourceResult{Source{Square::unchecked(from), v}};
 }
 
-[[nodiscard]] SourceResult find_source(const State& s, PieceKind k, const ast::Disambiguator& d, Square to_sq,
-                                       bool capture) noexcept {
+// Inlined into GTSS and GCSS below, for the same reason as candidates.
+[[nodiscard, gnu::always_inline]] inline SourceResult find_source(const State& s, PieceKind k,
+                                                                 const ast::Disambiguator& d, Square to_sq,
+                                                                 bool capture) noexcept {
     const int to = to_sq.index();
     const Color us = to_move(s);
     if (k == PieceKind::Pawn)
