@@ -133,8 +133,8 @@ struct Candidates {
 
 // Inlined into GTSS and GCSS below, for the same reason as candidates.
 [[nodiscard, gnu::always_inline]] inline SourceResult find_source(const State& s, PieceKind k,
-                                                                 const ast::Disambiguator& d, Square to_sq,
-                                                                 bool capture) noexcept {
+                                                                  const ast::Disambiguator& d, Square to_sq,
+                                                                  bool capture) noexcept {
     const int to = to_sq.index();
     const Color us = to_move(s);
     if (k == PieceKind::Pawn)
