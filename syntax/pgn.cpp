@@ -798,6 +798,15 @@ private:
     bool digit_token() {
         const char* start = p_;
         const char* q = p_;
+        {
+            // `12.` — a move number and its period, nearly every digit token — is read here; what
+            // this does not decide (no period, zero, ten digits, the buffer's end) is read below.
+            std::uint32_t number = 0;
+            while (q < c_.end && q - start < 9 && is_digit(*q))
+                number = number * 10 + static_cast<std::uint32_t>(*q++ - '0');
+            if (q > start && q < c_.end && *q == '.' && number != 0) return move_number(number, start, q);
+            q = p_;
+        }
         q = scan_class(q, kDigitClass);
         const bool symbol_follows = !at_end(q) && is_symbol(*q) && *q != '.';
         if (symbol_follows) {
@@ -823,10 +832,15 @@ private:
             fail("syntax/token", start, digits, "a move number is an integer from 1 on");
             return false;
         }
+        return move_number(number, start, q);
+    }
+
+    // The move number `number`, written from `start` to `end`, and the periods after it.
+    bool move_number(std::uint32_t number, const char* start, const char* end) {
         pending_number_ = number;
         pending_number_pos_ = pos(start);
         prev_move_ = ast::kNone;
-        p_ = q;
+        p_ = end;
         // §8.2.2.1: zero or more periods, white space allowed before them.
         for (;;) {
             skip_ws();
