@@ -23,6 +23,7 @@
 // (cap/no-victim, ep/expired, ep/no-double-step).
 #include "semantics/find_source.hpp"
 
+#include <array>
 #include <bit>
 
 #include "semantics/boards.hpp"
@@ -47,29 +48,30 @@ using geo::Bits;
 // on an otherwise empty board. A king or a knight one jump away; a slider on one of `to`'s
 // lines (rank or file for the rook, diagonal for the bishop, both for the queen); a pawn one
 // square behind `to`, or two when that square is on its start rank, or, capturing, diagonally
-// behind it.
-[[nodiscard]] Bits reached_from(PieceKind k, Color c, int to, bool capture) noexcept {
-    switch (k) {
-        case PieceKind::Pawn: {
-            if (capture) return geo::pawn_attacks(colour_index(opposite(c)), to);
-            const int one = to - 8 * forward(c);
-            if (one < 0 || one > 63) return 0;
-            const int two = one - 8 * forward(c);
-            const bool double_step = two >= 0 && two <= 63 && geo::rank_of(two) == start_rank(c);
-            return geo::bit(one) | (double_step ? geo::bit(two) : 0);
-        }
-        case PieceKind::Knight:
-            return geo::knight_targets(to);
-        case PieceKind::Bishop:
-            return geo::bishop_rays(to);
-        case PieceKind::Rook:
-            return geo::rook_rays(to);
-        case PieceKind::Queen:
-            return geo::rook_rays(to) | geo::bishop_rays(to);
-        case PieceKind::King:
-            return geo::king_targets(to);
+// behind it. For the pieces a table by kind and `to` (a switch over the kinds was an indirect
+// jump per move).
+constexpr std::array<std::array<Bits, 64>, 6> make_piece_reach() noexcept {
+    std::array<std::array<Bits, 64>, 6> t{};
+    for (int q = 0; q < 64; ++q) {
+        const auto i = static_cast<std::size_t>(q);
+        t[static_cast<std::size_t>(PieceKind::Knight)][i] = geo::knight_targets(q);
+        t[static_cast<std::size_t>(PieceKind::Bishop)][i] = geo::bishop_rays(q);
+        t[static_cast<std::size_t>(PieceKind::Rook)][i] = geo::rook_rays(q);
+        t[static_cast<std::size_t>(PieceKind::Queen)][i] = geo::rook_rays(q) | geo::bishop_rays(q);
+        t[static_cast<std::size_t>(PieceKind::King)][i] = geo::king_targets(q);
     }
-    return 0;
+    return t;
+}
+constexpr std::array<std::array<Bits, 64>, 6> kPieceReach = make_piece_reach();
+
+[[nodiscard]] Bits reached_from(PieceKind k, Color c, int to, bool capture) noexcept {
+    if (k != PieceKind::Pawn) return kPieceReach[static_cast<std::size_t>(k)][static_cast<std::size_t>(to)];
+    if (capture) return geo::pawn_attacks(colour_index(opposite(c)), to);
+    const int one = to - 8 * forward(c);
+    if (one < 0 || one > 63) return 0;
+    const int two = one - 8 * forward(c);
+    const bool double_step = two >= 0 && two <= 63 && geo::rank_of(two) == start_rank(c);
+    return geo::bit(one) | (double_step ? geo::bit(two) : 0);
 }
 
 // The pieces of colour c and kind k that could move to `to`: ignoring every other piece
