@@ -30,16 +30,23 @@
 namespace pgnsem::sem {
 namespace {
 
-[[nodiscard]] Fails fail(const Undefined& u) noexcept {
+// The refusals are kept out of line (cold): the moves of real games are nearly all accepted, and
+// the accepting path of T then needs fewer registers saved and restored per move.
+[[nodiscard, gnu::cold, gnu::noinline]] Termination fail(const Undefined& u) noexcept {
     return Fails{u.rule, u.detail};
 }
 
-[[nodiscard]] Fails fail(Rule r, const Action& a) noexcept {
+// The squares and piece of a refused move.
+[[nodiscard]] Detail detail_of(const Action& a) noexcept {
     Detail d;
     d.from = a.from;
     d.to = a.to;
     if (a.piece != kEmpty) d.piece = kind_of(a.piece);
-    return Fails{r, d};
+    return d;
+}
+
+[[nodiscard, gnu::cold, gnu::noinline]] Termination fail(Rule r, const Action& a) noexcept {
+    return Fails{r, detail_of(a)};
 }
 
 [[nodiscard]] std::optional<Square> first_square(std::uint64_t bits) noexcept {
@@ -60,19 +67,26 @@ namespace {
 
 // ¬IIC(σ', mover): the move must not leave the mover's king attacked. (The opponent's king is
 // looked at in the same pass, for Terminates::check.)
+// Which of the three king-safety rules a move that leaves its king attacked breaks.
+[[nodiscard, gnu::cold, gnu::noinline]] Termination king_unsafe(const State& s, const Transition& t) noexcept {
+    const Color mover = to_move(s);
+    const Square king = Square::unchecked(t.next.king_square[static_cast<std::size_t>(mover)]);
+    Detail d = detail_of(t.action);
+    d.king = king;
+    d.attacker = first_square(attackers(t.next, king, opposite(mover)));
+    Rule r = Rule::CheckPinned;
+    if (t.action.piece != kEmpty && kind_of(t.action.piece) == PieceKind::King)
+        r = Rule::CheckInto;
+    else if (in_check(s, mover))
+        r = Rule::CheckUnanswered;
+    return Fails{r, d};
+}
+
 [[nodiscard]] Termination king_safe(const State& s, const Transition& t) noexcept {
     const Color mover = to_move(s);
     const Checks c = checks(t.next);
     if (!c.of(mover)) return accept(t, c.of(opposite(mover)));
-    const Square king = Square::unchecked(t.next.king_square[static_cast<std::size_t>(mover)]);
-    Fails f = fail(Rule::CheckPinned, t.action);
-    f.detail.king = king;
-    f.detail.attacker = first_square(attackers(t.next, king, opposite(mover)));
-    if (t.action.piece != kEmpty && kind_of(t.action.piece) == PieceKind::King)
-        f.rule = Rule::CheckInto;
-    else if (in_check(s, mover))
-        f.rule = Rule::CheckUnanswered;
-    return f;
+    return king_unsafe(s, t);
 }
 
 // A pawn on the last rank must have promoted.
@@ -107,7 +121,7 @@ namespace {
 [[nodiscard]] Termination conclude_castle(const State& s, const Transition& t) noexcept {
     const Color mover = to_move(s);
     const CastleSquares& q = castle_squares(mover, *t.action.castle);
-    Fails f = fail(Rule::CastleOutOfCheck, t.action);
+    Fails f{Rule::CastleOutOfCheck, detail_of(t.action)};
     f.detail.king = q.king_from;
     if (in_check(s, mover)) {
         f.detail.attacker = first_square(attackers(s, q.king_from, opposite(mover)));
