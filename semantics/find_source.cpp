@@ -133,18 +133,17 @@ struct Candidates {
     return SourceResult{Source{Square::unchecked(from), v}};
 }
 
-// Inlined into GTSS and GCSS below, for the same reason as candidates.
-[[nodiscard, gnu::always_inline]] inline SourceResult find_source(const State& s, PieceKind k,
-                                                                  const ast::Disambiguator& d, Square to_sq,
-                                                                  bool capture) noexcept {
+// What find_source says when the side to move has not exactly one piece that could make the
+// move: none (and why not), or several (and which of them may legally move). Out of line and
+// cold: a move of a real game nearly always has exactly one.
+[[nodiscard, gnu::cold, gnu::noinline]] SourceResult other_than_one(const State& s, PieceKind k,
+                                                                   const ast::Disambiguator& d, Square to_sq,
+                                                                   bool capture, const Candidates& own) noexcept {
     const int to = to_sq.index();
     const Color us = to_move(s);
-    if (k == PieceKind::Pawn)
-        if (auto plain = plain_pawn_source(s, us, d, to, capture)) return *plain;
     Detail detail;
     detail.to = to_sq;
     detail.piece = k;
-    const Candidates own = candidates(s, us, k, d, to, capture);
     if (own.reach == 0) {
         // Nothing of ours could ever get there; if the opponent's piece could make exactly
         // this move, the notation most likely has the wrong side to move.
@@ -165,22 +164,36 @@ struct Candidates {
         const bool pawn_push = k == PieceKind::Pawn && !capture;
         return Undefined{pawn_push ? Rule::TravPawnBlocked : Rule::SrcBlocked, detail};
     }
-    int from = std::countr_zero(own.clear);
-    if (std::popcount(own.clear) > 1) {
-        // §8.2.3.4: only the candidates whose move is legal count.
-        Bits legal = 0;
-        for (Bits b = own.clear; b != 0; b &= b - 1) {
-            const int q = std::countr_zero(b);
-            const Termination t = terminates_concrete(s, ConcreteMove{Square::unchecked(q), to_sq, std::nullopt});
-            if (boost::variant2::holds_alternative<Terminates>(t)) legal |= geo::bit(q);
-        }
-        if (std::popcount(legal) > 1) {
-            detail.candidates = legal;
-            return Undefined{Rule::SrcAmbiguous, detail};
-        }
-        // One legal candidate is the source; none: the first, and T says why it may not move.
-        if (legal != 0) from = std::countr_zero(legal);
+    // §8.2.3.4: only the candidates whose move is legal count.
+    Bits legal = 0;
+    for (Bits b = own.clear; b != 0; b &= b - 1) {
+        const int q = std::countr_zero(b);
+        const Termination t = terminates_concrete(s, ConcreteMove{Square::unchecked(q), to_sq, std::nullopt});
+        if (boost::variant2::holds_alternative<Terminates>(t)) legal |= geo::bit(q);
     }
+    if (std::popcount(legal) > 1) {
+        detail.candidates = legal;
+        return Undefined{Rule::SrcAmbiguous, detail};
+    }
+    // One legal candidate is the source; none: the first, and T says why it may not move.
+    const int from = std::countr_zero(legal != 0 ? legal : own.clear);
+    if (k == PieceKind::Pawn && capture)
+        if (auto u = pawn_capture_victim(s, from, to)) return *u;
+    return Source{Square::unchecked(from), s.board[static_cast<std::size_t>(from)]};
+}
+
+// Inlined into GTSS and GCSS below, for the same reason as candidates.
+[[nodiscard, gnu::always_inline]] inline SourceResult find_source(const State& s, PieceKind k,
+                                                                  const ast::Disambiguator& d, Square to_sq,
+                                                                  bool capture) noexcept {
+    const int to = to_sq.index();
+    const Color us = to_move(s);
+    if (k == PieceKind::Pawn)
+        if (auto plain = plain_pawn_source(s, us, d, to, capture)) return *plain;
+    const Candidates own = candidates(s, us, k, d, to, capture);
+    // Exactly one candidate with a free way: the source.
+    if (own.clear == 0 || (own.clear & (own.clear - 1)) != 0) return other_than_one(s, k, d, to_sq, capture, own);
+    const int from = std::countr_zero(own.clear);
     if (k == PieceKind::Pawn && capture)
         if (auto u = pawn_capture_victim(s, from, to)) return *u;
     return Source{Square::unchecked(from), s.board[static_cast<std::size_t>(from)]};
