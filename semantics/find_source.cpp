@@ -137,8 +137,8 @@ struct Candidates {
 // move: none (and why not), or several (and which of them may legally move). Out of line and
 // cold: a move of a real game nearly always has exactly one.
 [[nodiscard, gnu::cold, gnu::noinline]] SourceResult other_than_one(const State& s, PieceKind k,
-                                                                   const ast::Disambiguator& d, Square to_sq,
-                                                                   bool capture, const Candidates& own) noexcept {
+                                                                    const ast::Disambiguator& d, Square to_sq,
+                                                                    bool capture, const Candidates& own) noexcept {
     const int to = to_sq.index();
     const Color us = to_move(s);
     Detail detail;
