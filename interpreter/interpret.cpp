@@ -341,9 +341,8 @@ struct Tried {
     }
 };
 
-Tried play(const ast::Move& m, const sem::State& s) {
-    Tried r{false, sem::terminates(m, s)};
-    if (r.failure() == nullptr) return r;
+// A refused piece move read again with its `x` flipped (out of line: rare).
+[[gnu::cold, gnu::noinline]] void retry_flipped(const ast::Move& m, const sem::State& s, Tried& r) {
     if (auto flipped = flipped_capture(m, r.failure()->rule)) {
         sem::Termination t2 = sem::terminates(*flipped, s);
         if (v2::holds_alternative<sem::Terminates>(t2)) {
@@ -351,6 +350,11 @@ Tried play(const ast::Move& m, const sem::State& s) {
             r.capture_marker_flipped = true;
         }
     }
+}
+
+Tried play(const ast::Move& m, const sem::State& s) {
+    Tried r{false, sem::terminates(m, s)};
+    if (r.failure() != nullptr) retry_flipped(m, s, r);
     return r;
 }
 
