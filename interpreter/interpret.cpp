@@ -57,6 +57,24 @@ void Verdict::clear() {
 
 std::string fen_of(const sem::State& s) { return std::string(syntax::print_fen(sem::to_placement(s)).view()); }
 
+// The FEN of σ into `out`, reusing its buffer (made as long as the longest FEN once, so that its
+// size does not depend on the position).
+void write_fen(std::string& out, const sem::State& s) {
+    const syntax::FenText fen = syntax::print_fen(sem::to_placement(s));
+    out.reserve(fen.chars.size());
+    out.assign(fen.view());
+}
+
+// A tag's value into `out`, reusing its buffer; nothing when the tag is absent.
+void set_text(std::optional<std::string>& out, std::optional<std::string_view> value) {
+    if (!value)
+        out.reset();
+    else if (out)
+        out->assign(*value);
+    else
+        out.emplace(*value);
+}
+
 std::string canonical_san(const sem::State& before, const sem::Action& a, const sem::State& after) {
     return std::string(syntax::print_san(sem::canonical_move(before, a, after)).view());
 }
@@ -388,9 +406,9 @@ public:
 
     void go() {
         v_.game = g_.index;
-        if (auto w = g_.tag("White")) v_.white = std::string(*w);
-        if (auto b = g_.tag("Black")) v_.black = std::string(*b);
-        if (auto r = g_.tag("Result")) v_.result_tag = std::string(*r);
+        set_text(v_.white, g_.tag("White"));
+        set_text(v_.black, g_.tag("Black"));
+        set_text(v_.result_tag, g_.tag("Result"));
         v_.result = g_.result;
         for (const ast::ReaderWarning& w : g_.warnings)
             warn(std::string(w.kind), 0, w.pos, std::string(w.found), std::string(w.canonical), std::string(w.message));
@@ -679,7 +697,7 @@ private:
             v_.plies = ply_no;
         }
         v_.final_state = s;
-        v_.final_fen = fen_of(s);
+        write_fen(v_.final_fen, s);
         if (!stopped && g_.error) {
             const ast::SyntaxError& e = *g_.error;
             // An error inside a variation says so; the main line was judged up to the ply the
@@ -791,7 +809,14 @@ Judged judge_move(const ast::Move& m, const sem::State& s) {
 }
 
 void Interpreter::run(const ast::Game& g, Verdict& out, TraceSink* trace) {
+    // The name and Result strings keep their buffers from game to game (go() sets or resets each
+    // of them), so that judging a game allocates nothing when the names are like the last ones.
+    std::optional<std::string> white = std::move(out.white), black = std::move(out.black),
+                               result_tag = std::move(out.result_tag);
     out.clear();
+    out.white = std::move(white);
+    out.black = std::move(black);
+    out.result_tag = std::move(result_tag);
     Run(g, options_, out, trace, history_).go();
 }
 

@@ -6,6 +6,7 @@
 // The decisions where readers disagree are in syntax/fen-decisions.md.
 #include "syntax/fen.hpp"
 
+#include <bit>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -64,9 +65,9 @@ std::optional<ColoredPiece> piece_of_letter(char c) {
     }
 }
 
+// "PNBRQK" for White, "pnbrqk" for Black, by PieceKind.
 char letter_of_piece(ColoredPiece p) {
-    const char upper = piece_letter(p.kind);
-    return p.color == Color::White ? upper : static_cast<char>(upper - 'A' + 'a');
+    return "PNBRQKpnbrqk"[static_cast<std::size_t>(p.kind) + (p.color == Color::White ? 0u : 6u)];
 }
 
 // §16.1.3.1: ranks 8 → 1, files a → h, digits 1–8 count contiguous empty squares, '/' between
@@ -286,20 +287,25 @@ FenResult parse_fen(std::string_view text) {
 FenText print_fen(const Placement& p) noexcept {
     FenText out;
     char* w = out.chars.data();
+    // Every verdict carries a FEN, so this is written without a branch per square: a rank's
+    // occupied files as bits, then one step per piece; a digit (the empty squares before the
+    // piece, or after the last one) is always written and kept only when it is not 0.
     for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const auto& q = p.squares[static_cast<std::size_t>(rank * 8 + file)];
-            if (!q) {
-                ++empty;
-                continue;
-            }
-            if (empty > 0) *w++ = static_cast<char>('0' + empty);
-            empty = 0;
-            *w++ = letter_of_piece(*q);
+        const auto* squares = p.squares.data() + rank * 8;
+        unsigned occupied = 0;
+        for (unsigned file = 0; file < 8; ++file) occupied |= (squares[file].has_value() ? 1u : 0u) << file;
+        int next = 0;
+        for (; occupied != 0; occupied &= occupied - 1) {
+            const int file = std::countr_zero(occupied);
+            *w = static_cast<char>('0' + file - next);
+            w += file != next ? 1 : 0;
+            *w++ = letter_of_piece(*squares[file]);
+            next = file + 1;
         }
-        if (empty > 0) *w++ = static_cast<char>('0' + empty);
-        if (rank > 0) *w++ = '/';
+        *w = static_cast<char>('0' + 8 - next);
+        w += next != 8 ? 1 : 0;
+        *w = '/';
+        w += rank > 0 ? 1 : 0;
     }
     *w++ = ' ';
     *w++ = p.side_to_move == Color::White ? 'w' : 'b';
