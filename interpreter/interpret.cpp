@@ -158,11 +158,12 @@ unsigned castling_rights(const sem::State& s) noexcept {
 }
 
 // The file on which an en passant capture is legal now, or -1.
-int en_passant_file(const sem::State& s) noexcept {
+// Only files first … last are looked at (after a double step, the pawn's file alone).
+int en_passant_file(const sem::State& s, int first = 0, int last = 7) noexcept {
     const Color mover = sem::to_move(s);
     const int victim_rank = mover == Color::White ? 4 : 3;
     const int dir = mover == Color::White ? 1 : -1;
-    for (int f = 0; f < 8; ++f) {
+    for (int f = first; f <= last; ++f) {
         const sem::PieceId id = s.board[static_cast<std::size_t>(victim_rank * 8 + f)];
         if (id == sem::kEmpty || sem::kind_of(id) != PieceKind::Pawn || sem::color_of(id) == mover) continue;
         if (s.two_step[static_cast<std::size_t>(sem::stamp_index(id))] + 1u != s.turn) continue;
@@ -216,7 +217,8 @@ std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem::State&
         key ^= kKeys.castling[castling_rights(s)] ^ kKeys.castling[castling_rights(n)];
     key ^= kKeys.black_to_move;
     if (ep_file >= 0) key ^= kKeys.ep_file[static_cast<std::size_t>(ep_file)];
-    ep_file = a.rule == sem::Rule::TravPawnDouble ? en_passant_file(n) : -1;
+    const int file = a.to.file().index();
+    ep_file = a.rule == sem::Rule::TravPawnDouble ? en_passant_file(n, file, file) : -1;
     if (ep_file >= 0) key ^= kKeys.ep_file[static_cast<std::size_t>(ep_file)];
     return key;
 }
