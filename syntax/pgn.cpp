@@ -296,6 +296,28 @@ private:
         return scan(q, [&table](char b) { return table[static_cast<unsigned char>(b)] != 0; });
     }
 
+    // The end of the ordinary bytes of a string from q (§7): anything but `"`, `\` and the
+    // control characters other than HT (Latin-1 and UTF-8 bytes included). Sixteen at a time
+    // where SSE2 allows: tag values are most of a game's bytes outside the movetext.
+    [[nodiscard]] const char* scan_string(const char* q) const {
+        const auto ordinary = [](char b) {
+            return b != '"' && b != '\\' && (static_cast<unsigned char>(b) >= 0x20 || b == '\t');
+        };
+#if defined(__SSE2__)
+        const char* const end = c_.end;
+        while (end - q >= 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+            const __m128i control = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+                                                     _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v));
+            const __m128i stop = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))), control);
+            if (const auto m = static_cast<unsigned>(_mm_movemask_epi8(stop)); m != 0) return q + std::countr_zero(m);
+            q += 16;
+        }
+#endif
+        return scan(q, ordinary);
+    }
+
     void skip_ws() {
         // Between two tokens there is mostly nothing or one space: those two cases are decided
         // from two bytes (a byte above the space that is not `%` is no white space and starts no
@@ -480,10 +502,7 @@ private:
         const char* quote = p_;
         const char* q = p_ + 1;
         for (;;) {
-            // the ordinary bytes of a string: printing characters (Latin-1 included) and HT
-            q = scan(q, [](char b) {
-                return b != '"' && b != '\\' && (static_cast<unsigned char>(b) >= 0x20 || b == '\t');
-            });
+            q = scan_string(q);
             if (at_end(q) || *q == '\n' || *q == '\r') {
                 // §7: no newline inside a string; the string ends the damage at its line.
                 p_ = q;
