@@ -23,6 +23,9 @@
 #include <cstring>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #if defined(__SSSE3__)
 #include <tmmintrin.h>
 #endif
