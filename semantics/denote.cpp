@@ -267,7 +267,7 @@ template <class F>
 }
 
 // [[Q]] and [[P::Q]]: find (S, v) with GTSS, then the traversal equation for its kind.
-Partial<Transition> denote_traversal(const ast::Traversal& m, const State& sigma) noexcept {
+[[gnu::flatten]] Partial<Transition> denote_traversal(const ast::Traversal& m, const State& sigma) noexcept {
     if (sigma.turn >= kTurnLimit) return too_long();
     const SourceResult src = find_traversal_source(sigma, m.piece, m.from, m.to);
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
@@ -290,7 +290,7 @@ Partial<Transition> denote_traversal(const ast::Traversal& m, const State& sigma
 
 // [[P::x::Q]] and [[W::x::Q]]: find (S, v) with GCSS, then the capture equation for its kind
 // (en passant when a pawn captures onto the empty square GCSS accepted).
-Partial<Transition> denote_capture(const ast::Capture& m, const State& sigma) noexcept {
+[[gnu::flatten]] Partial<Transition> denote_capture(const ast::Capture& m, const State& sigma) noexcept {
     if (sigma.turn >= kTurnLimit) return too_long();
     const SourceResult src = find_capture_source(sigma, m.piece, m.from, m.to);
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
