@@ -57,10 +57,25 @@ void Verdict::clear() {
 
 std::string fen_of(const sem::State& s) { return std::string(syntax::print_fen(sem::to_placement(s)).view()); }
 
+// The FEN letter of every id (0 for the empty square), as print_fen's letters want them.
+constexpr std::array<char, 256> make_letter_of_id() noexcept {
+    std::array<char, 256> t{};
+    for (int id = 1; id < 256; ++id) {
+        const auto v = static_cast<sem::PieceId>(id);
+        const char upper = piece_letter(sem::kind_of(v));
+        t[static_cast<std::size_t>(id)] = sem::color_of(v) == Color::White ? upper : static_cast<char>(upper - 'A' + 'a');
+    }
+    return t;
+}
+constexpr std::array<char, 256> kLetterOfId = make_letter_of_id();
+
 // The FEN of σ into `out`, reusing its buffer (made as long as the longest FEN once, so that its
-// size does not depend on the position).
+// size does not depend on the position). Written from σ's ids and fen_fields, as fen_of writes
+// it through a Placement (the final FEN of every game judged).
 void write_fen(std::string& out, const sem::State& s) {
-    const syntax::FenText fen = syntax::print_fen(sem::to_placement(s));
+    std::array<char, 64> letters;
+    for (std::size_t q = 0; q < 64; ++q) letters[q] = kLetterOfId[s.board[q]];
+    const syntax::FenText fen = syntax::print_fen(letters, sem::fen_fields(s));
     out.reserve(fen.chars.size());
     out.assign(fen.view());
 }

@@ -213,38 +213,52 @@ constexpr std::array<std::optional<ColoredPiece>, 256> make_piece_of_id() noexce
 constexpr std::array<std::optional<ColoredPiece>, 256> kPieceOfId = make_piece_of_id();
 }  // namespace
 
-Placement to_placement(const State& s) noexcept {
-    Placement p;
-    for (int q = 0; q < 64; ++q) p.squares[idx(q)] = kPieceOfId[s.board[idx(q)]];
-    p.side_to_move = to_move(s);
+namespace {
+// Whether σ has a piece of colour c and kind k on q.
+bool holds(const State& s, int q, Color c, PieceKind k) noexcept {
+    const PieceId v = s.board[idx(q)];
+    return v != kEmpty && color_of(v) == c && kind_of(v) == k;
+}
+}  // namespace
+
+FenFields fen_fields(const State& s) noexcept {
+    FenFields f;
+    f.side_to_move = to_move(s);
     const bool white_king_home =
-        (s.king_moved & kWhiteKingMoved) == 0 && is_piece(p, squares::e1.index(), Color::White, PieceKind::King);
+        (s.king_moved & kWhiteKingMoved) == 0 && holds(s, squares::e1.index(), Color::White, PieceKind::King);
     const bool black_king_home =
-        (s.king_moved & kBlackKingMoved) == 0 && is_piece(p, squares::e8.index(), Color::Black, PieceKind::King);
-    p.white_king_side = white_king_home && (s.rook_moved & kCornerH1) == 0 &&
-                        is_piece(p, squares::h1.index(), Color::White, PieceKind::Rook);
-    p.white_queen_side = white_king_home && (s.rook_moved & kCornerA1) == 0 &&
-                         is_piece(p, squares::a1.index(), Color::White, PieceKind::Rook);
-    p.black_king_side = black_king_home && (s.rook_moved & kCornerH8) == 0 &&
-                        is_piece(p, squares::h8.index(), Color::Black, PieceKind::Rook);
-    p.black_queen_side = black_king_home && (s.rook_moved & kCornerA8) == 0 &&
-                         is_piece(p, squares::a8.index(), Color::Black, PieceKind::Rook);
+        (s.king_moved & kBlackKingMoved) == 0 && holds(s, squares::e8.index(), Color::Black, PieceKind::King);
+    f.white_king_side = white_king_home && (s.rook_moved & kCornerH1) == 0 &&
+                        holds(s, squares::h1.index(), Color::White, PieceKind::Rook);
+    f.white_queen_side = white_king_home && (s.rook_moved & kCornerA1) == 0 &&
+                         holds(s, squares::a1.index(), Color::White, PieceKind::Rook);
+    f.black_king_side = black_king_home && (s.rook_moved & kCornerH8) == 0 &&
+                        holds(s, squares::h8.index(), Color::Black, PieceKind::Rook);
+    f.black_queen_side = black_king_home && (s.rook_moved & kCornerA8) == 0 &&
+                         holds(s, squares::a8.index(), Color::Black, PieceKind::Rook);
     // §16.1.3.4 (edge case 96): the target is given after every double step, capture possible or
     // not: the square behind the pawn whose stamp is the previous turn.
     if (s.turn > 0) {
         const Color mover = opposite(to_move(s));
         const auto previous = static_cast<std::uint16_t>(s.turn - 1);
         const int double_step_rank = mover == Color::White ? 3 : 4;
-        for (int f = 0; f < 8 && !p.en_passant; ++f) {
-            const int q = double_step_rank * 8 + f;
+        for (int file = 0; file < 8 && !f.en_passant; ++file) {
+            const int q = double_step_rank * 8 + file;
             const PieceId v = s.board[idx(q)];
             if (v == kEmpty || kind_of(v) != PieceKind::Pawn || color_of(v) != mover) continue;
             if (s.two_step[static_cast<std::size_t>(stamp_index(v))] == previous)
-                p.en_passant = Square::unchecked(q - forward(mover));
+                f.en_passant = Square::unchecked(q - forward(mover));
         }
     }
-    p.halfmove_clock = s.halfmove_clock;
-    p.fullmove_number = move_number(s);
+    f.halfmove_clock = s.halfmove_clock;
+    f.fullmove_number = move_number(s);
+    return f;
+}
+
+Placement to_placement(const State& s) noexcept {
+    Placement p;
+    static_cast<FenFields&>(p) = fen_fields(s);
+    for (int q = 0; q < 64; ++q) p.squares[idx(q)] = kPieceOfId[s.board[idx(q)]];
     return p;
 }
 

@@ -20,6 +20,8 @@ namespace pgnsem::sem {
 // The placement σ describes. The en passant field is set after every double step (the PGN
 // standard's "if and only if the last move was a pawn advance of two squares").
 [[nodiscard]] Placement to_placement(const State& sigma) noexcept;
+// Its five fields after the placement (side to move, castling, en passant, clocks), alone.
+[[nodiscard]] FenFields fen_fields(const State& sigma) noexcept;
 
 struct Problem {
     Rule rule;

@@ -285,21 +285,28 @@ FenResult parse_fen(std::string_view text) {
 }
 
 FenText print_fen(const Placement& p) noexcept {
+    std::array<char, 64> letters{};
+    for (std::size_t q = 0; q < 64; ++q)
+        if (const auto& piece = p.squares[q]) letters[q] = letter_of_piece(*piece);
+    return print_fen(letters, p);
+}
+
+FenText print_fen(const std::array<char, 64>& letters, const FenFields& p) noexcept {
     FenText out;
     char* w = out.chars.data();
     // Every verdict carries a FEN, so this is written without a branch per square: a rank's
     // occupied files as bits, then one step per piece; a digit (the empty squares before the
     // piece, or after the last one) is always written and kept only when it is not 0.
     for (int rank = 7; rank >= 0; --rank) {
-        const auto* squares = p.squares.data() + rank * 8;
+        const char* row = letters.data() + rank * 8;
         unsigned occupied = 0;
-        for (unsigned file = 0; file < 8; ++file) occupied |= (squares[file].has_value() ? 1u : 0u) << file;
+        for (unsigned file = 0; file < 8; ++file) occupied |= (row[file] != 0 ? 1u : 0u) << file;
         int next = 0;
         for (; occupied != 0; occupied &= occupied - 1) {
             const int file = std::countr_zero(occupied);
             *w = static_cast<char>('0' + file - next);
             w += file != next ? 1 : 0;
-            *w++ = letter_of_piece(*squares[file]);
+            *w++ = row[file];
             next = file + 1;
         }
         *w = static_cast<char>('0' + 8 - next);

@@ -34,6 +34,10 @@ struct FenText {
 };
 
 [[nodiscard]] FenText print_fen(const Placement& p) noexcept;
+// The same from each square's letter (`PNBRQK` White, `pnbrqk` Black, 0 for an empty square; a1 …
+// h8) and the five other fields: for a position that is not held as a Placement (the final
+// position of every game checked), so that it need not be converted into one first.
+[[nodiscard]] FenText print_fen(const std::array<char, 64>& letters, const FenFields& fields) noexcept;
 
 // The FEN record form of shared seed 001: optional [Event], [White], [Black] tags, the FEN, an
 // optional {comment}.

@@ -19,8 +19,8 @@ struct ColoredPiece {
     friend bool operator==(const ColoredPiece&, const ColoredPiece&) = default;
 };
 
-struct Placement {
-    std::array<std::optional<ColoredPiece>, 64> squares{};  // a1 … h8
+// The five fields of a FEN after the piece placement (§16.1.3.2–§16.1.3.6).
+struct FenFields {
     Color side_to_move = Color::White;
     // castling availability, in FEN order K Q k q
     bool white_king_side = false;
@@ -30,6 +30,12 @@ struct Placement {
     std::optional<Square> en_passant;
     std::uint32_t halfmove_clock = 0;
     std::uint32_t fullmove_number = 1;
+    friend bool operator==(const FenFields&, const FenFields&) = default;
+};
+
+// All six: what stands on each square, and the five fields.
+struct Placement : FenFields {
+    std::array<std::optional<ColoredPiece>, 64> squares{};  // a1 … h8
     friend bool operator==(const Placement&, const Placement&) = default;
 };
 
