@@ -528,13 +528,27 @@ private:
         return s;
     }
 
+    // The +/# claim σ′ makes good (actual_claim). When the move gives check, `#` differs from `+`
+    // by whether the opponent has a legal move; in a game that goes on, the written next move is
+    // usually one, so T is asked of it first (and its result kept in `peeked` for the next ply:
+    // T is a function of the move and σ′ alone, so asking early changes nothing). Only when there
+    // is no next move, or T refuses it, does the search for any legal move run.
+    ast::CheckClaim claim_of(const Played& p, const ast::Ply& ply, std::optional<Tried>& peeked) {
+        if (!p.check) return ast::CheckClaim::None;
+        if (ply.next != ast::kNone && !v2::holds_alternative<ast::NullMove>(g_.plies[ply.next].move.body)) {
+            peeked.emplace(play(g_.plies[ply.next].move, p.next));
+            if (peeked->failure() == nullptr) return ast::CheckClaim::Check;
+        }
+        return actual_claim(p.next, p.check);
+    }
+
     // The claims one defined move makes, checked against the position (warnings). Nearly every
     // move of a real game makes its claims good; that is decided here without building anything,
     // and report_claims, which spells out the warnings, runs only for the others.
+    // `actual` is what σ′ makes good (actual_claim), as the caller found it.
     void check_claims(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p,
-                      bool in_variation) {
+                      bool in_variation, ast::CheckClaim actual) {
         const ast::Move& m = ply.move;
-        const ast::CheckClaim actual = actual_claim(p.next, p.check);
         const ast::Disambiguator* written = disambiguator_of(m);
         const auto wc = written_capture(m);
         const bool number_ok = in_variation || (ply.number_written == 0 ? sem::to_move(s) == Color::Black
@@ -634,7 +648,7 @@ private:
                     break;
                 }
                 const Played p = r.played();
-                check_claims(vp, 0, cur, p, true);
+                check_claims(vp, 0, cur, p, true, actual_claim(p.next, p.check));
                 cur = p.next;
             }
         }
@@ -673,6 +687,8 @@ private:
             for (std::size_t i = 0; i < v_.warnings.size(); ++i)
                 if (before(v_.warnings[i].pos, first_move) && strict_violation(i, 0, s)) return;
         }
+        // T of the next ply, when it was asked early (claim_of) and is still to be used.
+        std::optional<Tried> peeked;
         for (std::uint32_t i = g_.main_line; i != ast::kNone; i = g_.plies[i].next) {
             if (ply_no == stop_at) break;
             const ast::Ply& ply = g_.plies[i];
@@ -695,7 +711,8 @@ private:
                 stopped = true;
                 break;
             }
-            const Tried r = play(ply.move, s);
+            const Tried r = peeked ? *peeked : play(ply.move, s);
+            peeked.reset();
             if (const sem::Fails* f = r.failure()) {
                 const Refusal why = refusal(*f, s, ply.text);
                 fail(VerdictKind::Illegal, ply_no, s, std::string(ply.text), std::string(sem::rule_id(why.rule)),
@@ -704,7 +721,7 @@ private:
                 break;
             }
             const Played p = r.played();
-            check_claims(ply, ply_no, s, p, false);
+            check_claims(ply, ply_no, s, p, false, claim_of(p, ply, peeked));
             if (opt_.strict && strict_violation(mark, ply_no, s)) return;
             const bool material_changed = p.action.captured != sem::kEmpty || p.action.promotion.has_value();
             key = next_key(key, s, p.next, p.action, ep_file);
