@@ -32,6 +32,8 @@ std::uint32_t DrawFacts::claimable_at() const noexcept {
 }
 
 std::uint32_t DrawFacts::automatic_at() const noexcept {
+    // Asked before every ply of the main line; nearly always none is set.
+    if ((seventy_five_moves | fivefold | dead_position) == 0) return 0;
     std::uint32_t best = 0;
     for (std::uint32_t p : {seventy_five_moves, fivefold, dead_position})
         if (p != 0 && (best == 0 || p < best)) best = p;
@@ -55,23 +57,22 @@ void Verdict::clear() {
     draws = DrawFacts{};
 }
 
-std::string fen_of(const sem::State& s) { return std::string(syntax::print_fen(sem::to_placement(s)).view()); }
+namespace {
 
 // The FEN letter of every id (0 for the empty square), as print_fen's letters want them.
 constexpr std::array<char, 256> make_letter_of_id() noexcept {
     std::array<char, 256> t{};
     for (int id = 1; id < 256; ++id) {
         const auto v = static_cast<sem::PieceId>(id);
-        const char upper = piece_letter(sem::kind_of(v));
-        t[static_cast<std::size_t>(id)] = sem::color_of(v) == Color::White ? upper : static_cast<char>(upper - 'A' + 'a');
+        t[static_cast<std::size_t>(id)] = syntax::fen_letter(ColoredPiece{sem::color_of(v), sem::kind_of(v)});
     }
     return t;
 }
 constexpr std::array<char, 256> kLetterOfId = make_letter_of_id();
 
 // The FEN of σ into `out`, reusing its buffer (made as long as the longest FEN once, so that its
-// size does not depend on the position). Written from σ's ids and fen_fields, as fen_of writes
-// it through a Placement (the final FEN of every game judged).
+// size does not depend on the position). Written from σ's ids and fen_fields, with no Placement
+// built for it: every verdict carries the final FEN.
 void write_fen(std::string& out, const sem::State& s) {
     std::array<char, 64> letters;
     for (std::size_t q = 0; q < 64; ++q) letters[q] = kLetterOfId[s.board[q]];
@@ -79,6 +80,16 @@ void write_fen(std::string& out, const sem::State& s) {
     out.reserve(fen.chars.size());
     out.assign(fen.view());
 }
+
+}  // namespace
+
+std::string fen_of(const sem::State& s) {
+    std::string out;
+    write_fen(out, s);
+    return out;
+}
+
+namespace {
 
 // A tag's value into `out`, reusing its buffer; nothing when the tag is absent.
 void set_text(std::optional<std::string>& out, std::optional<std::string_view> value) {
@@ -89,6 +100,8 @@ void set_text(std::optional<std::string>& out, std::optional<std::string_view> v
     else
         out.emplace(*value);
 }
+
+}  // namespace
 
 std::string canonical_san(const sem::State& before, const sem::Action& a, const sem::State& after) {
     return std::string(syntax::print_san(sem::canonical_move(before, a, after)).view());
@@ -695,11 +708,7 @@ private:
             ++ply_no;
             const std::size_t mark = v_.warnings.size();
             if (ply.first_variation != ast::kNone) variations(ply, s);
-            const DrawFacts& d = v_.draws;
-            if (const std::uint32_t automatic =
-                    automatic_draw_warned_ || (d.seventy_five_moves | d.fivefold | d.dead_position) == 0 ? 0
-                                                                                                       : d.automatic_at();
-                automatic != 0) {
+            if (const std::uint32_t automatic = automatic_draw_warned_ ? 0 : v_.draws.automatic_at(); automatic != 0) {
                 automatic_draw_warned_ = true;
                 warn("after-automatic-draw", ply_no, ply.pos, std::string(ply.text), "",
                      "the game was drawn automatically at ply " + std::to_string(automatic) +

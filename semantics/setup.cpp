@@ -198,20 +198,6 @@ State from_placement(const Placement& p) noexcept {
     return s;
 }
 
-namespace {
-// The coloured piece of every id (none for 0), so that σ's board is read without a branch per
-// square: every game's verdict carries its final FEN.
-// Tabulated for every byte value, as kind_of is.
-constexpr std::array<std::optional<ColoredPiece>, 256> make_piece_of_id() noexcept {
-    std::array<std::optional<ColoredPiece>, 256> t{};
-    for (int id = 1; id < 256; ++id) {
-        const auto v = static_cast<PieceId>(id);
-        t[static_cast<std::size_t>(id)] = ColoredPiece{color_of(v), kind_of(v)};
-    }
-    return t;
-}
-constexpr std::array<std::optional<ColoredPiece>, 256> kPieceOfId = make_piece_of_id();
-}  // namespace
 
 namespace {
 // Whether σ has a piece of colour c and kind k on q.
@@ -258,7 +244,8 @@ FenFields fen_fields(const State& s) noexcept {
 Placement to_placement(const State& s) noexcept {
     Placement p;
     static_cast<FenFields&>(p) = fen_fields(s);
-    for (int q = 0; q < 64; ++q) p.squares[idx(q)] = kPieceOfId[s.board[idx(q)]];
+    for (int q = 0; q < 64; ++q)
+        if (const PieceId v = s.board[idx(q)]; v != kEmpty) p.squares[idx(q)] = ColoredPiece{color_of(v), kind_of(v)};
     return p;
 }
 

@@ -65,11 +65,6 @@ std::optional<ColoredPiece> piece_of_letter(char c) {
     }
 }
 
-// "PNBRQK" for White, "pnbrqk" for Black, by PieceKind.
-char letter_of_piece(ColoredPiece p) {
-    return "PNBRQKpnbrqk"[static_cast<std::size_t>(p.kind) + (p.color == Color::White ? 0u : 6u)];
-}
-
 // §16.1.3.1: ranks 8 → 1, files a → h, digits 1–8 count contiguous empty squares, '/' between
 // ranks. Two digits in a row are rejected (syntax/fen-decisions.md).
 std::optional<FenError> parse_placement(std::string_view f, std::size_t at, Placement& out) {
@@ -287,7 +282,7 @@ FenResult parse_fen(std::string_view text) {
 FenText print_fen(const Placement& p) noexcept {
     std::array<char, 64> letters{};
     for (std::size_t q = 0; q < 64; ++q)
-        if (const auto& piece = p.squares[q]) letters[q] = letter_of_piece(*piece);
+        if (const auto& piece = p.squares[q]) letters[q] = fen_letter(*piece);
     return print_fen(letters, p);
 }
 
@@ -449,7 +444,7 @@ std::string board_diagram(const Placement& p) {
         for (int file = 0; file < 8; ++file) {
             const auto& q = p.squares[static_cast<std::size_t>(rank * 8 + file)];
             out += "| ";
-            out += q ? letter_of_piece(*q) : ' ';
+            out += q ? fen_letter(*q) : ' ';
             out += ' ';
         }
         out += "| ";

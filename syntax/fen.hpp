@@ -34,6 +34,10 @@ struct FenText {
 };
 
 [[nodiscard]] FenText print_fen(const Placement& p) noexcept;
+// The FEN letter of a piece: `PNBRQK` for White, `pnbrqk` for Black.
+[[nodiscard]] constexpr char fen_letter(ColoredPiece p) noexcept {
+    return "PNBRQKpnbrqk"[static_cast<std::size_t>(p.kind) + (p.color == Color::White ? 0u : 6u)];
+}
 // The same from each square's letter (`PNBRQK` White, `pnbrqk` Black, 0 for an empty square; a1 …
 // h8) and the five other fields: for a position that is not held as a Placement (the final
 // position of every game checked), so that it need not be converted into one first.
