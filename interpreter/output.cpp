@@ -2,7 +2,6 @@
 // because it sits on the hot path of `pgnsem check`; tests parse it back with nlohmann::json.
 #include "interpreter/output.hpp"
 
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <charconv>
@@ -56,16 +55,10 @@ protected:
     ~JsonScope() { out_.push_back(close_); }
     // Starts the next member: a comma unless it is the first.
     std::string& member() {
-        if (!first_member()) out_.push_back(',');
+        if (!first_) out_.push_back(',');
+        first_ = false;
         return out_;
     }
-    // Whether no member was started yet; from now on one is.
-    bool first_member() noexcept {
-        const bool first = first_;
-        first_ = false;
-        return first;
-    }
-    std::string& out() noexcept { return out_; }
 
 private:
     std::string& out_;
@@ -78,24 +71,12 @@ class JsonObject : JsonScope {
 public:
     explicit JsonObject(std::string& out) : JsonScope(out, '{', '}') {}
 
-    // "name": — the caller appends the value. Written with one append (the names are short
-    // literals: every verdict writes a dozen of them).
+    // "name": — the caller appends the value.
     std::string& key(std::string_view name) {
-        std::array<char, 40> text;
-        if (name.size() > text.size() - 4) {
-            std::string& o = member();
-            o.push_back('"');
-            o.append(name);
-            return o.append("\":");
-        }
-        std::size_t n = 0;
-        if (!first_member()) text[n++] = ',';
-        text[n++] = '"';
-        std::copy_n(name.data(), name.size(), text.data() + n);
-        n += name.size();
-        text[n++] = '"';
-        text[n++] = ':';
-        return out().append(text.data(), n);
+        std::string& out = member();
+        out.push_back('"');
+        out.append(name);
+        return out.append("\":");
     }
     JsonObject& str(std::string_view name, std::string_view value) {
         append_json_string(key(name), value);

@@ -107,6 +107,14 @@ struct Candidates {
     return r;
 }
 
+// The source, once chosen: a pawn capture onto an empty square still needs its victim (en
+// passant, or the reason there is none).
+[[nodiscard]] SourceResult source_at(const State& s, PieceKind k, bool capture, int from, int to) noexcept {
+    if (k == PieceKind::Pawn && capture)
+        if (auto u = pawn_capture_victim(s, from, to)) return *u;
+    return Source{Square::unchecked(from), s.board[static_cast<std::size_t>(from)]};
+}
+
 // The pawn a plain pawn move names, read off σ without a search: for a push, the square behind
 // Q holds a pawn of the side to move and Q is empty; for a capture from file W, the square on W
 // diagonally behind Q holds one. That pawn is then the only candidate the search below would
@@ -128,9 +136,7 @@ struct Candidates {
     const PieceId v = s.board[static_cast<std::size_t>(from)];
     const int first_pawn = us == Color::White ? kWhitePawnA : kBlackPawnA;
     if (static_cast<unsigned>(v - first_pawn) >= 8u) return std::nullopt;
-    if (capture)
-        if (auto u = pawn_capture_victim(s, from, to)) return SourceResult{*u};
-    return SourceResult{Source{Square::unchecked(from), v}};
+    return source_at(s, PieceKind::Pawn, capture, from, to);
 }
 
 // What find_source says when the side to move has not exactly one piece that could make the
@@ -176,10 +182,7 @@ struct Candidates {
         return Undefined{Rule::SrcAmbiguous, detail};
     }
     // One legal candidate is the source; none: the first, and T says why it may not move.
-    const int from = std::countr_zero(legal != 0 ? legal : own.clear);
-    if (k == PieceKind::Pawn && capture)
-        if (auto u = pawn_capture_victim(s, from, to)) return *u;
-    return Source{Square::unchecked(from), s.board[static_cast<std::size_t>(from)]};
+    return source_at(s, k, capture, std::countr_zero(legal != 0 ? legal : own.clear), to);
 }
 
 // Inlined into GTSS and GCSS below, for the same reason as candidates.
@@ -193,10 +196,7 @@ struct Candidates {
     const Candidates own = candidates(s, us, k, d, to, capture);
     // Exactly one candidate with a free way: the source.
     if (own.clear == 0 || (own.clear & (own.clear - 1)) != 0) return other_than_one(s, k, d, to_sq, capture, own);
-    const int from = std::countr_zero(own.clear);
-    if (k == PieceKind::Pawn && capture)
-        if (auto u = pawn_capture_victim(s, from, to)) return *u;
-    return Source{Square::unchecked(from), s.board[static_cast<std::size_t>(from)]};
+    return source_at(s, k, capture, std::countr_zero(own.clear), to);
 }
 
 }  // namespace

@@ -65,8 +65,6 @@ namespace {
     return r;
 }
 
-// ¬IIC(σ', mover): the move must not leave the mover's king attacked. (The opponent's king is
-// looked at in the same pass, for Terminates::check.)
 // Which of the three king-safety rules a move that leaves its king attacked breaks.
 [[nodiscard, gnu::cold, gnu::noinline]] Termination king_unsafe(const State& s, const Transition& t) noexcept {
     const Color mover = to_move(s);
@@ -82,6 +80,8 @@ namespace {
     return Fails{r, d};
 }
 
+// ¬IIC(σ', mover): the move must not leave the mover's king attacked. (The opponent's king is
+// looked at in the same pass, for Terminates::check.)
 [[nodiscard]] Termination king_safe(const State& s, const Transition& t) noexcept {
     const Color mover = to_move(s);
     const Checks c = checks(t.next);

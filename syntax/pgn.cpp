@@ -61,13 +61,6 @@ constexpr std::array<std::uint8_t, 256> make_symbol_table() {
 }
 constexpr std::array<std::uint8_t, 256> kSymbolTable = make_symbol_table();
 
-constexpr std::array<std::uint8_t, 256> make_digit_table() {
-    std::array<std::uint8_t, 256> t{};
-    for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = 1;
-    return t;
-}
-constexpr std::array<std::uint8_t, 256> kDigitTable = make_digit_table();
-
 // A byte class for the token scanner: the 256-entry table, and the same class as two 16-entry
 // tables indexed by the byte's low and high nibble — c is in the class when
 // lo[c & 15] & hi[c >> 4] ≠ 0. Each high nibble 0–7 has its own bit, so the pair is exact for a
@@ -89,7 +82,6 @@ constexpr ByteClass make_byte_class(const std::array<std::uint8_t, 256>& table) 
     return b;
 }
 constexpr ByteClass kSymbolClass = make_byte_class(kSymbolTable);
-constexpr ByteClass kDigitClass = make_byte_class(kDigitTable);
 
 bool is_symbol(char c) noexcept {
     return kSymbolTable[static_cast<unsigned char>(c)] != 0;
@@ -819,17 +811,11 @@ private:
     // move that starts with a digit (`0-0`, `0000`).
     bool digit_token() {
         const char* start = p_;
+        // The digits, read as a number on the way (a move number has one to three of them).
         const char* q = p_;
-        {
-            // `12.` — a move number and its period, nearly every digit token — is read here; what
-            // this does not decide (no period, zero, ten digits, the buffer's end) is read below.
-            std::uint32_t number = 0;
-            while (q < c_.end && q - start < 9 && is_digit(*q))
-                number = number * 10 + static_cast<std::uint32_t>(*q++ - '0');
-            if (q > start && q < c_.end && *q == '.' && number != 0) return move_number(number, start, q);
-            q = p_;
-        }
-        q = scan_class(q, kDigitClass);
+        std::uint32_t number = 0;
+        for (; !at_end(q) && is_digit(*q); ++q)
+            if (q - start < 9) number = number * 10 + static_cast<std::uint32_t>(*q - '0');
         const bool symbol_follows = !at_end(q) && is_symbol(*q) && *q != '.';
         if (symbol_follows) {
             q = scan_class(q, kSymbolClass);
@@ -845,9 +831,6 @@ private:
             return move_from(start, q);
         }
         const std::string_view digits(start, static_cast<std::size_t>(q - start));
-        std::uint32_t number = 0;
-        if (digits.size() <= 9)
-            for (char d : digits) number = number * 10 + static_cast<std::uint32_t>(d - '0');
         if (number == 0 || digits.size() > 9) {
             // `0000` is the UCI null move; otherwise move numbers start at 1 (§8.2.2).
             if (digits.size() == 4 && number == 0) return move_from(start, q);
