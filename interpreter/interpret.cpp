@@ -555,25 +555,62 @@ private:
         return actual_claim(p.next, p.check);
     }
 
-    // The claims one defined move makes, checked against the position (warnings). Nearly every
-    // move of a real game makes its claims good; that is decided here without building anything,
-    // and report_claims, which spells out the warnings, runs only for the others.
+    // The claims one defined move makes, checked against the position (warnings): what is wrong
+    // is found here once (claim_faults); report_claims spells out the warnings, and runs only for
+    // the few moves with something wrong (nearly every move of a real game makes its claims good).
     // `actual` is what σ′ makes good (actual_claim), as the caller found it.
     void check_claims(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p,
                       bool in_variation, ast::CheckClaim actual) {
+        if (const unsigned f = claim_faults(ply, s, p, in_variation, actual); f != 0)
+            report_claims(ply, ply_no, s, p, in_variation, actual, f);
+    }
+
+    // What is wrong with the notation of one defined move: a set of faults, each a warning of
+    // report_claims.
+    enum Fault : std::uint8_t {
+        kMarker = 1,             // `x` where there is no capture, or none where there is
+        kSpelling = 2,           // a tolerated spelling (kSpellings)
+        kOverDisambiguated = 4,  // the origin named more precisely than needed
+        kFileSuffices = 8,       // disambiguated otherwise when the file is what tells the pieces apart
+        kRankNeeded = 16,        // disambiguated otherwise when the rank is (the file does not)
+        kClaim = 32,             // `+`/`#` not what σ′ makes good
+        kNumber = 64,            // a written move number that is not this move's
+        kNumberMissing = 128,    // no move number before a White move
+    };
+    static unsigned claim_faults(const ast::Ply& ply, const sem::State& s, const Played& p, bool in_variation,
+                                 ast::CheckClaim actual) {
         const ast::Move& m = ply.move;
-        const ast::Disambiguator* written = disambiguator_of(m);
-        const auto wc = written_capture(m);
-        const bool number_ok = in_variation || (ply.number_written == 0 ? sem::to_move(s) == Color::Black
-                                                                         : ply.number_written == sem::move_number(s));
-        if (!p.capture_marker_flipped && m.spelling == ast::kCanonical && m.claim == actual && number_ok &&
-            (!wc || *wc == (p.action.captured != sem::kEmpty)) && (!written || written->empty()))
-            return;
-        report_claims(ply, ply_no, s, p, in_variation, actual);
+        unsigned f = 0;
+        // A marker T's retry had to flip, or one a move T read either way states wrongly (`x` on
+        // a pawn move or promotion written wrongly cannot get here, T rejects it; a Coordinate
+        // move has no `x`).
+        if (const auto wc = written_capture(m);
+            p.capture_marker_flipped || (wc && *wc != (p.action.captured != sem::kEmpty)))
+            f |= kMarker;
+        if (m.spelling != ast::kCanonical) f |= kSpelling;
+        // §8.2.3.4: the first of file, rank, square that tells the move apart from the other
+        // legal moves of that kind to that square, and nothing when none is needed.
+        if (const ast::Disambiguator* written = disambiguator_of(m);
+            written && !written->empty() && !(m.spelling & ast::kLongAlgebraic)) {
+            const ast::Disambiguator needed = sem::canonical_disambiguator(s, p.action);
+            if (disambiguation_size(written) > disambiguation_size(&needed))
+                f |= kOverDisambiguated;
+            else if (!needed.empty() && !(*written == needed))
+                f |= needed.file ? kFileSuffices : kRankNeeded;
+        }
+        if (m.claim != actual) f |= kClaim;
+        if (!in_variation) {
+            if (ply.number_written == 0) {
+                if (sem::to_move(s) == Color::White) f |= kNumberMissing;
+            } else if (ply.number_written != sem::move_number(s)) {
+                f |= kNumber;
+            }
+        }
+        return f;
     }
 
     [[gnu::noinline]] void report_claims(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s,
-                                         const Played& p, bool in_variation, ast::CheckClaim actual) {
+                                         const Played& p, bool in_variation, ast::CheckClaim actual, unsigned f) {
         const ast::Move& m = ply.move;
         const std::string where = in_variation ? "in a variation: " : "";
         const std::uint32_t wply = in_variation ? 0 : ply_no;
@@ -582,47 +619,34 @@ private:
             if (canonical.empty()) canonical = canonical_san(s, p.action, p.next);
             return canonical;
         };
-        if (p.capture_marker_flipped)
+        const bool captured = p.action.captured != sem::kEmpty;
+        if ((f & kMarker) && p.capture_marker_flipped)
             warn("capture-marker", wply, ply.pos, std::string(ply.text), canon(),
-                 where + (p.action.captured != sem::kEmpty ? "a capture is written with x"
-                                                           : "x is written only on captures"));
-        if (m.spelling != ast::kCanonical)
+                 where + (captured ? "a capture is written with x" : "x is written only on captures"));
+        if (f & kSpelling)
             for (const SpellingWarning& sw : kSpellings)
                 if (m.spelling & sw.bit) warn(sw.kind, wply, ply.pos, std::string(ply.text), canon(), where + sw.what);
-        // `x` on a pawn move or promotion written wrongly cannot reach here (T rejects it), but a
-        // Coordinate move has no `x` to check.
-        if (auto wc = written_capture(m); wc && !p.capture_marker_flipped &&
-                                              *wc != (p.action.captured != sem::kEmpty)) {
+        if ((f & kMarker) && !p.capture_marker_flipped)
             warn("capture-marker", wply, ply.pos, std::string(ply.text), canon(),
-                 where + (*wc ? "x is written only on captures" : "a capture is written with x"));
-        }
-        // §8.2.3.4: the first of file, rank, square that tells the move apart from the other legal
-        // moves of that kind to that square, and nothing when none is needed.
-        if (const ast::Disambiguator* written = disambiguator_of(m);
-            written && !written->empty() && !(m.spelling & ast::kLongAlgebraic)) {
-            const ast::Disambiguator needed = sem::canonical_disambiguator(s, p.action);
-            if (disambiguation_size(written) > disambiguation_size(&needed))
-                warn("over-disambiguation", wply, ply.pos, std::string(ply.text), canon(),
-                     where + "the origin is named more precisely than needed (§8.2.3.4)");
-            else if (!needed.empty() && !(*written == needed))
-                warn("disambiguation", wply, ply.pos, std::string(ply.text), canon(),
-                     where + (needed.file ? "the origin is named by its file when the file suffices (§8.2.3.4)"
-                                           : "the origin is named by its rank when the file does not tell the pieces apart (§8.2.3.4)"));
-        }
-        if (m.claim != actual)
+                 where + (captured ? "a capture is written with x" : "x is written only on captures"));
+        if (f & kOverDisambiguated)
+            warn("over-disambiguation", wply, ply.pos, std::string(ply.text), canon(),
+                 where + "the origin is named more precisely than needed (§8.2.3.4)");
+        if (f & (kFileSuffices | kRankNeeded))
+            warn("disambiguation", wply, ply.pos, std::string(ply.text), canon(),
+                 where + ((f & kFileSuffices) ? "the origin is named by its file when the file suffices (§8.2.3.4)"
+                                              : "the origin is named by its rank when the file does not tell the pieces apart (§8.2.3.4)"));
+        if (f & kClaim)
             warn("check-claim", wply, ply.pos, std::string(ply.text), canon(),
                  where + "the move claims " + claim_text(m.claim) + " but gives " + claim_text(actual));
-        if (!in_variation) {
-            const std::uint32_t number = sem::move_number(s);
-            const bool white = sem::to_move(s) == Color::White;
-            if (ply.number_written != 0 && ply.number_written != number)
-                warn("move-number", wply, ply.number_pos, std::to_string(ply.number_written),
-                     std::to_string(number) + (white ? "." : "..."),
-                     "this is move " + std::to_string(number) + ", not " + std::to_string(ply.number_written));
-            else if (ply.number_written == 0 && white)
-                warn("move-number", wply, ply.pos, std::string(ply.text), std::to_string(number) + ". " + canon(),
-                     "the export format writes the move number before every White move");
-        }
+        const std::uint32_t number = sem::move_number(s);
+        if (f & kNumber)
+            warn("move-number", wply, ply.number_pos, std::to_string(ply.number_written),
+                 std::to_string(number) + (sem::to_move(s) == Color::White ? "." : "..."),
+                 "this is move " + std::to_string(number) + ", not " + std::to_string(ply.number_written));
+        else if (f & kNumberMissing)
+            warn("move-number", wply, ply.pos, std::string(ply.text), std::to_string(number) + ". " + canon(),
+                 "the export format writes the move number before every White move");
     }
 
     // Replays every variation that replaces `ply` from σ (the position before it).

@@ -143,6 +143,19 @@ struct AttackBoards {
     return b;
 }
 
+// The pieces of `by` (their sets in b) that attack q when the board's occupancy is `occupied`
+// (b.occupied, or σ′'s when a move is weighed before it is made): a knight a knight's jump away,
+// a king one square away, a pawn diagonally in front of q from `by`'s side (the squares a pawn of
+// the other colour on q would attack), and the first piece on each of q's lines when it moves
+// along that line (rook or queen on a rank or file, bishop or queen on a diagonal).
+[[nodiscard]] inline geo::Bits attackers_of(const AttackBoards& b, int q, Color by, geo::Bits occupied) noexcept {
+    geo::Bits found = (geo::knight_targets(q) & b.knights) | (geo::king_targets(q) & b.kings) |
+                      (geo::pawn_attacks(colour_index(opposite(by)), q) & b.pawns);
+    if ((geo::rook_rays(q) & b.rank_file) != 0) found |= geo::rook_attacks(q, occupied) & b.rank_file;
+    if ((geo::bishop_rays(q) & b.diagonal) != 0) found |= geo::bishop_attacks(q, occupied) & b.diagonal;
+    return found;
+}
+
 // The squares of colour c's pieces of kind k, and the occupancy: what GTSS/GCSS needs to look
 // for the piece a move names, and canonical SAN for the other pieces that could make the move.
 struct KindBoards {

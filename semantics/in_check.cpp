@@ -28,26 +28,15 @@ namespace {
 
 using geo::Bits;
 
-// The pieces of `by` (their sets in b) that attack q: a knight a knight's jump away, a king one
-// square away, a pawn diagonally in front of q from `by`'s side (the squares a pawn of the other
-// colour on q would attack), and the first piece on each of q's lines when it moves along that
-// line (rook or queen on a rank or file, bishop or queen on a diagonal).
-[[nodiscard]] Bits attackers_of(const AttackBoards& b, int q, Color by) noexcept {
-    Bits found = (geo::knight_targets(q) & b.knights) | (geo::king_targets(q) & b.kings) |
-                 (geo::pawn_attacks(colour_index(opposite(by)), q) & b.pawns);
-    if ((geo::rook_rays(q) & b.rank_file) != 0) found |= geo::rook_attacks(q, b.occupied) & b.rank_file;
-    if ((geo::bishop_rays(q) & b.diagonal) != 0) found |= geo::bishop_attacks(q, b.occupied) & b.diagonal;
-    return found;
-}
-
 }  // namespace
 
 std::uint64_t attackers(const State& sigma, Square q, Color by) noexcept {
-    return attackers_of(attack_boards(sigma, by), q.index(), by);
+    const AttackBoards b = attack_boards(sigma, by);
+    return attackers_of(b, q.index(), by, b.occupied);
 }
 
 bool attacked(const State& sigma, Square q, Color by) noexcept {
-    return attackers_of(attack_boards(sigma, by), q.index(), by) != 0;
+    return attackers(sigma, q, by) != 0;
 }
 
 namespace {

@@ -229,6 +229,13 @@ Outcome outcome(const State& sigma) noexcept {
 
 // §8.2.3.4: a piece names its file when another piece of the same kind could legally move to the
 // same square, else its rank when the file does not tell them apart, else both.
+//
+// T accepted `action`, so what T asks of Q itself (not an own piece, not the king, a victim for a
+// capture) holds for any other piece moving there. Another piece q of the same kind (neither king
+// nor pawn) that reaches Q along a clear way, as denote_coordinate asks, is then a legal move to Q
+// exactly when IIC(σ′) is false for the mover: no enemy piece but the one taken on Q attacks the
+// king with q lifted and Q filled. (IIC looks at the king on king_square; a side without one is
+// never in check.)
 ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& action) noexcept {
     ast::Disambiguator d;
     if (action.castle || action.piece == kEmpty) return d;
@@ -236,15 +243,22 @@ ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& act
     if (k == PieceKind::Pawn || k == PieceKind::King) return d;
     const Color c = color_of(action.piece);
     const int to = action.to.index();
-    const KindBoards b = kind_boards(sigma, c, k);
-    Bits others = 0;
-    for (Bits o = b.pieces & ~geo::bit(action.from.index()); o != 0; o &= o - 1) {
+    const KindBoards own = kind_boards(sigma, c, k);
+    Bits reaching = 0;
+    for (Bits o = own.pieces & ~geo::bit(action.from.index()); o != 0; o &= o - 1) {
         const int q = std::countr_zero(o);
-        // T (denote_coordinate) rejects a piece that cannot reach Q or whose way is blocked, so
-        // only the others need the full judgement.
-        if (!reaches(k, c, q, to, false) || (way(k, q, to, false) & b.occupied) != 0) continue;
-        const ConcreteMove m{Square::unchecked(q), action.to, std::nullopt};
-        if (boost::variant2::holds_alternative<Terminates>(terminates_concrete(sigma, m))) others |= geo::bit(q);
+        if (reaches(k, c, q, to, false) && (way(k, q, to, false) & own.occupied) == 0) reaching |= geo::bit(q);
+    }
+    if (reaching == 0) return d;
+    const int king = sigma.king_square[static_cast<std::size_t>(c)];
+    Bits others = reaching;
+    if (king != kNoSquare) {
+        const AttackBoards enemy = attack_boards(sigma, opposite(c));
+        for (Bits o = reaching; o != 0; o &= o - 1) {
+            const int q = std::countr_zero(o);
+            const Bits occupied = (own.occupied & ~geo::bit(q)) | geo::bit(to);
+            if ((attackers_of(enemy, king, opposite(c), occupied) & ~geo::bit(to)) != 0) others &= ~geo::bit(q);
+        }
     }
     if (others == 0) return d;
     const Bits file = Bits{0x0101010101010101} << action.from.file().index();

@@ -35,6 +35,27 @@ TEST_CASE("canonical: file, else rank, else square, among legal moves only", "[c
     CHECK(canonical(queens, "c1b2") == trav(PieceKind::Queen, "b2", "c"));
 }
 
+// The other piece counts when its own move to Q is legal: a pinned piece moving along the pin
+// (or taking the pinner), or answering the check as the moving piece does; it does not when its
+// move would leave the king attacked.
+TEST_CASE("canonical: the other piece's move is judged as T judges it (pins, checks)", "[canonical]") {
+    const State along = fen("4k3/4r3/8/8/R7/8/4R3/4K3 w - -");
+    CHECK(canonical(along, "a4e4") == trav(PieceKind::Rook, "e4", "a"));
+    CHECK(canonical(along, "e2e4") == trav(PieceKind::Rook, "e4", "e"));
+    const State pinner = fen("4k3/8/R3r3/8/8/4R3/8/4K3 w - -");
+    CHECK(canonical(pinner, "a6e6") == with_claim(cap(PieceKind::Rook, "e6", "a"), ast::CheckClaim::Check));
+    const State off_line = fen("4k3/4r3/8/8/8/8/4R3/R3K3 w - -");
+    CHECK(canonical(off_line, "a1a2") == trav(PieceKind::Rook, "a2"));
+    const State knight_check = fen("4k3/8/8/8/1N6/3n4/5N2/4K3 w - -");
+    CHECK(canonical(knight_check, "f2d3") == cap(PieceKind::Knight, "d3", "f"));
+    const State rook_check = fen("4r1k1/8/8/8/R6R/8/8/4K3 w - -");
+    CHECK(canonical(rook_check, "a4e4") == trav(PieceKind::Rook, "e4", "a"));
+    const State free = fen("4k3/8/8/8/8/8/3N1N2/4K3 w - -");
+    CHECK(canonical(free, "d2e4") == trav(PieceKind::Knight, "e4", "d"));
+    const State diagonal_pin = fen("4k3/8/8/8/7q/8/3N1N2/4K3 w - -");
+    CHECK(canonical(diagonal_pin, "d2e4") == trav(PieceKind::Knight, "e4"));
+}
+
 TEST_CASE("canonical: pawn captures carry the file, x exactly on captures", "[canonical]") {
     const State ep = play(initial_state(), {trav(PieceKind::Pawn, "e4"), trav(PieceKind::Pawn, "a6"),
                                             trav(PieceKind::Pawn, "e5"), trav(PieceKind::Pawn, "d5")});
