@@ -1,10 +1,12 @@
-// Writers for verdicts and traces. JSON is written by hand (a few string appends per game)
-// because it sits on the hot path of `pgnsem check`; tests parse it back with nlohmann::json.
+// Writers for verdicts and traces. JSON is written by hand (through a cursor, JsonOut) because
+// it sits on the hot path of `pgnsem check`; tests parse it back with nlohmann::json.
 #include "interpreter/output.hpp"
 
 #include <array>
 #include <bit>
 #include <charconv>
+#include <cstring>
+#include <algorithm>
 #include <vector>
 
 #include "semantics/setup.hpp"
@@ -43,6 +45,131 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
     return n;
 }
 
+// JSON written into a std::string through a cursor. Room is made before each piece (ensure):
+// a verdict line is some twenty small pieces, and writing them through the cursor costs a
+// compare per piece where std::string::append costs a call. The string is cut back to what was
+// written when the writer goes out of scope.
+class JsonOut {
+public:
+    explicit JsonOut(std::string& s) : s_(s), p_(s.data() + s.size()), end_(p_) {}
+    JsonOut(const JsonOut&) = delete;
+    JsonOut& operator=(const JsonOut&) = delete;
+    ~JsonOut() { s_.resize(written()); }
+
+    // At least n bytes of room at the cursor.
+    void ensure(std::size_t n) {
+        if (static_cast<std::size_t>(end_ - p_) < n) grow(n);
+    }
+    // The put functions write into room already made.
+    void put(char c) noexcept { *p_++ = c; }
+    void put(std::string_view t) noexcept {
+        std::memcpy(p_, t.data(), t.size());
+        p_ += t.size();
+    }
+    void put_uint(std::uint64_t n) noexcept { p_ = std::to_chars(p_, p_ + 20, n).ptr; }
+
+    // Whole values, with their room.
+    void raw(std::string_view t) {
+        ensure(t.size());
+        put(t);
+    }
+    void uint(std::uint64_t n) {
+        ensure(20);
+        put_uint(n);
+    }
+    void string(std::string_view s);
+
+private:
+    [[nodiscard]] std::size_t written() const noexcept { return static_cast<std::size_t>(p_ - s_.data()); }
+    [[gnu::noinline]] void grow(std::size_t n) {
+        const std::size_t at = written();
+        s_.resize(at + std::max<std::size_t>(n, 512));
+        p_ = s_.data() + at;
+        end_ = s_.data() + s_.size();
+    }
+
+    std::string& s_;
+    char* p_;
+    char* end_;
+};
+
+// The bytes that stand for themselves in a JSON string: printable ASCII but `"` and `\`.
+constexpr std::array<bool, 256> make_plain() noexcept {
+    std::array<bool, 256> t{};
+    for (int c = 0x20; c < 0x7F; ++c) t[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
+    return t;
+}
+constexpr std::array<bool, 256> kPlain = make_plain();
+
+// The end of the run of such bytes in s from i (i itself when s[i] is not one).
+[[nodiscard]] std::size_t plain_run_end(std::string_view s, std::size_t i) noexcept {
+#if defined(__SSE2__)
+    // Sixteen bytes at a time: a byte stops the run when it is ≤ 0x1F, ≥ 0x7F, `"` or `\`.
+    const auto stops = [](const char* at) noexcept {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+        const __m128i outside = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v),
+                                             _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x7F)), v));
+        return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(
+            outside, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))))));
+    };
+    if (s.size() >= 16) {
+        for (; s.size() - i >= 16; i += 16)
+            if (const unsigned m = stops(s.data() + i); m != 0) return i + static_cast<std::size_t>(std::countr_zero(m));
+        if (i == s.size()) return i;
+        // The last sixteen bytes, of which the first 16 − (size − i) were looked at already.
+        const unsigned m = stops(s.data() + s.size() - 16) >> (16 - (s.size() - i));
+        return m != 0 ? i + static_cast<std::size_t>(std::countr_zero(m)) : s.size();
+    }
+#endif
+    while (i < s.size() && kPlain[static_cast<unsigned char>(s[i])]) ++i;
+    return i;
+}
+
+// A JSON string literal. Runs of bytes that stand for themselves (printable ASCII but `"` and
+// `\`: names, FENs and file names are nearly all of it) are copied whole; bytes that are not
+// UTF-8 are read as ISO 8859-1 and written as UTF-8. No byte takes more than six (\u00XX).
+void JsonOut::string(std::string_view s) {
+    ensure(6 * s.size() + 2);
+    put('"');
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const std::size_t plain = plain_run_end(s, i);
+        if (plain != i) {
+            put(s.substr(i, plain - i));
+            if (plain == s.size()) break;
+            i = plain;
+        }
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x80) {
+            if (const std::size_t n = utf8_length(s, i); n != 0) {
+                put(s.substr(i, n));
+                i += n - 1;
+            } else {
+                // ISO 8859-1 byte → the same code point in UTF-8
+                put(static_cast<char>(0xC0 | (c >> 6)));
+                put(static_cast<char>(0x80 | (c & 0x3F)));
+            }
+            continue;
+        }
+        switch (c) {
+            case '"': put("\\\""); break;
+            case '\\': put("\\\\"); break;
+            case '\n': put("\\n"); break;
+            case '\r': put("\\r"); break;
+            case '\t': put("\\t"); break;
+            default:
+                if (c < 0x20 || c == 0x7F) {
+                    constexpr char hex[] = "0123456789abcdef";
+                    put("\\u00");
+                    put(hex[c >> 4]);
+                    put(hex[c & 15]);
+                } else {
+                    put(static_cast<char>(c));
+                }
+        }
+    }
+    put('"');
+}
+
 // An open JSON object or array: the opening bracket when made, the closing one when it ends,
 // and the commas between its members.
 class JsonScope {
@@ -51,17 +178,18 @@ public:
     JsonScope& operator=(const JsonScope&) = delete;
 
 protected:
-    JsonScope(std::string& out, char open, char close) : out_(out), close_(close) { out_.push_back(open); }
-    ~JsonScope() { out_.push_back(close_); }
-    // Starts the next member: a comma unless it is the first.
-    std::string& member() {
-        if (!first_) out_.push_back(',');
+    JsonScope(JsonOut& out, char open, char close) : out_(out), close_(close) { out_.raw(std::string_view(&open, 1)); }
+    ~JsonScope() { out_.raw(std::string_view(&close_, 1)); }
+    // Starts the next member with room for n more bytes: a comma unless it is the first.
+    JsonOut& member(std::size_t n = 0) {
+        out_.ensure(n + 1);
+        if (!first_) out_.put(',');
         first_ = false;
         return out_;
     }
 
 private:
-    std::string& out_;
+    JsonOut& out_;
     char close_;
     bool first_ = true;
 };
@@ -69,42 +197,41 @@ private:
 // Writes one JSON object: `{`, then "name":value pairs separated by commas, then `}`.
 class JsonObject : JsonScope {
 public:
-    explicit JsonObject(std::string& out) : JsonScope(out, '{', '}') {}
+    explicit JsonObject(JsonOut& out) : JsonScope(out, '{', '}') {}
 
-    // "name": — the caller appends the value.
-    std::string& key(std::string_view name) {
-        std::string& out = member();
-        out.push_back('"');
-        out.append(name);
-        return out.append("\":");
+    // "name": — the caller writes the value.
+    JsonOut& key(std::string_view name) {
+        JsonOut& out = member(name.size() + 3);
+        out.put('"');
+        out.put(name);
+        out.put("\":");
+        return out;
     }
     JsonObject& str(std::string_view name, std::string_view value) {
-        append_json_string(key(name), value);
+        key(name).string(value);
         return *this;
     }
     JsonObject& num(std::string_view name, std::uint64_t value) {
-        append_uint(key(name), value);
+        key(name).uint(value);
+        return *this;
+    }
+    JsonObject& null(std::string_view name) {
+        key(name).raw("null");
         return *this;
     }
     JsonObject& opt_str(std::string_view name, const std::optional<std::string>& value) {
-        if (value) return str(name, *value);
-        key(name).append("null");
-        return *this;
+        return value ? str(name, *value) : null(name);
     }
     // A ply, or null for 0 ("none").
-    JsonObject& opt_ply(std::string_view name, std::uint32_t ply) {
-        if (ply != 0) return num(name, ply);
-        key(name).append("null");
-        return *this;
-    }
+    JsonObject& opt_ply(std::string_view name, std::uint32_t ply) { return ply != 0 ? num(name, ply) : null(name); }
 };
 
 // Writes one JSON array: `[`, the elements separated by commas, then `]`. next() starts an
 // element and returns the output to write it to.
 class JsonArray : JsonScope {
 public:
-    explicit JsonArray(std::string& out) : JsonScope(out, '[', ']') {}
-    std::string& next() { return member(); }
+    explicit JsonArray(JsonOut& out) : JsonScope(out, '[', ']') {}
+    JsonOut& next() { return member(); }
 };
 
 const char* end_name(sem::Outcome o) {
@@ -150,71 +277,15 @@ std::vector<IdentifierChange> identifier_changes(const sem::State& a, const sem:
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view s) {
-    out.push_back('"');
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        // The run of bytes that stand for themselves (printable ASCII but `"` and `\`) is copied
-        // as one piece: names, FENs and file names are nearly all of it.
-        std::size_t plain = i;
-#if defined(__SSE2__)
-        // sixteen bytes at a time: a byte stops the run when it is ≤ 0x1F, ≥ 0x7F, `"` or `\`
-        for (; s.size() - plain >= 16; plain += 16) {
-            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + plain));
-            const __m128i outside = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v),
-                                                 _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x7F)), v));
-            const __m128i stop = _mm_or_si128(
-                outside, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
-            if (const auto m = static_cast<unsigned>(_mm_movemask_epi8(stop)); m != 0) {
-                plain += static_cast<std::size_t>(std::countr_zero(m));
-                break;
-            }
-        }
-#endif
-        // the rest (at a stop byte this ends at once)
-        while (plain < s.size() && static_cast<unsigned char>(s[plain]) >= 0x20 &&
-               static_cast<unsigned char>(s[plain]) < 0x7F && s[plain] != '"' && s[plain] != '\\')
-            ++plain;
-        if (plain != i) {
-            out.append(s.data() + i, plain - i);
-            if (plain == s.size()) break;
-            i = plain;
-        }
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x80) {
-            if (const std::size_t n = utf8_length(s, i); n != 0) {
-                out.append(s.substr(i, n));
-                i += n - 1;
-            } else {
-                // ISO 8859-1 byte → the same code point in UTF-8
-                out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-                out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-            }
-            continue;
-        }
-        switch (c) {
-            case '"': out.append("\\\""); break;
-            case '\\': out.append("\\\\"); break;
-            case '\n': out.append("\\n"); break;
-            case '\r': out.append("\\r"); break;
-            case '\t': out.append("\\t"); break;
-            default:
-                if (c < 0x20 || c == 0x7F) {
-                    constexpr char hex[] = "0123456789abcdef";
-                    out.append("\\u00");
-                    out.push_back(hex[c >> 4]);
-                    out.push_back(hex[c & 15]);
-                } else {
-                    out.push_back(static_cast<char>(c));
-                }
-        }
-    }
-    out.push_back('"');
+    JsonOut(out).string(s);
 }
 
-void append_verdict_json(std::string& out, std::string_view file, const Verdict& v) {
+void append_verdict_json(std::string& s, std::string_view file, const Verdict& v) {
+    JsonOut out(s);
     JsonObject o(out);
     o.str("file", file).num("game", v.game).opt_str("white", v.white).opt_str("black", v.black);
     if (v.result) o.str("result", ast::result_text(*v.result));
-    else o.key("result").append("null");
+    else o.null("result");
     o.opt_str("result_tag", v.result_tag).num("plies", v.plies).str("verdict", verdict_name(v.kind));
     if (v.error) {
         const ErrorInfo& e = *v.error;
@@ -223,7 +294,7 @@ void append_verdict_json(std::string& out, std::string_view file, const Verdict&
         error.str("san", e.san).str("rule", e.rule).str("message", e.message);
         error.num("line", e.pos.line).num("column", e.pos.column);
     } else {
-        o.key("error").append("null");
+        o.null("error");
     }
     {
         JsonArray warnings(o.key("warnings"));
@@ -239,7 +310,7 @@ void append_verdict_json(std::string& out, std::string_view file, const Verdict&
     }
     o.str("final_fen", v.final_fen);
     if (const char* e = end_name(v.end)) o.str("end", e);
-    else o.key("end").append("null");
+    else o.null("end");
     o.opt_ply("draw_claimable_at", v.draws.claimable_at()).opt_ply("automatic_draw_at", v.draws.automatic_at());
 }
 
@@ -318,7 +389,8 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
     }
 }
 
-void append_trace_json(std::string& out, std::string_view file, const PlyEvent& e) {
+void append_trace_json(std::string& s, std::string_view file, const PlyEvent& e) {
+    JsonOut out(s);
     JsonObject o(out);
     o.str("file", file).num("game", e.game).num("ply", e.ply).num("move_number", e.move_number);
     o.str("side", color_name(e.side)).str("san", e.san_written).str("canonical", e.san_canonical);

@@ -229,6 +229,32 @@ TEST_CASE("JSON output: Latin-1 bytes become UTF-8, control characters are escap
     CHECK(j["error"].is_null());
 }
 
+// The string writer looks at sixteen bytes at a time, the last sixteen overlapping what came
+// before; a byte that needs escaping is found wherever it stands, in strings of any length, and
+// the text before the string is kept.
+TEST_CASE("JSON output: an escaped byte at every place of strings of 1 to 40 bytes", "[output]") {
+    const std::string specials[] = {"\"", "\\", "\n", "\x7f", "\x01", "\xe9"};
+    const std::string decoded[] = {"\"", "\\", "\n", "\x7f", "\x01", "\xc3\xa9"};
+    for (std::size_t n = 1; n <= 40; ++n)
+        for (std::size_t at = 0; at < n; ++at)
+            for (std::size_t k = 0; k < std::size(specials); ++k) {
+                std::string text(n - 1, 'a');
+                text.insert(at, specials[k]);
+                std::string expected(n - 1, 'a');
+                expected.insert(at, decoded[k]);
+                std::string out = "[";
+                interp::append_json_string(out, text);
+                out += "]";
+                const auto j = nlohmann::json::parse(out);
+                CHECK(j[0].get<std::string>() == expected);
+            }
+    // Much longer than the room the writer makes at a time: 6 bytes out for each byte in.
+    std::string out;
+    interp::append_json_string(out, std::string(10000, '\x01'));
+    CHECK(out.size() == 60002);
+    CHECK(nlohmann::json::parse(out).get<std::string>() == std::string(10000, '\x01'));
+}
+
 TEST_CASE("gen: the same seed gives the same game, and labels name the first bad ply", "[gen]") {
     const auto a = interp::generate_game(7, 3, 1000);
     const auto b = interp::generate_game(7, 3, 1000);
