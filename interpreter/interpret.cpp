@@ -12,6 +12,7 @@
 #include <bit>
 #include <charconv>
 #include <string>
+#include <type_traits>
 
 #include "interpreter/explain.hpp"
 #include "semantics/in_check.hpp"
@@ -310,21 +311,34 @@ const char* claim_text(ast::CheckClaim c) noexcept {
     return "?";
 }
 
-// The origin hint of a piece move, or null (pawns, castles, promotions, coordinates).
-const ast::Disambiguator* disambiguator_of(const ast::Move& m) noexcept {
-    if (const auto* t = v2::get_if<ast::Traversal>(&m.body)) return t->piece == PieceKind::Pawn ? nullptr : &t->from;
-    if (const auto* c = v2::get_if<ast::Capture>(&m.body)) return c->piece == PieceKind::Pawn ? nullptr : &c->from;
-    return nullptr;
+// Traversals and captures are nearly every move; which of the two a move is, is asked through
+// the variant's index below, in one test, rather than in a chain of tests on the kind (a branch
+// on something that changes from move to move at random is one the processor often guesses wrong).
+constexpr std::size_t kTraversalIndex = 0, kCaptureIndex = 1;
+static_assert(std::is_same_v<v2::variant_alternative_t<kTraversalIndex, ast::MoveBody>, ast::Traversal> &&
+              std::is_same_v<v2::variant_alternative_t<kCaptureIndex, ast::MoveBody>, ast::Capture>);
+
+// The origin hint written on a piece move, or null: none was written, or the move is a pawn's
+// (whose capture file is no hint) or of another kind. (Worked out without a branch on whether a
+// pawn moved; the answer, nearly always null, is then easy to predict.)
+const ast::Disambiguator* origin_hint(const ast::Move& m) noexcept {
+    if (m.body.index() > kCaptureIndex) return nullptr;
+    const auto* t = v2::get_if<ast::Traversal>(&m.body);
+    const auto* c = v2::get_if<ast::Capture>(&m.body);
+    const PieceKind piece = t ? t->piece : c->piece;
+    const ast::Disambiguator& from = t ? t->from : c->from;
+    const int given = int{from.file.has_value()} | int{from.rank.has_value()};
+    const bool hint = (piece != PieceKind::Pawn) & (given != 0);
+    return hint ? &from : nullptr;
 }
 
-int disambiguation_size(const ast::Disambiguator* d) noexcept {
-    return d ? (d->file ? 1 : 0) + (d->rank ? 1 : 0) : 0;
+int disambiguation_size(const ast::Disambiguator& d) noexcept {
+    return (d.file ? 1 : 0) + (d.rank ? 1 : 0);
 }
 
 // Whether the move as written claims a capture (`x`), for the capture-marker check.
 std::optional<bool> written_capture(const ast::Move& m) noexcept {
-    if (v2::holds_alternative<ast::Traversal>(m.body)) return false;
-    if (v2::holds_alternative<ast::Capture>(m.body)) return true;
+    if (m.body.index() <= kCaptureIndex) return m.body.index() == kCaptureIndex;
     if (const auto* p = v2::get_if<ast::Promotion>(&m.body)) return p->is_capture();
     return std::nullopt;
 }
@@ -590,10 +604,9 @@ private:
         if (m.spelling != ast::kCanonical) f |= kSpelling;
         // §8.2.3.4: the first of file, rank, square that tells the move apart from the other
         // legal moves of that kind to that square, and nothing when none is needed.
-        if (const ast::Disambiguator* written = disambiguator_of(m);
-            written && !written->empty() && !(m.spelling & ast::kLongAlgebraic)) {
+        if (const ast::Disambiguator* written = origin_hint(m); written && !(m.spelling & ast::kLongAlgebraic)) {
             const ast::Disambiguator needed = sem::canonical_disambiguator(s, p.action);
-            if (disambiguation_size(written) > disambiguation_size(&needed))
+            if (disambiguation_size(*written) > disambiguation_size(needed))
                 f |= kOverDisambiguated;
             else if (!needed.empty() && !(*written == needed))
                 f |= needed.file ? kFileSuffices : kRankNeeded;
@@ -695,14 +708,17 @@ private:
         DrawFacts& d = v_.draws;
         if (n.halfmove_clock >= 100 && d.fifty_moves == 0) d.fifty_moves = ply_no;
         if (n.halfmove_clock >= 150 && d.seventy_five_moves == 0) d.seventy_five_moves = ply_no;
-        if (n.halfmove_clock == 0) history_.clear();
         history_.push_back(key);
-        // Only positions with the same side to move can repeat this one: every second entry,
-        // back to the last capture or pawn move. A third occurrence needs at least five entries.
+        // Only the positions since the last capture or pawn move can repeat this one (the clock
+        // counts the plies since; the history holds the whole game, so nothing is cleared on such a
+        // move), and of those only every second, with the same side to move. A third occurrence
+        // needs at least five.
+        const std::size_t size = history_.size();
+        const std::size_t window = std::min<std::size_t>(std::size_t{n.halfmove_clock} + 1, size);
         int same = 0;
-        if (history_.size() >= 5)
-            for (std::size_t i = history_.size(); i > 0; i = i >= 2 ? i - 2 : 0)
-                if (history_[i - 1] == key) ++same;
+        if (window >= 5)
+            for (std::size_t back = 0; back < window; back += 2)
+                if (history_[size - 1 - back] == key) ++same;
         if (same >= 3 && d.threefold == 0) d.threefold = ply_no;
         if (same >= 5 && d.fivefold == 0) d.fivefold = ply_no;
         if (material_changed && d.dead_position == 0 && dead_position(n)) d.dead_position = ply_no;
@@ -756,7 +772,8 @@ private:
             const Played p = r.played();
             check_claims(ply, ply_no, s, p, false, claim_of(p, ply, peeked));
             if (opt_.strict && strict_violation(mark, ply_no, s)) return;
-            const bool material_changed = p.action.captured != sem::kEmpty || p.action.promotion.has_value();
+            const bool promoted = p.action.promotion.has_value();
+            const bool material_changed = (p.action.captured != sem::kEmpty) | promoted;
             key = next_key(key, s, p.next, p.action, ep_file);
             record_draws(p.next, ply_no, key, material_changed);
             if (trace_) emit_trace(ply, ply_no, s, p);

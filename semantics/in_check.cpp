@@ -189,10 +189,10 @@ bool in_check(const State& sigma, Color c) noexcept {
 // Both kings over one reading of σ.
 Checks checks(const State& sigma) noexcept {
     const std::uint8_t kw = sigma.king_square[0], kb = sigma.king_square[1];
-    if (kw == kNoSquare || kb == kNoSquare) return {in_check(sigma, Color::White), in_check(sigma, Color::Black)};
+    if (kw == kNoSquare || kb == kNoSquare) return {{in_check(sigma, Color::White), in_check(sigma, Color::Black)}};
     Watch white(kw, Color::Black), black(kb, Color::White);
     const Bits occupied = read_board(sigma, white, black);
-    return {white.attacked(kw, occupied), black.attacked(kb, occupied)};
+    return {{white.attacked(kw, occupied), black.attacked(kb, occupied)}};
 }
 
 }  // namespace pgnsem::sem

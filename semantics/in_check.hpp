@@ -1,6 +1,7 @@
 // IIC — IsInCheck (Algorithm 3 of the paper): is the king of colour c attacked in σ?
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "semantics/state.hpp"
@@ -13,9 +14,8 @@ namespace pgnsem::sem {
 // IIC(σ, White) and IIC(σ, Black), asked in one pass over σ: T asks one of σ′ (the mover's king
 // safety) and the check claim the other.
 struct Checks {
-    bool white = false;
-    bool black = false;
-    [[nodiscard]] bool of(Color c) const noexcept { return c == Color::White ? white : black; }
+    std::array<bool, 2> by_colour{};  // indexed by Color (a look-up: the colour alternates)
+    [[nodiscard]] bool of(Color c) const noexcept { return by_colour[static_cast<std::size_t>(c)]; }
 };
 [[nodiscard]] Checks checks(const State& sigma) noexcept;
 

@@ -33,12 +33,13 @@ namespace pgnsem::sem {
 [[nodiscard]] bool reaches(PieceKind k, Color c, int from, int to, bool capture) noexcept;
 
 // The squares that must be empty for a piece of kind k to go from `from` to `to` (which it
-// reaches): those strictly between (none for a knight or a king), and for a pawn push the
-// destination too (a pawn cannot push onto a piece).
+// reaches): those strictly between, and for a pawn push the destination too (a pawn cannot push
+// onto a piece). A knight's jump and a king's step have nothing between (`between` is empty for
+// squares not on one line and for neighbours), so no kind is a special case: which kind moves
+// differs from move to move, and a branch on it is a guess the processor often gets wrong.
 [[nodiscard]] constexpr geo::Bits way(PieceKind k, int from, int to, bool capture) noexcept {
-    if (k == PieceKind::Knight || k == PieceKind::King) return 0;
-    if (k == PieceKind::Pawn && !capture) return geo::between(from, to) | geo::bit(to);
-    return geo::between(from, to);
+    const bool push = k == PieceKind::Pawn && !capture;
+    return geo::between(from, to) | (push ? geo::bit(to) : 0);
 }
 
 // The first occupied square on the way from `from` to `to` (nearest `from`), -1 if none. For a

@@ -89,11 +89,13 @@ namespace {
     return king_unsafe(s, t);
 }
 
-// A pawn on the last rank must have promoted.
+// A pawn on the last rank must have promoted. (The rank is asked first: a move rarely ends on
+// rank 1 or 8, while whether a pawn moved differs from move to move, a branch the processor
+// would often guess wrong.)
 [[nodiscard]] bool promotion_missing(const Transition& t) noexcept {
-    if (t.action.promotion || t.action.piece == kEmpty || kind_of(t.action.piece) != PieceKind::Pawn) return false;
     const int r = t.action.to.rank().index();
-    return r == 0 || r == 7;
+    if (r != 0 && r != 7) return false;
+    return !t.action.promotion && t.action.piece != kEmpty && kind_of(t.action.piece) == PieceKind::Pawn;
 }
 
 // The destination of a move that may take: not an own piece, never the king.

@@ -859,7 +859,9 @@ private:
         const char* q = p_;
         q = scan_class(q, kSymbolClass);
         const std::string_view token(start, static_cast<std::size_t>(q - start));
-        if (token.size() == 4 && token[1] == '.' && token[0] == 'e' && token[2] == 'p' && token[3] == '.') {
+        // (`.` second is asked first: it rules out nearly every move, whatever its length.)
+        if (token.size() >= 2 && token[1] == '.' && token.size() == 4 && token[0] == 'e' && token[2] == 'p' &&
+            token[3] == '.') {
             // `exd6 e.p.`: the en passant remark written as its own token.
             if (prev_move_ != ast::kNone) {
                 ast::Move& m = g_.plies[prev_move_].move;
