@@ -276,6 +276,31 @@ bool dead_position(const sem::State& s) noexcept {
     return knights == 0 && !(light && dark);
 }
 
+// The pawns, rooks and queens: while one is on the board, no position is one of those above. The
+// main line counts them once per game and then follows captures and promotions (heavy_after), so
+// dead_position runs only once there are none (without, a scan of σ on every capture).
+constexpr bool is_heavy(PieceKind k) noexcept {
+    return k == PieceKind::Pawn || k == PieceKind::Rook || k == PieceKind::Queen;
+}
+// 1 for the ids of pawns, rooks and queens, 0 for the others and the empty square (a look-up:
+// whether a move captures, and what, changes from move to move).
+constexpr std::array<std::uint8_t, 256> make_heavy_ids() noexcept {
+    std::array<std::uint8_t, 256> t{};
+    for (std::size_t id = 1; id < t.size(); ++id) t[id] = is_heavy(sem::kind_of(static_cast<sem::PieceId>(id))) ? 1 : 0;
+    return t;
+}
+constexpr std::array<std::uint8_t, 256> kHeavyIds = make_heavy_ids();
+int heavy_pieces(const sem::State& s) noexcept {
+    int n = 0;
+    for (const sem::PieceId id : s.board) n += kHeavyIds[id];
+    return n;
+}
+int heavy_after(int heavy, const sem::Action& a) noexcept {
+    heavy -= kHeavyIds[a.captured];
+    if (a.promotion && !is_heavy(ast::kind_of(*a.promotion))) --heavy;  // a pawn became a knight or bishop
+    return heavy;
+}
+
 // ---- the notation's claims about a defined move -----------------------------------------------
 
 struct SpellingWarning {
@@ -704,7 +729,8 @@ private:
         }
     }
 
-    void record_draws(const sem::State& n, std::uint32_t ply_no, std::uint64_t key, bool material_changed) {
+    // `heavy`: the pawns, rooks and queens on σ′ (heavy_after).
+    void record_draws(const sem::State& n, std::uint32_t ply_no, std::uint64_t key, int heavy) {
         DrawFacts& d = v_.draws;
         if (n.halfmove_clock >= 100 && d.fifty_moves == 0) d.fifty_moves = ply_no;
         if (n.halfmove_clock >= 150 && d.seventy_five_moves == 0) d.seventy_five_moves = ply_no;
@@ -721,7 +747,7 @@ private:
                 if (history_[size - 1 - back] == key) ++same;
         if (same >= 3 && d.threefold == 0) d.threefold = ply_no;
         if (same >= 5 && d.fivefold == 0) d.fivefold = ply_no;
-        if (material_changed && d.dead_position == 0 && dead_position(n)) d.dead_position = ply_no;
+        if (heavy == 0 && d.dead_position == 0 && dead_position(n)) d.dead_position = ply_no;
     }
 
     void main_line(sem::State s) {
@@ -729,6 +755,7 @@ private:
         history_.clear();
         std::uint64_t key = full_key(s);
         int ep_file = en_passant_file(s);
+        int heavy = heavy_pieces(s);
         history_.push_back(key);
         const std::uint32_t stop_at = g_.error ? g_.error->ply_index : ast::kNone;
         bool stopped = false;
@@ -772,10 +799,9 @@ private:
             const Played p = r.played();
             check_claims(ply, ply_no, s, p, false, claim_of(p, ply, peeked));
             if (opt_.strict && strict_violation(mark, ply_no, s)) return;
-            const bool promoted = p.action.promotion.has_value();
-            const bool material_changed = (p.action.captured != sem::kEmpty) | promoted;
             key = next_key(key, s, p.next, p.action, ep_file);
-            record_draws(p.next, ply_no, key, material_changed);
+            heavy = heavy_after(heavy, p.action);
+            record_draws(p.next, ply_no, key, heavy);
             if (trace_) emit_trace(ply, ply_no, s, p);
             s = p.next;
             v_.plies = ply_no;

@@ -109,7 +109,7 @@ public:
 
 private:
     Options options_;
-    std::vector<std::uint64_t> history_;  // position keys since the last irreversible move
+    std::vector<std::uint64_t> history_;  // the position key after each ply of the main line so far
 };
 
 // How the interpreter judges one written move in σ: T, with the capture-marker tolerance for
