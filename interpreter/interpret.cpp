@@ -729,8 +729,10 @@ private:
         }
     }
 
-    // `heavy`: the pawns, rooks and queens on σ′ (heavy_after).
-    void record_draws(const sem::State& n, std::uint32_t ply_no, std::uint64_t key, int heavy) {
+    // `heavy`: the pawns, rooks and queens on σ′ (heavy_after); `material_changed`: the move
+    // captured or promoted (only such a move can make a dead position arise).
+    void record_draws(const sem::State& n, std::uint32_t ply_no, std::uint64_t key, int heavy,
+                      bool material_changed) {
         DrawFacts& d = v_.draws;
         if (n.halfmove_clock >= 100 && d.fifty_moves == 0) d.fifty_moves = ply_no;
         if (n.halfmove_clock >= 150 && d.seventy_five_moves == 0) d.seventy_five_moves = ply_no;
@@ -747,7 +749,7 @@ private:
                 if (history_[size - 1 - back] == key) ++same;
         if (same >= 3 && d.threefold == 0) d.threefold = ply_no;
         if (same >= 5 && d.fivefold == 0) d.fivefold = ply_no;
-        if (heavy == 0 && d.dead_position == 0 && dead_position(n)) d.dead_position = ply_no;
+        if (heavy == 0 && material_changed && d.dead_position == 0 && dead_position(n)) d.dead_position = ply_no;
     }
 
     void main_line(sem::State s) {
@@ -801,7 +803,7 @@ private:
             if (opt_.strict && strict_violation(mark, ply_no, s)) return;
             key = next_key(key, s, p.next, p.action, ep_file);
             heavy = heavy_after(heavy, p.action);
-            record_draws(p.next, ply_no, key, heavy);
+            record_draws(p.next, ply_no, key, heavy, p.action.captured != sem::kEmpty || p.action.promotion);
             if (trace_) emit_trace(ply, ply_no, s, p);
             s = p.next;
             v_.plies = ply_no;

@@ -153,6 +153,18 @@ TEST_CASE("dead position after a capture leaves kings and a minor piece", "[inte
     CHECK(dead.draws.dead_position == 1);
 }
 
+// The main line counts the pawns, rooks and queens; these moves change that count in each way.
+TEST_CASE("dead position after a promotion, and after a capture that promotes", "[interpreter][draws]") {
+    CHECK(one("[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. e8=B *\n").draws.dead_position == 1);
+    CHECK(one("[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. e8=Q *\n").draws.dead_position == 0);
+    CHECK(one("[SetUp \"1\"]\n[FEN \"3r4/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. exd8=N *\n").draws.dead_position == 1);
+    CHECK(one("[SetUp \"1\"]\n[FEN \"3r4/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. exd8=R *\n").draws.dead_position == 0);
+    CHECK(one("[SetUp \"1\"]\n[FEN \"3r4/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. e8=N Rd1+ 2. Kg2 Rd2+ 3. Kg3 Rd3+ 4. Kf4 Rd4+ 5. Ke5 Kb2 6. Kxd4 *\n")
+              .draws.dead_position == 11);
+    // A position that was dead before the first move is not one that arose (no capture made it).
+    CHECK(one("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4KB2 w - - 0 1\"]\n\n1. Bc4 *\n").draws.dead_position == 0);
+}
+
 TEST_CASE("variations are replayed from the position before the move they replace", "[interpreter][variation]") {
     const Verdict ok = one("1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 2. Nf3 *\n");
     CHECK(ok.kind == VerdictKind::Legal);
