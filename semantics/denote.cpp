@@ -266,25 +266,22 @@ template <class F>
     return Partial<Transition>(boost::variant2::in_place_index_t<0>{}, Built<F>{equation});
 }
 
-// [[Q]] and [[P::Q]]: find (S, v) with GTSS, then the traversal equation for its kind.
+// [[Q]] and [[P::Q]]: find (S, v) with GTSS, then the traversal equation for its kind. (Whether a
+// pawn moves is asked once, for GTSS and the equation together.)
 [[gnu::flatten]] Partial<Transition> denote_traversal(const ast::Traversal& m, const State& sigma) noexcept {
     if (sigma.turn >= kTurnLimit) return too_long();
-    const SourceResult src = find_traversal_source(sigma, m.piece, m.from, m.to);
+    if (m.piece == PieceKind::Pawn) {
+        const SourceResult src = find_pawn_traversal_source(sigma, m.from, m.to);
+        if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+        const Source& S = boost::variant2::get<Source>(src);
+        if (std::abs(m.to.rank().index() - S.from.rank().index()) == 2)
+            return defined([&] { return pawn_double_step(sigma, S.from, m.to); });
+        return defined([&] { return pawn_step(sigma, S.from, m.to); });
+    }
+    const SourceResult src = find_piece_traversal_source(sigma, m.piece, m.from, m.to);
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
     const Source& S = boost::variant2::get<Source>(src);
-    switch (m.piece) {
-        case PieceKind::Pawn:
-            if (std::abs(m.to.rank().index() - S.from.rank().index()) == 2)
-                return defined([&] { return pawn_double_step(sigma, S.from, m.to); });
-            return defined([&] { return pawn_step(sigma, S.from, m.to); });
-        case PieceKind::King:
-            return defined([&] { return king_traversal(sigma, S.from, m.to); });
-        case PieceKind::Knight:
-        case PieceKind::Bishop:
-        case PieceKind::Rook:
-        case PieceKind::Queen:
-            return defined([&] { return piece_traversal(sigma, S.from, m.to); });
-    }
+    if (m.piece == PieceKind::King) return defined([&] { return king_traversal(sigma, S.from, m.to); });
     return defined([&] { return piece_traversal(sigma, S.from, m.to); });
 }
 
@@ -292,21 +289,17 @@ template <class F>
 // (en passant when a pawn captures onto the empty square GCSS accepted).
 [[gnu::flatten]] Partial<Transition> denote_capture(const ast::Capture& m, const State& sigma) noexcept {
     if (sigma.turn >= kTurnLimit) return too_long();
-    const SourceResult src = find_capture_source(sigma, m.piece, m.from, m.to);
+    if (m.piece == PieceKind::Pawn) {
+        const SourceResult src = find_pawn_capture_source(sigma, m.from, m.to);
+        if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+        const Source& S = boost::variant2::get<Source>(src);
+        if (sigma.board[ix(m.to)] == kEmpty) return defined([&] { return en_passant(sigma, S.from, m.to); });
+        return defined([&] { return pawn_capture(sigma, S.from, m.to); });
+    }
+    const SourceResult src = find_piece_capture_source(sigma, m.piece, m.from, m.to);
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
     const Source& S = boost::variant2::get<Source>(src);
-    switch (m.piece) {
-        case PieceKind::Pawn:
-            if (sigma.board[ix(m.to)] == kEmpty) return defined([&] { return en_passant(sigma, S.from, m.to); });
-            return defined([&] { return pawn_capture(sigma, S.from, m.to); });
-        case PieceKind::King:
-            return defined([&] { return king_capture(sigma, S.from, m.to); });
-        case PieceKind::Knight:
-        case PieceKind::Bishop:
-        case PieceKind::Rook:
-        case PieceKind::Queen:
-            return defined([&] { return piece_capture(sigma, S.from, m.to); });
-    }
+    if (m.piece == PieceKind::King) return defined([&] { return king_capture(sigma, S.from, m.to); });
     return defined([&] { return piece_capture(sigma, S.from, m.to); });
 }
 
@@ -343,10 +336,9 @@ Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma) noex
 // [[Q=T]], [[W::x::Q=T]]: GTSS (push) or GCSS (capture from file W) finds the pawn.
 Partial<Transition> denote_promotion(const ast::Promotion& m, const State& sigma) noexcept {
     if (sigma.turn >= kTurnLimit) return too_long();
-    const SourceResult src =
-        m.is_capture()
-            ? find_capture_source(sigma, PieceKind::Pawn, ast::Disambiguator{m.capture_from(), std::nullopt}, m.to())
-            : find_traversal_source(sigma, PieceKind::Pawn, ast::Disambiguator{}, m.to());
+    const SourceResult src = m.is_capture()
+                                 ? find_pawn_capture_source(sigma, ast::Disambiguator{m.capture_from(), std::nullopt}, m.to())
+                                 : find_pawn_traversal_source(sigma, ast::Disambiguator{}, m.to());
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
     return defined([&] { return promotion(sigma, boost::variant2::get<Source>(src).from, m.to(), m.piece()); });
 }

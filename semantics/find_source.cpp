@@ -191,8 +191,6 @@ struct Candidates {
                                                                   bool capture) noexcept {
     const int to = to_sq.index();
     const Color us = to_move(s);
-    if (k == PieceKind::Pawn)
-        if (auto plain = plain_pawn_source(s, us, d, to, capture)) return *plain;
     const Candidates own = candidates(s, us, k, d, to, capture);
     // Exactly one candidate with a free way: the source.
     if (own.clear == 0 || (own.clear & (own.clear - 1)) != 0) return other_than_one(s, k, d, to_sq, capture, own);
@@ -201,15 +199,24 @@ struct Candidates {
 
 }  // namespace
 
-// GTSS(Q, P, σ)
-SourceResult find_traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
-                                   Square to) noexcept {
-    return find_source(sigma, kind, from, to, false);
+// GTSS and GCSS for a pawn: a plain pawn move is read off σ (plain_pawn_source), anything else
+// is searched for like a piece.
+SourceResult find_pawn_traversal_source(const State& sigma, const ast::Disambiguator& from, Square to) noexcept {
+    if (auto plain = plain_pawn_source(sigma, to_move(sigma), from, to.index(), false)) return *plain;
+    return find_source(sigma, PieceKind::Pawn, from, to, false);
+}
+SourceResult find_pawn_capture_source(const State& sigma, const ast::Disambiguator& from, Square to) noexcept {
+    if (auto plain = plain_pawn_source(sigma, to_move(sigma), from, to.index(), true)) return *plain;
+    return find_source(sigma, PieceKind::Pawn, from, to, true);
 }
 
-// GCSS(Q, P, σ)
-SourceResult find_capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
-                                 Square to) noexcept {
+// GTSS and GCSS for a piece (kind ≠ pawn).
+SourceResult find_piece_traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
+                                         Square to) noexcept {
+    return find_source(sigma, kind, from, to, false);
+}
+SourceResult find_piece_capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
+                                       Square to) noexcept {
     return find_source(sigma, kind, from, to, true);
 }
 

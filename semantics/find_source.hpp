@@ -26,12 +26,18 @@ struct Source {
 // src/wrong-disambiguator, src/ambiguous (detail.candidates lists them).
 using SourceResult = boost::variant2::variant<Source, Undefined>;
 
-// GTSS(Q, P, σ): a traversal of `kind` (with its disambiguator) to `to`.
-[[nodiscard]] SourceResult find_traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
-                                                 Square to) noexcept;
+// GTSS(Q, P, σ): a traversal (with its disambiguator) to `to`, of a pawn (P is the paper's bare Q)
+// or of a piece of `kind` (not a pawn).
+[[nodiscard]] SourceResult find_pawn_traversal_source(const State& sigma, const ast::Disambiguator& from,
+                                                      Square to) noexcept;
+[[nodiscard]] SourceResult find_piece_traversal_source(const State& sigma, PieceKind kind,
+                                                       const ast::Disambiguator& from, Square to) noexcept;
 
-// GCSS(Q, P, σ): a capture of `kind` to `to` (pawns capture diagonally, en passant included).
-[[nodiscard]] SourceResult find_capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
-                                               Square to) noexcept;
+// GCSS(Q, P, σ): a capture to `to`, of a pawn (diagonally from file W, en passant included) or of
+// a piece of `kind` (not a pawn).
+[[nodiscard]] SourceResult find_pawn_capture_source(const State& sigma, const ast::Disambiguator& from,
+                                                    Square to) noexcept;
+[[nodiscard]] SourceResult find_piece_capture_source(const State& sigma, PieceKind kind,
+                                                     const ast::Disambiguator& from, Square to) noexcept;
 
 }  // namespace pgnsem::sem

@@ -144,8 +144,12 @@ namespace {
     return accept(t, in_check(t.next, opposite(mover)));
 }
 
+// Inlined into each kind of move (below), so that each calls its own [[M]] directly and knows
+// whether it captures: as one shared function it called [[M]] through a pointer, a jump whose
+// target changed with the kind of move and was often mispredicted.
 template <class Body, class Denote>
-[[nodiscard]] Termination judge(const State& s, const Body& body, Denote denote_fn, bool capture) noexcept {
+[[nodiscard, gnu::always_inline]] inline Termination judge(const State& s, const Body& body, Denote denote_fn,
+                                                           bool capture) noexcept {
     const Partial<Transition> r = denote_fn(body, s);
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&r)) return fail(*u);
     const Transition& t = boost::variant2::get<Transition>(r);
