@@ -227,15 +227,14 @@ std::uint64_t full_key(const sem::State& s) noexcept {
 // only be set right after a double step, so it is looked for only then.
 std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem::State& n, const sem::Action& a,
                        int& ep_file) noexcept {
-    auto toggle = [&](const sem::State& st, Square q) { key ^= square_key(sem::at(st, q), q.index()); };
-    // Every move changes S and Q; en passant also the captured pawn's square, castling the rook's two.
-    auto changed = [&](Square q) {
-        toggle(s, q);
-        toggle(n, q);
-    };
-    changed(a.from);
-    changed(a.to);
-    if (a.captured_on && !(*a.captured_on == a.to)) changed(*a.captured_on);
+    // The pieces the move moved, as the action tells: v leaves S and stands on Q (a promoted pawn
+    // under its new id, read off σ′), and the captured id leaves its square, Q or (en passant) the
+    // one behind it; without a capture that id is 0, whose row is zeros. Castling also moves the
+    // rook, read off σ and σ′. (The action, not the boards: σ′ was written a moment ago.)
+    auto changed = [&](Square q) { key ^= square_key(sem::at(s, q), q.index()) ^ square_key(sem::at(n, q), q.index()); };
+    key ^= square_key(a.piece, a.from.index());
+    key ^= square_key(a.promotion ? sem::at(n, a.to) : a.piece, a.to.index());
+    key ^= square_key(a.captured, (a.captured_on ? *a.captured_on : a.to).index());
     if (a.castle) {
         const int rank = a.from.rank().index() * 8;
         const bool king_side = *a.castle == ast::CastleSide::King;

@@ -145,6 +145,25 @@ TEST_CASE("fifty and seventy-five moves from the halfmove clock", "[interpreter]
     CHECK(seventy_five.draws.seventy_five_moves == 1);
 }
 
+// The position key is updated from what each move did. Repetitions right after a promotion, a
+// capture and castling are found (the first position after the move comes back twice more), and
+// an en passant right makes two placements of the same pieces different positions.
+TEST_CASE("repetition after a promotion, a capture, castling and a double step", "[interpreter][draws]") {
+    const auto fen = [](const std::string& f, const std::string& moves) {
+        return one("[SetUp \"1\"]\n[FEN \"" + f + "\"]\n\n" + moves + " *\n").draws.threefold;
+    };
+    CHECK(fen("8/P6k/8/8/8/8/8/K7 w - - 0 1", "1. a8=Q Kh6 2. Qb8 Kh7 3. Qa8 Kh6 4. Qb8 Kh7 5. Qa8") == 9);
+    CHECK(fen("4k3/7p/8/3p4/8/2N5/8/4K3 w - - 0 1", "1. Nxd5 Kd7 2. Nc3 Ke8 3. Nd5 Kd7 4. Nc3 Ke8 5. Nd5") == 9);
+    CHECK(fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "1. O-O Kd7 2. Kh1 Ke8 3. Kg1 Kd7 4. Kh1 Ke8 5. Kg1") == 9);
+    // After 1. e4 the pawn on f4 may take en passant: the same pieces after 3. Ng1 and 5. Ng1,
+    // without that right, are another position, and the claim waits for the position after
+    // 1... Kd7 to come back twice (ply 10). With the pawn on a4 there is no such right, and the
+    // position after 1. e4 is the first to occur three times (ply 9).
+    const std::string shuffle = "1. e4 Kd7 2. Nf3 Ke8 3. Ng1 Kd7 4. Nf3 Ke8 5. Ng1 Kd7";
+    CHECK(fen("4k3/8/8/8/5p2/8/4P3/4K1N1 w - - 0 1", shuffle) == 10);
+    CHECK(fen("4k3/8/8/8/p7/8/4P3/4K1N1 w - - 0 1", shuffle) == 9);
+}
+
 TEST_CASE("dead position after a capture leaves kings and a minor piece", "[interpreter][draws]") {
     const Verdict v = one("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/3r4/3QK1N1 w - - 0 1\"]\n\n1. Qxd2 Kf7 *\n");
     CHECK(v.kind == VerdictKind::Legal);
