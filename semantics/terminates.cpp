@@ -22,6 +22,7 @@
 
 #include <bit>
 
+#include "semantics/boards.hpp"
 #include "semantics/denote.hpp"
 #include "semantics/equations.hpp"
 #include "semantics/in_check.hpp"
@@ -119,29 +120,36 @@ namespace {
     return king_safe(s, t);
 }
 
-// T(O-O), T(O-O-O): not out of check, not through an attacked square, not into check.
+// T(O-O), T(O-O-O): not out of check, not through an attacked square, not into check. Castling
+// takes nothing, so the enemy pieces are the same in σ and σ′: where they stand is read once,
+// and their attacks are asked against σ's occupancy for the square the king leaves and the one it
+// crosses, and against σ′'s for the one it lands on.
 [[nodiscard]] Termination conclude_castle(const State& s, const Transition& t) noexcept {
     const Color mover = to_move(s);
+    const Color them = opposite(mover);
     const CastleSquares& q = castle_squares(mover, *t.action.castle);
+    const AttackBoards enemy = attack_boards(s, them);
+    const std::uint64_t after = enemy.occupied ^ geo::bit(q.king_from.index()) ^ geo::bit(q.king_to.index()) ^
+                                geo::bit(q.rook_from.index()) ^ geo::bit(q.rook_to.index());
     Fails f{Rule::CastleOutOfCheck, detail_of(t.action)};
     f.detail.king = q.king_from;
-    if (in_check(s, mover)) {
-        f.detail.attacker = first_square(attackers(s, q.king_from, opposite(mover)));
+    if (const std::uint64_t a = attackers_of(enemy, q.king_from.index(), them, enemy.occupied); a != 0) {
+        f.detail.attacker = first_square(a);
         return f;
     }
-    if (const std::uint64_t a = attackers(s, q.crossed, opposite(mover)); a != 0) {
+    if (const std::uint64_t a = attackers_of(enemy, q.crossed.index(), them, enemy.occupied); a != 0) {
         f.rule = Rule::CastleThroughCheck;
         f.detail.square = q.crossed;
         f.detail.attacker = first_square(a);
         return f;
     }
-    if (const std::uint64_t a = attackers(t.next, q.king_to, opposite(mover)); a != 0) {
+    if (const std::uint64_t a = attackers_of(enemy, q.king_to.index(), them, after); a != 0) {
         f.rule = Rule::CastleIntoCheck;
         f.detail.square = q.king_to;
         f.detail.attacker = first_square(a);
         return f;
     }
-    return accept(t, in_check(t.next, opposite(mover)));
+    return accept(t, in_check(t.next, them));
 }
 
 // Inlined into each kind of move (below), so that each calls its own [[M]] directly and knows
