@@ -39,21 +39,30 @@ TEST_CASE("canonical: file, else rank, else square, among legal moves only", "[c
 // (or taking the pinner), or answering the check as the moving piece does; it does not when its
 // move would leave the king attacked.
 TEST_CASE("canonical: the other piece's move is judged as T judges it (pins, checks)", "[canonical]") {
-    const State along = fen("4k3/4r3/8/8/R7/8/4R3/4K3 w - -");
-    CHECK(canonical(along, "a4e4") == trav(PieceKind::Rook, "e4", "a"));
-    CHECK(canonical(along, "e2e4") == trav(PieceKind::Rook, "e4", "e"));
-    const State pinner = fen("4k3/8/R3r3/8/8/4R3/8/4K3 w - -");
-    CHECK(canonical(pinner, "a6e6") == with_claim(cap(PieceKind::Rook, "e6", "a"), ast::CheckClaim::Check));
-    const State off_line = fen("4k3/4r3/8/8/8/8/4R3/R3K3 w - -");
-    CHECK(canonical(off_line, "a1a2") == trav(PieceKind::Rook, "a2"));
-    const State knight_check = fen("4k3/8/8/8/1N6/3n4/5N2/4K3 w - -");
-    CHECK(canonical(knight_check, "f2d3") == cap(PieceKind::Knight, "d3", "f"));
-    const State rook_check = fen("4r1k1/8/8/8/R6R/8/8/4K3 w - -");
-    CHECK(canonical(rook_check, "a4e4") == trav(PieceKind::Rook, "e4", "a"));
-    const State free = fen("4k3/8/8/8/8/8/3N1N2/4K3 w - -");
-    CHECK(canonical(free, "d2e4") == trav(PieceKind::Knight, "e4", "d"));
-    const State diagonal_pin = fen("4k3/8/8/8/7q/8/3N1N2/4K3 w - -");
-    CHECK(canonical(diagonal_pin, "d2e4") == trav(PieceKind::Knight, "e4"));
+    struct Case {
+        const char* fen;
+        const char* uci;
+        ast::Move expected;
+    };
+    const Case cases[] = {
+        // a rook pinned on the e-file moves along it, so both rooks reach e4
+        {"4k3/4r3/8/8/R7/8/4R3/4K3 w - -", "a4e4", trav(PieceKind::Rook, "e4", "a")},
+        {"4k3/4r3/8/8/R7/8/4R3/4K3 w - -", "e2e4", trav(PieceKind::Rook, "e4", "e")},
+        // the pinned rook may take its pinner
+        {"4k3/8/R3r3/8/8/4R3/8/4K3 w - -", "a6e6", with_claim(cap(PieceKind::Rook, "e6", "a"), ast::CheckClaim::Check)},
+        // the pinned rook may not leave the e-file
+        {"4k3/4r3/8/8/8/8/4R3/R3K3 w - -", "a1a2", trav(PieceKind::Rook, "a2")},
+        // in check, both knights can take the checker, both rooks can block
+        {"4k3/8/8/8/1N6/3n4/5N2/4K3 w - -", "f2d3", cap(PieceKind::Knight, "d3", "f")},
+        {"4r1k1/8/8/8/R6R/8/8/4K3 w - -", "a4e4", trav(PieceKind::Rook, "e4", "a")},
+        // the knight on f2 is free, then pinned on the diagonal e1–h4
+        {"4k3/8/8/8/8/8/3N1N2/4K3 w - -", "d2e4", trav(PieceKind::Knight, "e4", "d")},
+        {"4k3/8/8/8/7q/8/3N1N2/4K3 w - -", "d2e4", trav(PieceKind::Knight, "e4")},
+    };
+    for (const Case& c : cases) {
+        INFO(c.fen << "  " << c.uci);
+        CHECK(canonical(fen(c.fen), c.uci) == c.expected);
+    }
 }
 
 TEST_CASE("canonical: pawn captures carry the file, x exactly on captures", "[canonical]") {
