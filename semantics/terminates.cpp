@@ -129,8 +129,9 @@ namespace {
     const Color them = opposite(mover);
     const CastleSquares& q = castle_squares(mover, *t.action.castle);
     const AttackBoards enemy = attack_boards(s, them);
-    const std::uint64_t after = enemy.occupied ^ geo::bit(q.king_from.index()) ^ geo::bit(q.king_to.index()) ^
-                                geo::bit(q.rook_from.index()) ^ geo::bit(q.rook_to.index());
+    // σ′'s occupancy: the king and the rook lifted off their squares and set down on the new ones.
+    const std::uint64_t after = (enemy.occupied & ~geo::bit(q.king_from.index()) & ~geo::bit(q.rook_from.index())) |
+                                geo::bit(q.king_to.index()) | geo::bit(q.rook_to.index());
     Fails f{Rule::CastleOutOfCheck, detail_of(t.action)};
     f.detail.king = q.king_from;
     if (const std::uint64_t a = attackers_of(enemy, q.king_from.index(), them, enemy.occupied); a != 0) {
