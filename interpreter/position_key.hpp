@@ -1,0 +1,150 @@
+// Position keys for the repetition rules (Laws 9.2.3: same pieces on the same squares, same side to
+// move, same castling rights, same en passant possibility). Ids do not matter: two knights that
+// swapped squares make the same position, so keys use kind and colour. The interpreter's main line
+// keeps the key of every position of the game up to date move by move (next_key); this header is
+// its own so that the property test L13 can check that key against the one computed from the
+// whole position (full_key).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include <boost/variant2/variant.hpp>
+
+#include "semantics/partial.hpp"
+#include "semantics/state.hpp"
+#include "semantics/terminates.hpp"
+#include "syntax/square.hpp"
+
+namespace pgnsem::interp {
+
+constexpr std::uint64_t splitmix(std::uint64_t& x) noexcept {
+    std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// Row 12 of `piece` is the empty square's, all zeros, so that a key is updated without asking
+// whether a square is occupied.
+inline constexpr std::size_t kEmptyRow = 12;
+
+struct Keys {
+    std::array<std::array<std::uint64_t, 64>, 13> piece{};
+    std::array<std::uint64_t, 16> castling{};
+    std::array<std::uint64_t, 8> ep_file{};
+    std::uint64_t black_to_move = 0;
+};
+
+constexpr Keys make_keys() noexcept {
+    Keys k{};
+    std::uint64_t seed = 20261121;
+    for (std::size_t row = 0; row < kEmptyRow; ++row)
+        for (auto& v : k.piece[row]) v = splitmix(seed);
+    for (auto& v : k.castling) v = splitmix(seed);
+    for (auto& v : k.ep_file) v = splitmix(seed);
+    k.black_to_move = splitmix(seed);
+    return k;
+}
+
+inline constexpr Keys kKeys = make_keys();
+
+// The row of Keys::piece by id: kind and colour (white 0–5, black 6–11), kEmptyRow for 0.
+constexpr std::array<std::uint8_t, 256> make_key_rows() noexcept {
+    std::array<std::uint8_t, 256> t{};
+    for (std::size_t id = 0; id < t.size(); ++id) {
+        const auto v = static_cast<sem::PieceId>(id);
+        t[id] = v == sem::kEmpty ? static_cast<std::uint8_t>(kEmptyRow)
+                                 : static_cast<std::uint8_t>(static_cast<int>(sem::kind_of(v)) +
+                                                             (sem::color_of(v) == Color::Black ? 6 : 0));
+    }
+    return t;
+}
+inline constexpr std::array<std::uint8_t, 256> kKeyRow = make_key_rows();
+
+inline std::uint64_t square_key(sem::PieceId id, int q) noexcept {
+    return kKeys.piece[kKeyRow[id]][static_cast<std::size_t>(q)];
+}
+
+// The castling rights as a 4-bit set (K Q k q): the king and that rook have never moved.
+inline unsigned castling_rights(const sem::State& s) noexcept {
+    unsigned r = 0;
+    if (!(s.king_moved & sem::kWhiteKingMoved)) {
+        if (!(s.rook_moved & sem::kCornerH1)) r |= 1u;
+        if (!(s.rook_moved & sem::kCornerA1)) r |= 2u;
+    }
+    if (!(s.king_moved & sem::kBlackKingMoved)) {
+        if (!(s.rook_moved & sem::kCornerH8)) r |= 4u;
+        if (!(s.rook_moved & sem::kCornerA8)) r |= 8u;
+    }
+    return r;
+}
+
+// The file on which an en passant capture is legal now, or -1.
+// Only files first … last are looked at (after a double step, the pawn's file alone). Out of line:
+// it is asked after double steps only, and inlined it made the main line's loop longer.
+[[gnu::noinline]] inline int en_passant_file(const sem::State& s, int first = 0, int last = 7) noexcept {
+    const Color mover = sem::to_move(s);
+    const int victim_rank = mover == Color::White ? 4 : 3;
+    const int dir = mover == Color::White ? 1 : -1;
+    for (int f = first; f <= last; ++f) {
+        const sem::PieceId id = s.board[static_cast<std::size_t>(victim_rank * 8 + f)];
+        if (id == sem::kEmpty || sem::kind_of(id) != PieceKind::Pawn || sem::color_of(id) == mover) continue;
+        if (s.two_step[static_cast<std::size_t>(sem::stamp_index(id))] + 1u != s.turn) continue;
+        const Square target = Square::unchecked((victim_rank + dir) * 8 + f);
+        for (int df : {-1, 1}) {
+            const auto from = Square::from_coords(f + df, victim_rank);
+            if (!from) continue;
+            const sem::PieceId p = sem::at(s, *from);
+            if (p == sem::kEmpty || sem::kind_of(p) != PieceKind::Pawn || sem::color_of(p) != mover) continue;
+            if (boost::variant2::holds_alternative<sem::Terminates>(sem::terminates_concrete(s, {*from, target, std::nullopt})))
+                return f;
+        }
+        return -1;
+    }
+    return -1;
+}
+
+inline std::uint64_t full_key(const sem::State& s) noexcept {
+    std::uint64_t k = 0;
+    for (int i = 0; i < 64; ++i) {
+        k ^= square_key(s.board[static_cast<std::size_t>(i)], i);
+    }
+    k ^= kKeys.castling[castling_rights(s)];
+    if (sem::to_move(s) == Color::Black) k ^= kKeys.black_to_move;
+    const int ep = en_passant_file(s);
+    if (ep >= 0) k ^= kKeys.ep_file[static_cast<std::size_t>(ep)];
+    return k;
+}
+
+// The key of σ' from the key of σ and the squares the move changed (no 64-square walk).
+// `ep_file` is the en passant file of σ (−1 for none) on entry and that of σ' on return: it can
+// only be set right after a double step, so it is looked for only then.
+inline std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem::State& n, const sem::Action& a,
+                       int& ep_file) noexcept {
+    // The pieces the move moved, as the action tells: v leaves S and stands on Q (a promoted pawn
+    // under its new id, read off σ′), and the captured id leaves its square, Q or (en passant) the
+    // one behind it; without a capture that id is 0, whose row is zeros. Castling also moves the
+    // rook, read off σ and σ′. (The action, not the boards: σ′ was written a moment ago.)
+    auto changed = [&](Square q) { key ^= square_key(sem::at(s, q), q.index()) ^ square_key(sem::at(n, q), q.index()); };
+    key ^= square_key(a.piece, a.from.index());
+    key ^= square_key(a.promotion ? sem::at(n, a.to) : a.piece, a.to.index());
+    key ^= square_key(a.captured, (a.captured_on ? *a.captured_on : a.to).index());
+    if (a.castle) {
+        const int rank = a.from.rank().index() * 8;
+        const bool king_side = *a.castle == ast::CastleSide::King;
+        changed(Square::unchecked(rank + (king_side ? 7 : 0)));
+        changed(Square::unchecked(rank + (king_side ? 5 : 3)));
+    }
+    if (s.king_moved != n.king_moved || s.rook_moved != n.rook_moved)
+        key ^= kKeys.castling[castling_rights(s)] ^ kKeys.castling[castling_rights(n)];
+    key ^= kKeys.black_to_move;
+    if (ep_file >= 0) key ^= kKeys.ep_file[static_cast<std::size_t>(ep_file)];
+    const int file = a.to.file().index();
+    ep_file = a.rule == sem::Rule::TravPawnDouble ? en_passant_file(n, file, file) : -1;
+    if (ep_file >= 0) key ^= kKeys.ep_file[static_cast<std::size_t>(ep_file)];
+    return key;
+}
+
+}  // namespace pgnsem::interp

@@ -1,0 +1,59 @@
+// L13 (proofs-notes/invariants.md): the position key the main line keeps move by move (next_key)
+// is the key of the whole position (full_key), and the en passant file it carries along is the
+// position's. Games are walked through legal_moves from σ₀ and from positions chosen for the moves
+// that change a key in unusual ways: castling, en passant, promotions, captures of rooks on their
+// corners.
+#include <catch2/catch.hpp>
+#include <rapidcheck.h>
+#include <rapidcheck/catch.h>
+
+#include <iterator>
+#include <vector>
+
+#include "interpreter/position_key.hpp"
+#include "semantics/legal_moves.hpp"
+#include "semantics/setup.hpp"
+#include "syntax/fen.hpp"
+
+using namespace pgnsem;
+namespace v2 = boost::variant2;
+
+namespace {
+
+constexpr const char* kStarts[] = {
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1",
+};
+
+sem::State start_position() {
+    const int pick = *rc::gen::inRange(0, 2 * static_cast<int>(std::size(kStarts)));
+    if (pick >= static_cast<int>(std::size(kStarts))) return sem::initial_state();
+    const auto parsed = syntax::parse_fen(kStarts[pick]);
+    RC_ASSERT(v2::holds_alternative<Placement>(parsed));
+    return sem::from_placement(v2::get<Placement>(parsed));
+}
+
+}  // namespace
+
+TEST_CASE("L13 the position key kept move by move is the key of the position", "[property][L13]") {
+    rc::prop("L13", [](const std::vector<std::uint32_t>& choices) {
+        sem::State s = start_position();
+        std::uint64_t key = interp::full_key(s);
+        int ep_file = interp::en_passant_file(s);
+        for (std::uint32_t c : choices) {
+            const sem::MoveList moves = sem::legal_moves(s);
+            if (moves.size == 0) break;
+            const sem::Termination t = sem::terminates_concrete(s, moves.moves[c % moves.size]);
+            RC_ASSERT(v2::holds_alternative<sem::Terminates>(t));
+            const sem::Terminates& ok = v2::get<sem::Terminates>(t);
+            key = interp::next_key(key, s, ok.next, ok.action, ep_file);
+            RC_ASSERT(key == interp::full_key(ok.next));
+            RC_ASSERT(ep_file == interp::en_passant_file(ok.next));
+            s = ok.next;
+        }
+    });
+}
