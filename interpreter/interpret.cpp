@@ -121,38 +121,37 @@ std::string uci_text(const sem::Action& a) { return uci_text(sem::ConcreteMove{a
 
 namespace {
 
+// Pawns, rooks and queens: while one is on the board, no position is one of the dead positions
+// below.
+constexpr bool is_heavy(PieceKind k) noexcept {
+    return k == PieceKind::Pawn || k == PieceKind::Rook || k == PieceKind::Queen;
+}
+
 // Laws 5.2.2 / 9.6 — the dead positions that are easy to prove: K v K, K+N v K, K+B v K, and
-// kings with bishops only, all on squares of one colour.
-bool dead_position(const sem::State& s) noexcept {
+// kings with bishops only, all on squares of one colour. (Out of line: asked only once no pawn,
+// rook or queen is left; inlined, it made the main line's loop longer.)
+[[gnu::cold, gnu::noinline]] bool dead_position(const sem::State& s) noexcept {
     int knights = 0, bishops = 0;
     bool light = false, dark = false;
     for (int i = 0; i < 64; ++i) {
         const sem::PieceId id = s.board[static_cast<std::size_t>(i)];
         if (id == sem::kEmpty) continue;
-        switch (sem::kind_of(id)) {
-            case PieceKind::King: break;
-            case PieceKind::Knight: ++knights; break;
-            case PieceKind::Bishop:
-                ++bishops;
-                (Square::unchecked(i).is_light() ? light : dark) = true;
-                break;
-            case PieceKind::Pawn:
-            case PieceKind::Rook:
-            case PieceKind::Queen: return false;
+        const PieceKind k = sem::kind_of(id);
+        if (is_heavy(k)) return false;
+        if (k == PieceKind::Knight) ++knights;
+        if (k == PieceKind::Bishop) {
+            ++bishops;
+            (Square::unchecked(i).is_light() ? light : dark) = true;
         }
     }
     if (knights + bishops <= 1) return true;
     return knights == 0 && !(light && dark);
 }
 
-// The pawns, rooks and queens: while one is on the board, no position is one of those above. The
-// main line counts them once per game and then follows captures and promotions (heavy_after), so
-// dead_position runs only once there are none (without, a scan of σ on every capture).
-constexpr bool is_heavy(PieceKind k) noexcept {
-    return k == PieceKind::Pawn || k == PieceKind::Rook || k == PieceKind::Queen;
-}
-// 1 for the ids of pawns, rooks and queens, 0 for the others and the empty square (a look-up:
-// whether a move captures, and what, changes from move to move).
+// The main line counts the heavy pieces once per game and then follows captures and promotions
+// (heavy_after), so that dead_position runs only once there are none (without, a scan of σ on
+// every capture). 1 for the ids of pawns, rooks and queens, 0 for the others and the empty square
+// (a look-up: whether a move captures, and what, changes from move to move).
 constexpr std::array<std::uint8_t, 256> make_heavy_ids() noexcept {
     std::array<std::uint8_t, 256> t{};
     for (std::size_t id = 1; id < t.size(); ++id) t[id] = is_heavy(sem::kind_of(static_cast<sem::PieceId>(id))) ? 1 : 0;

@@ -19,6 +19,9 @@
 
 namespace pgnsem::interp {
 
+// The values keys are made of, and how an id and a square choose one.
+namespace detail {
+
 constexpr std::uint64_t splitmix(std::uint64_t& x) noexcept {
     std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -81,6 +84,8 @@ inline unsigned castling_rights(const sem::State& s) noexcept {
     return r;
 }
 
+}  // namespace detail
+
 // The file on which an en passant capture is legal now, or -1.
 // Only files first … last are looked at (after a double step, the pawn's file alone). Out of line:
 // it is asked after double steps only, and inlined it made the main line's loop longer.
@@ -98,7 +103,8 @@ inline unsigned castling_rights(const sem::State& s) noexcept {
             if (!from) continue;
             const sem::PieceId p = sem::at(s, *from);
             if (p == sem::kEmpty || sem::kind_of(p) != PieceKind::Pawn || sem::color_of(p) != mover) continue;
-            if (boost::variant2::holds_alternative<sem::Terminates>(sem::terminates_concrete(s, {*from, target, std::nullopt})))
+            const sem::Termination t = sem::terminates_concrete(s, {*from, target, std::nullopt});
+            if (boost::variant2::holds_alternative<sem::Terminates>(t))
                 return f;
         }
         return -1;
@@ -109,12 +115,12 @@ inline unsigned castling_rights(const sem::State& s) noexcept {
 inline std::uint64_t full_key(const sem::State& s) noexcept {
     std::uint64_t k = 0;
     for (int i = 0; i < 64; ++i) {
-        k ^= square_key(s.board[static_cast<std::size_t>(i)], i);
+        k ^= detail::square_key(s.board[static_cast<std::size_t>(i)], i);
     }
-    k ^= kKeys.castling[castling_rights(s)];
-    if (sem::to_move(s) == Color::Black) k ^= kKeys.black_to_move;
+    k ^= detail::kKeys.castling[detail::castling_rights(s)];
+    if (sem::to_move(s) == Color::Black) k ^= detail::kKeys.black_to_move;
     const int ep = en_passant_file(s);
-    if (ep >= 0) k ^= kKeys.ep_file[static_cast<std::size_t>(ep)];
+    if (ep >= 0) k ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep)];
     return k;
 }
 
@@ -127,10 +133,12 @@ inline std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem:
     // under its new id, read off σ′), and the captured id leaves its square, Q or (en passant) the
     // one behind it; without a capture that id is 0, whose row is zeros. Castling also moves the
     // rook, read off σ and σ′. (The action, not the boards: σ′ was written a moment ago.)
-    auto changed = [&](Square q) { key ^= square_key(sem::at(s, q), q.index()) ^ square_key(sem::at(n, q), q.index()); };
-    key ^= square_key(a.piece, a.from.index());
-    key ^= square_key(a.promotion ? sem::at(n, a.to) : a.piece, a.to.index());
-    key ^= square_key(a.captured, (a.captured_on ? *a.captured_on : a.to).index());
+    auto changed = [&](Square q) {
+        key ^= detail::square_key(sem::at(s, q), q.index()) ^ detail::square_key(sem::at(n, q), q.index());
+    };
+    key ^= detail::square_key(a.piece, a.from.index());
+    key ^= detail::square_key(a.promotion ? sem::at(n, a.to) : a.piece, a.to.index());
+    key ^= detail::square_key(a.captured, (a.captured_on ? *a.captured_on : a.to).index());
     if (a.castle) {
         const int rank = a.from.rank().index() * 8;
         const bool king_side = *a.castle == ast::CastleSide::King;
@@ -138,12 +146,12 @@ inline std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem:
         changed(Square::unchecked(rank + (king_side ? 5 : 3)));
     }
     if (s.king_moved != n.king_moved || s.rook_moved != n.rook_moved)
-        key ^= kKeys.castling[castling_rights(s)] ^ kKeys.castling[castling_rights(n)];
-    key ^= kKeys.black_to_move;
-    if (ep_file >= 0) key ^= kKeys.ep_file[static_cast<std::size_t>(ep_file)];
+        key ^= detail::kKeys.castling[detail::castling_rights(s)] ^ detail::kKeys.castling[detail::castling_rights(n)];
+    key ^= detail::kKeys.black_to_move;
+    if (ep_file >= 0) key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
     const int file = a.to.file().index();
     ep_file = a.rule == sem::Rule::TravPawnDouble ? en_passant_file(n, file, file) : -1;
-    if (ep_file >= 0) key ^= kKeys.ep_file[static_cast<std::size_t>(ep_file)];
+    if (ep_file >= 0) key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
     return key;
 }
 

@@ -336,9 +336,9 @@ Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma) noex
 // [[Q=T]], [[W::x::Q=T]]: GTSS (push) or GCSS (capture from file W) finds the pawn.
 Partial<Transition> denote_promotion(const ast::Promotion& m, const State& sigma) noexcept {
     if (sigma.turn >= kTurnLimit) return too_long();
-    const SourceResult src = m.is_capture()
-                                 ? find_pawn_capture_source(sigma, ast::Disambiguator{m.capture_from(), std::nullopt}, m.to())
-                                 : find_pawn_traversal_source(sigma, ast::Disambiguator{}, m.to());
+    const SourceResult src =
+        m.is_capture() ? find_pawn_capture_source(sigma, ast::Disambiguator{m.capture_from(), std::nullopt}, m.to())
+                       : find_pawn_traversal_source(sigma, ast::Disambiguator{}, m.to());
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
     return defined([&] { return promotion(sigma, boost::variant2::get<Source>(src).from, m.to(), m.piece()); });
 }

@@ -275,8 +275,8 @@ ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& act
 }
 
 // §8.2.3.4: a piece's origin as canonical_disambiguator gives it; pawn captures always name the
-// file; `x` marks exactly the captures (en passant
-// included); `+`/`#` describe the position after the move.
+// file; `x` marks exactly the captures (en passant included); `+`/`#` describe the position after
+// the move.
 ast::Move canonical_move(const State& sigma, const Action& action, const State& next) noexcept {
     ast::Move mv{ast::NullMove{}};
     const bool capture = action.captured != kEmpty;

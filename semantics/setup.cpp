@@ -198,7 +198,6 @@ State from_placement(const Placement& p) noexcept {
     return s;
 }
 
-
 namespace {
 // Whether σ has a piece of colour c and kind k on q.
 bool holds(const State& s, int q, Color c, PieceKind k) noexcept {
