@@ -14,11 +14,17 @@ std::string sq(Square q) {
     return s;
 }
 
-std::string sq(const std::optional<Square>& q) { return q ? sq(*q) : std::string("?"); }
+std::string sq(const std::optional<Square>& q) {
+    return q ? sq(*q) : std::string("?");
+}
 
-std::string side_name(Color c) { return c == Color::White ? "White" : "Black"; }
+std::string side_name(Color c) {
+    return c == Color::White ? "White" : "Black";
+}
 
-std::string kind_word(const std::optional<PieceKind>& k) { return k ? piece_name(*k) : "piece"; }
+std::string kind_word(const std::optional<PieceKind>& k) {
+    return k ? piece_name(*k) : "piece";
+}
 
 std::string piece_at(const sem::State& s, const std::optional<Square>& q) {
     if (!q) return "a piece";
@@ -50,16 +56,14 @@ std::string explain_failure(const sem::Fails& f, const sem::State& s, std::strin
         case sem::Rule::CastleKingSide:
         case sem::Rule::CastleQueenSide:
         case sem::Rule::PromoPush:
-        case sem::Rule::PromoCapture:
-            return w + " is defined by " + std::string(sem::rule_id(f.rule));
+        case sem::Rule::PromoCapture: return w + " is defined by " + std::string(sem::rule_id(f.rule));
         case sem::Rule::SrcUnreachable:
             return "no " + std::string(color_name(mover)) + " " + kind_word(d.piece) + " can reach " + sq(d.to);
         case sem::Rule::SrcBlocked:
             return "the way of " + piece_at(s, d.from) + " to " + sq(d.to) + " is blocked by " + piece_at(s, d.square);
         case sem::Rule::SrcOpponentPiece:
             return "it is " + side + "'s move, but only " + piece_at(s, d.from) + " could play " + w;
-        case sem::Rule::SrcEmptySquare:
-            return "there is no piece on " + sq(d.from);
+        case sem::Rule::SrcEmptySquare: return "there is no piece on " + sq(d.from);
         case sem::Rule::SrcAmbiguous: {
             std::string list;
             std::uint64_t bits = d.candidates;
@@ -72,7 +76,8 @@ std::string explain_failure(const sem::Fails& f, const sem::State& s, std::strin
                 list += piece_at(s, Square::unchecked(i));
                 ++n;
             }
-            return list + (total == 2 ? " can both" : " can all") + " legally move to " + sq(d.to) + "; " + w + " must name its origin";
+            return list + (total == 2 ? " can both" : " can all") + " legally move to " + sq(d.to) + "; " + w +
+                   " must name its origin";
         }
         case sem::Rule::SrcWrongDisambiguator:
             return "no " + kind_word(d.piece) + " on the file or rank " + w + " names can move to " + sq(d.to) +
@@ -84,9 +89,9 @@ std::string explain_failure(const sem::Fails& f, const sem::State& s, std::strin
         case sem::Rule::DestOwnPiece:
             return piece_at(s, d.from) + " cannot move onto " + piece_at(s, d.to) + ", a piece of its own side";
         case sem::Rule::CapNoVictim:
-            return "there is nothing to capture on " + sq(d.to) + (d.from ? " for " + piece_at(s, d.from) : std::string());
-        case sem::Rule::CapOfKing:
-            return "the king on " + sq(d.to) + " cannot be captured";
+            return "there is nothing to capture on " + sq(d.to) +
+                   (d.from ? " for " + piece_at(s, d.from) : std::string());
+        case sem::Rule::CapOfKing: return "the king on " + sq(d.to) + " cannot be captured";
         case sem::Rule::EpExpired:
             return "the pawn on " + sq(d.square) +
                    " made its double step earlier; en passant is only allowed on the move right after it";
@@ -94,8 +99,7 @@ std::string explain_failure(const sem::Fails& f, const sem::State& s, std::strin
             return "the pawn on " + sq(d.square) + " did not arrive by a double step, so it cannot be taken en passant";
         case sem::Rule::PromoMissing:
             return "a pawn that reaches " + sq(d.to) + " must promote (write =Q, =R, =B or =N)";
-        case sem::Rule::PromoNotPawn:
-            return piece_at(s, d.from) + " is not a pawn and cannot promote";
+        case sem::Rule::PromoNotPawn: return piece_at(s, d.from) + " is not a pawn and cannot promote";
         case sem::Rule::CheckInto:
             return "the king cannot move to " + sq(d.to) + ": it would be attacked by " + piece_at(s, d.attacker);
         case sem::Rule::CheckPinned:
@@ -119,12 +123,9 @@ std::string explain_failure(const sem::Fails& f, const sem::State& s, std::strin
             return "the king would pass through " + sq(d.square) + ", which " + piece_at(s, d.attacker) + " attacks";
         case sem::Rule::CastleIntoCheck:
             return "the king would land on " + sq(d.square) + ", which " + piece_at(s, d.attacker) + " attacks";
-        case sem::Rule::GameOver:
-            return "the game was already over";
-        case sem::Rule::MoveNull:
-            return "a null move (" + w + ") is not a chess move";
-        case sem::Rule::TurnLimit:
-            return "the game is longer than the 65,000 plies pgnsem counts";
+        case sem::Rule::GameOver: return "the game was already over";
+        case sem::Rule::MoveNull: return "a null move (" + w + ") is not a chess move";
+        case sem::Rule::TurnLimit: return "the game is longer than the 65,000 plies pgnsem counts";
         case sem::Rule::PosMissingKing:
         case sem::Rule::PosTooManyKings:
         case sem::Rule::PosPawnOnBackRank:
@@ -138,8 +139,7 @@ std::string explain_failure(const sem::Fails& f, const sem::State& s, std::strin
         case sem::Rule::PosTooManyCheckers:
         case sem::Rule::PosImpossibleCheck:
         case sem::Rule::PosClock:
-        case sem::Rule::VariantUnsupported:
-            return explain_problem(f.rule, d, s);
+        case sem::Rule::VariantUnsupported: return explain_problem(f.rule, d, s);
     }
     return std::string(sem::info(f.rule).what);
 }
@@ -207,8 +207,7 @@ std::string explain_problem(const sem::Rule rule, const sem::Detail& d, const se
         case sem::Rule::CastleIntoCheck:
         case sem::Rule::GameOver:
         case sem::Rule::MoveNull:
-        case sem::Rule::TurnLimit:
-            return base;
+        case sem::Rule::TurnLimit: return base;
     }
     return base;
 }

@@ -61,9 +61,9 @@ std::optional<std::pair<ast::Move, sem::Fails>> near_miss(const sem::State& s, R
             if (kind == PieceKind::Pawn) {
                 const bool last = to.rank().index() == (me == Color::White ? 7 : 0);
                 if (last && rng.below(4) != 0) {
-                    auto promo = ast::Promotion::make(
-                        to.file() == from.file() ? std::nullopt : std::optional<File>(from.file()), to,
-                        static_cast<ast::PromotionPiece>(rng.below(4)));
+                    auto promo =
+                        ast::Promotion::make(to.file() == from.file() ? std::nullopt : std::optional<File>(from.file()),
+                                             to, static_cast<ast::PromotionPiece>(rng.below(4)));
                     if (!promo) continue;
                     m.body = *promo;
                 } else if (to.file() == from.file()) {
@@ -77,8 +77,10 @@ std::optional<std::pair<ast::Move, sem::Fails>> near_miss(const sem::State& s, R
                 // Name the origin fully when the kind has several pieces, so the move means this piece.
                 ast::Disambiguator d;
                 if (rng.below(2) == 0) d = {from.file(), from.rank()};
-                if (occupied) m.body = ast::Capture{kind, d, to};
-                else m.body = ast::Traversal{kind, d, to};
+                if (occupied)
+                    m.body = ast::Capture{kind, d, to};
+                else
+                    m.body = ast::Traversal{kind, d, to};
             }
         }
         const Judged j = judge_move(m, s);
@@ -114,14 +116,18 @@ GeneratedGame generate_game(std::uint64_t seed, std::uint32_t index, std::uint32
     for (std::uint32_t ply = 1; ply <= length; ++ply) {
         const sem::MoveList moves = sem::legal_moves(s);
         if (moves.size == 0) {
-            if (sem::in_check(s, sem::to_move(s))) result = sem::to_move(s) == Color::White ? "0-1" : "1-0";
-            else result = "1/2-1/2";
+            if (sem::in_check(s, sem::to_move(s)))
+                result = sem::to_move(s) == Color::White ? "0-1" : "1-0";
+            else
+                result = "1/2-1/2";
             bad = 0;
             break;
         }
         const bool white = sem::to_move(s) == Color::White;
-        if (white) append_move(movetext, line_start, std::to_string(sem::move_number(s)) + ".");
-        else if (ply == 1) append_move(movetext, line_start, std::to_string(sem::move_number(s)) + "...");
+        if (white)
+            append_move(movetext, line_start, std::to_string(sem::move_number(s)) + ".");
+        else if (ply == 1)
+            append_move(movetext, line_start, std::to_string(sem::move_number(s)) + "...");
         if (bad == ply) {
             auto miss = near_miss(s, rng);
             if (miss) {
@@ -138,7 +144,8 @@ GeneratedGame generate_game(std::uint64_t seed, std::uint32_t index, std::uint32
         const sem::ConcreteMove m = sorted[rng.below(static_cast<std::uint32_t>(sorted.size()))];
         const sem::Termination t = sem::terminates_concrete(s, m);
         const auto& ok = boost::variant2::get<sem::Terminates>(t);
-        append_move(movetext, line_start, std::string(syntax::print_san(sem::canonical_move(s, ok.action, ok.next)).view()));
+        append_move(movetext, line_start,
+                    std::string(syntax::print_san(sem::canonical_move(s, ok.action, ok.next)).view()));
         s = ok.next;
         // Stop at an automatic draw (Laws 9.6): moves after it would be warned about.
         if (s.halfmove_clock >= 150) {
@@ -147,8 +154,10 @@ GeneratedGame generate_game(std::uint64_t seed, std::uint32_t index, std::uint32
         }
     }
     if (!g.bad_ply && result == "*" && sem::legal_moves(s).size == 0) {
-        if (sem::in_check(s, sem::to_move(s))) result = sem::to_move(s) == Color::White ? "0-1" : "1-0";
-        else result = "1/2-1/2";
+        if (sem::in_check(s, sem::to_move(s)))
+            result = sem::to_move(s) == Color::White ? "0-1" : "1-0";
+        else
+            result = "1/2-1/2";
     }
     append_move(movetext, line_start, result);
     g.pgn = "[Event \"pgnsem gen\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"" + std::to_string(index) +

@@ -13,9 +13,9 @@
 namespace pgnsem::interp {
 
 struct GeneratedGame {
-    std::string pgn;                        // export format, ends with a blank line
+    std::string pgn;                       // export format, ends with a blank line
     std::optional<std::uint32_t> bad_ply;  // the near-miss ply, if any
-    std::string rule;                       // the rule check reports there
+    std::string rule;                      // the rule check reports there
 };
 
 // Game number `index` (1-based) of the stream for `seed`. near_miss_per_mille: 0..1000.

@@ -117,7 +117,9 @@ std::string uci_text(const sem::ConcreteMove& m) {
     return u;
 }
 
-std::string uci_text(const sem::Action& a) { return uci_text(sem::ConcreteMove{a.from, a.to, a.promotion}); }
+std::string uci_text(const sem::Action& a) {
+    return uci_text(sem::ConcreteMove{a.from, a.to, a.promotion});
+}
 
 namespace {
 
@@ -240,14 +242,14 @@ std::optional<bool> written_capture(const ast::Move& m) noexcept {
 // claim of the notation, not part of which move is meant — only for pieces: a pawn's `x`
 // changes which pawn moves and where).
 std::optional<ast::Move> flipped_capture(const ast::Move& m, sem::Rule failed) {
-    if (const auto* t = v2::get_if<ast::Traversal>(&m.body); t && t->piece != PieceKind::Pawn &&
-                                                               failed == sem::Rule::TravOccupied) {
+    if (const auto* t = v2::get_if<ast::Traversal>(&m.body);
+        t && t->piece != PieceKind::Pawn && failed == sem::Rule::TravOccupied) {
         ast::Move f = m;
         f.body = ast::Capture{t->piece, t->from, t->to};
         return f;
     }
-    if (const auto* c = v2::get_if<ast::Capture>(&m.body); c && c->piece != PieceKind::Pawn &&
-                                                             failed == sem::Rule::CapNoVictim) {
+    if (const auto* c = v2::get_if<ast::Capture>(&m.body);
+        c && c->piece != PieceKind::Pawn && failed == sem::Rule::CapNoVictim) {
         ast::Move f = m;
         f.body = ast::Traversal{c->piece, c->from, c->to};
         return f;
@@ -255,7 +257,9 @@ std::optional<ast::Move> flipped_capture(const ast::Move& m, sem::Rule failed) {
     return std::nullopt;
 }
 
-std::string pos_text(ast::SourcePos p) { return std::to_string(p.line) + ":" + std::to_string(p.column); }
+std::string pos_text(ast::SourcePos p) {
+    return std::to_string(p.line) + ":" + std::to_string(p.column);
+}
 
 // The kinds that stay warnings under --strict (../shared/DESIGN.md, the verdict contract).
 bool strict_exempt(std::string_view kind) noexcept {
@@ -269,8 +273,8 @@ bool before(ast::SourcePos a, ast::SourcePos b) noexcept {
 bool standard_variant(std::string_view v) noexcept {
     std::string lower;
     for (char c : v) lower.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
-    return lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" ||
-           lower == "from position" || lower == "standard chess";
+    return lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" || lower == "from position" ||
+           lower == "standard chess";
 }
 
 // A defined move as the interpreter sees it: σ', the action that fired, and whether the move
@@ -540,8 +544,10 @@ private:
                  where + "the origin is named more precisely than needed (§8.2.3.4)");
         if (f & (kFileSuffices | kRankNeeded))
             warn("disambiguation", wply, ply.pos, std::string(ply.text), canon(),
-                 where + ((f & kFileSuffices) ? "the origin is named by its file when the file suffices (§8.2.3.4)"
-                                              : "the origin is named by its rank when the file does not tell the pieces apart (§8.2.3.4)"));
+                 where +
+                     ((f & kFileSuffices)
+                          ? "the origin is named by its file when the file suffices (§8.2.3.4)"
+                          : "the origin is named by its rank when the file does not tell the pieces apart (§8.2.3.4)"));
         if (f & kClaim)
             warn("check-claim", wply, ply.pos, std::string(ply.text), canon(),
                  where + "the move claims " + claim_text(m.claim) + " but gives " + claim_text(actual));
@@ -599,8 +605,7 @@ private:
 
     // `heavy`: the pawns, rooks and queens on σ′ (heavy_after); `material_changed`: the move
     // captured or promoted (only such a move can make a dead position arise).
-    void record_draws(const sem::State& n, std::uint32_t ply_no, std::uint64_t key, int heavy,
-                      bool material_changed) {
+    void record_draws(const sem::State& n, std::uint32_t ply_no, std::uint64_t key, int heavy, bool material_changed) {
         DrawFacts& d = v_.draws;
         if (n.halfmove_clock >= 100 && d.fifty_moves == 0) d.fifty_moves = ply_no;
         if (n.halfmove_clock >= 150 && d.seventy_five_moves == 0) d.seventy_five_moves = ply_no;
@@ -652,7 +657,8 @@ private:
                          " (Laws 5.2.2 / 9.6); this and later moves are replayed but do not count");
             }
             if (v2::holds_alternative<ast::NullMove>(ply.move.body)) {
-                fail(VerdictKind::Illegal, ply_no, s, std::string(ply.text), std::string(sem::rule_id(sem::Rule::MoveNull)),
+                fail(VerdictKind::Illegal, ply_no, s, std::string(ply.text),
+                     std::string(sem::rule_id(sem::Rule::MoveNull)),
                      "a null move (" + std::string(ply.text) + ") is not a chess move", ply.pos);
                 stopped = true;
                 break;

@@ -29,21 +29,21 @@ enum class VerdictKind : std::uint8_t { Legal, Illegal, Malformed, Unsupported }
 }
 
 struct Warning {
-    std::string kind;            // interpreter/README.md lists every kind
-    std::uint32_t ply = 0;       // the main-line ply it is about, 0 when none
+    std::string kind;       // interpreter/README.md lists every kind
+    std::uint32_t ply = 0;  // the main-line ply it is about, 0 when none
     ast::SourcePos pos;
     std::string found;
-    std::string canonical;       // empty when there is no canonical form to offer
+    std::string canonical;  // empty when there is no canonical form to offer
     std::string message;
-    std::string rule;            // variation-illegal only: the rule the move broke
+    std::string rule;  // variation-illegal only: the rule the move broke
 };
 
 struct ErrorInfo {
     std::uint32_t ply = 0;          // 0: the start position itself
     std::uint32_t move_number = 0;  // computed, not as written
     Color side = Color::White;
-    std::string san;                // the move as written (empty when not about a move)
-    std::string rule;               // a rule id (semantics/rules.hpp), a syntax kind, or notation/<kind>
+    std::string san;   // the move as written (empty when not about a move)
+    std::string rule;  // a rule id (semantics/rules.hpp), a syntax kind, or notation/<kind>
     std::string message;
     ast::SourcePos pos;
 };

@@ -111,7 +111,8 @@ int normalize_file(const std::string& path, std::FILE* out) {
                 std::fprintf(stderr, "pgnsem: %s: game %u: text after the termination marker at %u:%u is not written\n",
                              path.c_str(), game.index, w.pos.line, w.pos.column);
         if (game.error)
-            std::fprintf(stderr, "pgnsem: %s: game %u is malformed at %u:%u (%s); the text from there on is not written\n",
+            std::fprintf(stderr,
+                         "pgnsem: %s: game %u is malformed at %u:%u (%s); the text from there on is not written\n",
                          path.c_str(), game.index, game.error->pos.line, game.error->pos.column,
                          std::string(game.error->message).c_str());
         text.clear();

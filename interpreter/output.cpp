@@ -2,11 +2,11 @@
 // it sits on the hot path of `pgnsem check`; tests parse it back with nlohmann::json.
 #include "interpreter/output.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <charconv>
 #include <cstring>
-#include <algorithm>
 #include <vector>
 
 #include "semantics/setup.hpp"
@@ -30,15 +30,19 @@ void append_uint(std::string& out, std::uint64_t n) {
 std::size_t utf8_length(std::string_view s, std::size_t i) {
     const auto c = static_cast<unsigned char>(s[i]);
     std::size_t n = 0;
-    if (c >= 0xC2 && c <= 0xDF) n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) n = 3;
-    else if (c >= 0xF0 && c <= 0xF4) n = 4;
-    else return 0;
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+        n = 3;
+    else if (c >= 0xF0 && c <= 0xF4)
+        n = 4;
+    else
+        return 0;
     if (i + n > s.size()) return 0;
     for (std::size_t k = 1; k < n; ++k)
         if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
     const auto c1 = static_cast<unsigned char>(s[i + 1]);
-    if (c == 0xE0 && c1 < 0xA0) return 0;  // overlong
+    if (c == 0xE0 && c1 < 0xA0) return 0;   // overlong
     if (c == 0xED && c1 >= 0xA0) return 0;  // surrogates
     if (c == 0xF0 && c1 < 0x90) return 0;
     if (c == 0xF4 && c1 >= 0x90) return 0;
@@ -114,7 +118,8 @@ constexpr std::array<bool, 256> kPlain = make_plain();
     };
     if (s.size() >= 16) {
         for (; s.size() - i >= 16; i += 16)
-            if (const unsigned m = stops(s.data() + i); m != 0) return i + static_cast<std::size_t>(std::countr_zero(m));
+            if (const unsigned m = stops(s.data() + i); m != 0)
+                return i + static_cast<std::size_t>(std::countr_zero(m));
         if (i == s.size()) return i;
         // The last sixteen bytes, of which the first 16 − (size − i) were looked at already.
         const unsigned m = stops(s.data() + s.size() - 16) >> (16 - (s.size() - i));
@@ -262,12 +267,15 @@ std::vector<IdentifierChange> identifier_changes(const sem::State& a, const sem:
         auto value = [](std::uint16_t v) { return v == sem::kNoStamp ? std::string("none") : std::to_string(v); };
         out.push_back({name + "_2step", value(a.two_step[idx]), value(b.two_step[idx])});
     }
-    const std::pair<std::uint8_t, const char*> kings[] = {{sem::kWhiteKingMoved, "w_king"}, {sem::kBlackKingMoved, "b_king"}};
+    const std::pair<std::uint8_t, const char*> kings[] = {{sem::kWhiteKingMoved, "w_king"},
+                                                          {sem::kBlackKingMoved, "b_king"}};
     for (const auto& [bit, name] : kings)
         if ((a.king_moved & bit) != (b.king_moved & bit))
             out.push_back({name, (a.king_moved & bit) ? "1" : "0", (b.king_moved & bit) ? "1" : "0"});
-    const std::pair<std::uint8_t, const char*> rooks[] = {{sem::kCornerA1, "a1_rook_moved"}, {sem::kCornerH1, "h1_rook_moved"},
-                                                          {sem::kCornerA8, "a8_rook_moved"}, {sem::kCornerH8, "h8_rook_moved"}};
+    const std::pair<std::uint8_t, const char*> rooks[] = {{sem::kCornerA1, "a1_rook_moved"},
+                                                          {sem::kCornerH1, "h1_rook_moved"},
+                                                          {sem::kCornerA8, "a8_rook_moved"},
+                                                          {sem::kCornerH8, "h8_rook_moved"}};
     for (const auto& [bit, name] : rooks)
         if ((a.rook_moved & bit) != (b.rook_moved & bit))
             out.push_back({name, (a.rook_moved & bit) ? "1" : "0", (b.rook_moved & bit) ? "1" : "0"});
@@ -284,8 +292,10 @@ void append_verdict_json(std::string& s, std::string_view file, const Verdict& v
     JsonOut out(s);
     JsonObject o(out);
     o.str("file", file).num("game", v.game).opt_str("white", v.white).opt_str("black", v.black);
-    if (v.result) o.str("result", ast::result_text(*v.result));
-    else o.null("result");
+    if (v.result)
+        o.str("result", ast::result_text(*v.result));
+    else
+        o.null("result");
     o.opt_str("result_tag", v.result_tag).num("plies", v.plies).str("verdict", verdict_name(v.kind));
     if (v.error) {
         const ErrorInfo& e = *v.error;
@@ -309,12 +319,16 @@ void append_verdict_json(std::string& s, std::string_view file, const Verdict& v
         }
     }
     o.str("final_fen", v.final_fen);
-    if (const char* e = end_name(v.end)) o.str("end", e);
-    else o.null("end");
+    if (const char* e = end_name(v.end))
+        o.str("end", e);
+    else
+        o.null("end");
     o.opt_ply("draw_claimable_at", v.draws.claimable_at()).opt_ply("automatic_draw_at", v.draws.automatic_at());
 }
 
-std::string board_text(const sem::State& s) { return syntax::board_diagram(sem::to_placement(s)); }
+std::string board_text(const sem::State& s) {
+    return syntax::board_diagram(sem::to_placement(s));
+}
 
 void append_verdict_text(std::string& out, std::string_view file, const Verdict& v) {
     out.append(file);
@@ -403,7 +417,9 @@ void append_trace_json(std::string& s, std::string_view file, const PlyEvent& e)
             char name[2];
             write_square(name, Square::unchecked(i));
             JsonObject change(changes.next());
-            change.str("square", std::string_view(name, 2)).num("old", e.before->board[idx]).num("new", e.after->board[idx]);
+            change.str("square", std::string_view(name, 2))
+                .num("old", e.before->board[idx])
+                .num("new", e.after->board[idx]);
         }
     }
     {

@@ -7,10 +7,9 @@
 #pragma once
 
 #include <array>
+#include <boost/variant2/variant.hpp>
 #include <cstddef>
 #include <cstdint>
-
-#include <boost/variant2/variant.hpp>
 
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
@@ -104,8 +103,7 @@ inline unsigned castling_rights(const sem::State& s) noexcept {
             const sem::PieceId p = sem::at(s, *from);
             if (p == sem::kEmpty || sem::kind_of(p) != PieceKind::Pawn || sem::color_of(p) != mover) continue;
             const sem::Termination t = sem::terminates_concrete(s, {*from, target, std::nullopt});
-            if (boost::variant2::holds_alternative<sem::Terminates>(t))
-                return f;
+            if (boost::variant2::holds_alternative<sem::Terminates>(t)) return f;
         }
         return -1;
     }
@@ -128,7 +126,7 @@ inline std::uint64_t full_key(const sem::State& s) noexcept {
 // `ep_file` is the en passant file of σ (−1 for none) on entry and that of σ' on return: it can
 // only be set right after a double step, so it is looked for only then.
 inline std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem::State& n, const sem::Action& a,
-                       int& ep_file) noexcept {
+                              int& ep_file) noexcept {
     // The pieces the move moved, as the action tells: v leaves S and stands on Q (a promoted pawn
     // under its new id, read off σ′), and the captured id leaves its square, Q or (en passant) the
     // one behind it; without a capture that id is 0, whose row is zeros. Castling also moves the

@@ -67,8 +67,10 @@ PositionReport describe_position(const Placement& p, std::string_view fen) {
     j += ",\"castling\":";
     append_json_string(j, castling);
     j += ",\"en_passant\":";
-    if (p.en_passant) append_json_string(j, ep);
-    else j += "null";
+    if (p.en_passant)
+        append_json_string(j, ep);
+    else
+        j += "null";
     j += ",\"halfmove_clock\":" + std::to_string(p.halfmove_clock);
     j += ",\"fullmove_number\":" + std::to_string(p.fullmove_number);
     j += ",\"valid\":";

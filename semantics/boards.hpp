@@ -118,21 +118,11 @@ struct AttackBoards {
         b.occupied |= geo::bit(q);
         if (id < base || id >= base + 16) continue;
         switch (kind_of(id)) {
-            case PieceKind::Knight:
-                b.knights |= geo::bit(q);
-                break;
-            case PieceKind::King:
-                b.kings |= geo::bit(q);
-                break;
-            case PieceKind::Pawn:
-                b.pawns |= geo::bit(q);
-                break;
-            case PieceKind::Rook:
-                b.rank_file |= geo::bit(q);
-                break;
-            case PieceKind::Bishop:
-                b.diagonal |= geo::bit(q);
-                break;
+            case PieceKind::Knight: b.knights |= geo::bit(q); break;
+            case PieceKind::King: b.kings |= geo::bit(q); break;
+            case PieceKind::Pawn: b.pawns |= geo::bit(q); break;
+            case PieceKind::Rook: b.rank_file |= geo::bit(q); break;
+            case PieceKind::Bishop: b.diagonal |= geo::bit(q); break;
             case PieceKind::Queen:
                 b.rank_file |= geo::bit(q);
                 b.diagonal |= geo::bit(q);

@@ -200,17 +200,14 @@ Transition castle(const State& s, ast::CastleSide side) noexcept {
 PieceId promoted_id(Color c, ast::PromotionPiece t, Square to) noexcept {
     const bool white = c == Color::White;
     switch (t) {
-        case ast::PromotionPiece::Knight:
-            return white ? kWhiteQueensideKnight : kBlackQueensideKnight;
+        case ast::PromotionPiece::Knight: return white ? kWhiteQueensideKnight : kBlackQueensideKnight;
         case ast::PromotionPiece::Bishop:
             // The bishop of the destination's square colour: White's light-squared bishop is the
             // kingside one (6), Black's is the queenside one (19).
             if (white) return to.is_light() ? kWhiteKingsideBishop : kWhiteQueensideBishop;
             return to.is_light() ? kBlackQueensideBishop : kBlackKingsideBishop;
-        case ast::PromotionPiece::Rook:
-            return white ? kWhiteQueensideRook : kBlackQueensideRook;
-        case ast::PromotionPiece::Queen:
-            return white ? kWhiteQueen : kBlackQueen;
+        case ast::PromotionPiece::Rook: return white ? kWhiteQueensideRook : kBlackQueensideRook;
+        case ast::PromotionPiece::Queen: return white ? kWhiteQueen : kBlackQueen;
     }
     return kEmpty;
 }
@@ -246,8 +243,7 @@ Transition apply_concrete(const State& s, ConcreteMove m) noexcept {
         case PieceKind::Knight:
         case PieceKind::Bishop:
         case PieceKind::Rook:
-        case PieceKind::Queen:
-            return occupied ? piece_capture(s, m.from, m.to) : piece_traversal(s, m.from, m.to);
+        case PieceKind::Queen: return occupied ? piece_capture(s, m.from, m.to) : piece_traversal(s, m.from, m.to);
     }
     return piece_traversal(s, m.from, m.to);
 }

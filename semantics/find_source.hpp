@@ -8,7 +8,6 @@
 #pragma once
 
 #include <boost/variant2/variant.hpp>
-
 #include <cstdint>
 
 #include "semantics/partial.hpp"
@@ -37,7 +36,7 @@ using SourceResult = boost::variant2::variant<Source, Undefined>;
 // a piece of `kind` (not a pawn).
 [[nodiscard]] SourceResult find_pawn_capture_source(const State& sigma, const ast::Disambiguator& from,
                                                     Square to) noexcept;
-[[nodiscard]] SourceResult find_piece_capture_source(const State& sigma, PieceKind kind,
-                                                     const ast::Disambiguator& from, Square to) noexcept;
+[[nodiscard]] SourceResult find_piece_capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
+                                                     Square to) noexcept;
 
 }  // namespace pgnsem::sem

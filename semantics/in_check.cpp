@@ -79,8 +79,10 @@ constexpr std::array<const ReachTable*, 2> kReach{&kReachOfWhite, &kReachOfBlack
 // (0–7 the back rank R N B Q K B N R, 8–15 the pawns); the same for both colours. A constant
 // table, so it is loaded as a whole rather than assembled on the stack first.
 alignas(16) constexpr std::array<std::uint8_t, 16> kHow{
-    kByRankFile, kByKnight, kByDiagonal, kByRankFile | kByDiagonal, kByKing, kByDiagonal, kByKnight, kByRankFile,
-    kByPawn,     kByPawn,   kByPawn,     kByPawn,                   kByPawn, kByPawn,     kByPawn,   kByPawn};
+    kByRankFile, kByKnight,   kByDiagonal, kByRankFile | kByDiagonal,
+    kByKing,     kByDiagonal, kByKnight,   kByRankFile,
+    kByPawn,     kByPawn,     kByPawn,     kByPawn,
+    kByPawn,     kByPawn,     kByPawn,     kByPawn};
 
 // IIC asked without deriving bit sets: every square gets the ways its piece attacks, kept only
 // for the attacking colour's pieces and matched against the ways a piece of that colour on that
@@ -93,7 +95,7 @@ alignas(16) constexpr std::array<std::uint8_t, 16> kHow{
 struct Chunk {
     __m128i ways;
     __m128i of[2];  // NOLINT: a C array, as std::array would drop __m128i's alignment attribute
-    int index;  // squares 16·index to 16·index + 15
+    int index;      // squares 16·index to 16·index + 15
 };
 #endif
 
@@ -101,11 +103,11 @@ struct Watch {
     const std::array<std::uint8_t, 64>& reach;  // kReach of the attacking colour and the king's square
     std::size_t by;                             // the attacking colour
 #if defined(__SSSE3__)
-    __m128i leapers = _mm_setzero_si128();      // every match, as bytes; the leapers' bits are tested
+    __m128i leapers = _mm_setzero_si128();  // every match, as bytes; the leapers' bits are tested
 #else
-    bool leaper = false;                        // a knight, king or pawn matched
+    bool leaper = false;  // a knight, king or pawn matched
 #endif
-    Bits sliders = 0;                           // the rooks, bishops and queens that matched
+    Bits sliders = 0;  // the rooks, bishops and queens that matched
 
     Watch(int king, Color attacker) noexcept
         : reach((*kReach[static_cast<std::size_t>(attacker)])[static_cast<std::size_t>(king)]),
@@ -113,8 +115,9 @@ struct Watch {
 
 #if defined(__SSSE3__)
     void look(const Chunk& c) noexcept {
-        const __m128i hit = _mm_and_si128(
-            _mm_and_si128(c.ways, c.of[by]), _mm_load_si128(reinterpret_cast<const __m128i*>(reach.data() + 16 * c.index)));
+        const __m128i hit =
+            _mm_and_si128(_mm_and_si128(c.ways, c.of[by]),
+                          _mm_load_si128(reinterpret_cast<const __m128i*>(reach.data() + 16 * c.index)));
         leapers = _mm_or_si128(leapers, hit);
         const auto matched = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(hit, _mm_set1_epi8(0x0F))));
         sliders |= static_cast<Bits>(matched) << (16 * c.index);

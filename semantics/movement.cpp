@@ -15,16 +15,11 @@ bool reaches(PieceKind k, Color c, int from, int to, bool capture) noexcept {
             if (capture) return (df == 1 || df == -1) && dr == 1;
             return df == 0 && (dr == 1 || (dr == 2 && geo::rank_of(from) == start_rank(c)));
         }
-        case PieceKind::Knight:
-            return (geo::knight_targets(from) & geo::bit(to)) != 0;
-        case PieceKind::Bishop:
-            return d >= 0 && !geo::is_orthogonal(d);
-        case PieceKind::Rook:
-            return d >= 0 && geo::is_orthogonal(d);
-        case PieceKind::Queen:
-            return d >= 0;
-        case PieceKind::King:
-            return (geo::king_targets(from) & geo::bit(to)) != 0;
+        case PieceKind::Knight: return (geo::knight_targets(from) & geo::bit(to)) != 0;
+        case PieceKind::Bishop: return d >= 0 && !geo::is_orthogonal(d);
+        case PieceKind::Rook: return d >= 0 && geo::is_orthogonal(d);
+        case PieceKind::Queen: return d >= 0;
+        case PieceKind::King: return (geo::king_targets(from) & geo::bit(to)) != 0;
     }
     return false;
 }

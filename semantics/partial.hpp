@@ -4,7 +4,6 @@
 #pragma once
 
 #include <boost/variant2/variant.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <type_traits>
@@ -45,7 +44,7 @@ template <class T>
 class Maybe {
 public:
     constexpr Maybe() noexcept = default;
-    constexpr Maybe(std::nullopt_t) noexcept {}  // NOLINT: converts on purpose, as std::optional does
+    constexpr Maybe(std::nullopt_t) noexcept {}           // NOLINT: converts on purpose, as std::optional does
     constexpr Maybe(T v) noexcept : byte_(to_byte(v)) {}  // NOLINT
     constexpr Maybe(std::optional<T> v) noexcept : byte_(v ? to_byte(*v) : kNothing) {}  // NOLINT
     [[nodiscard]] constexpr bool has_value() const noexcept { return byte_ != kNothing; }
@@ -75,11 +74,11 @@ private:
 
 // What a defined move did, in the concrete terms traces and SAN printing need.
 struct Action {
-    Rule rule;                 // the equation that fired (a `fires` rule)
-    Square from;               // S (for castling: the king's square)
-    Square to;                 // Q (for castling: the king's destination)
-    PieceId piece = kEmpty;    // v
-    PieceId captured = kEmpty; // the id removed, if any
+    Rule rule;                  // the equation that fired (a `fires` rule)
+    Square from;                // S (for castling: the king's square)
+    Square to;                  // Q (for castling: the king's destination)
+    PieceId piece = kEmpty;     // v
+    PieceId captured = kEmpty;  // the id removed, if any
     Maybe<Square> captured_on;  // differs from `to` only for en passant
     Maybe<ast::PromotionPiece> promotion;
     Maybe<ast::CastleSide> castle;

@@ -118,25 +118,15 @@ State from_placement(const Placement& p) noexcept {
             if (!x || x->color != c || s.board[idx(q)] != kEmpty) continue;
             int id = 0;
             switch (x->kind) {
-                case PieceKind::King:
-                    id = 5;
-                    break;
-                case PieceKind::Queen:
-                    id = 4;
-                    break;
+                case PieceKind::King: id = 5; break;
+                case PieceKind::Queen: id = 4; break;
                 // A bishop's id is that of its square colour, as for a promoted one: White's
                 // kingside bishop (6, f1) is light, Black's (22, f8) dark; 3 and 19 the other way.
-                case PieceKind::Bishop:
-                    id = (Square::unchecked(q).is_light() == (c == Color::White)) ? 6 : 3;
-                    break;
+                case PieceKind::Bishop: id = (Square::unchecked(q).is_light() == (c == Color::White)) ? 6 : 3; break;
                 // The first unused original id of the kind (queenside before kingside), then the
                 // id a promotion gives (R → queenside rook, N → queenside knight).
-                case PieceKind::Rook:
-                    id = take_original(rook_used, 1, 8);
-                    break;
-                case PieceKind::Knight:
-                    id = take_original(knight_used, 2, 7);
-                    break;
+                case PieceKind::Rook: id = take_original(rook_used, 1, 8); break;
+                case PieceKind::Knight: id = take_original(knight_used, 2, 7); break;
                 case PieceKind::Pawn: {
                     // Second pass: the lowest unused pawn id, and beyond eight pawns the file's id.
                     int f = 0;

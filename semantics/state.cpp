@@ -29,7 +29,8 @@ State update(const State& s, Square q, PieceId v) noexcept {
     const auto i = static_cast<std::size_t>(q.index());
     const PieceId old = next.board[i];
     next.board[i] = v;
-    if (old != kEmpty && kind_of(old) == PieceKind::King && next.king_square[static_cast<std::size_t>(color_of(old))] == q.index())
+    if (old != kEmpty && kind_of(old) == PieceKind::King &&
+        next.king_square[static_cast<std::size_t>(color_of(old))] == q.index())
         next.king_square[static_cast<std::size_t>(color_of(old))] = kNoSquare;
     if (v != kEmpty && kind_of(v) == PieceKind::King)
         next.king_square[static_cast<std::size_t>(color_of(v))] = static_cast<std::uint8_t>(q.index());

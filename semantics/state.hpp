@@ -25,16 +25,20 @@ namespace pgnsem::sem {
 using PieceId = std::uint8_t;
 
 inline constexpr PieceId kEmpty = 0;
-inline constexpr PieceId kWhiteQueensideRook = 1, kWhiteQueensideKnight = 2, kWhiteQueensideBishop = 3,
-                         kWhiteQueen = 4, kWhiteKing = 5, kWhiteKingsideBishop = 6, kWhiteKingsideKnight = 7,
-                         kWhiteKingsideRook = 8, kWhitePawnA = 9;
+inline constexpr PieceId kWhiteQueensideRook = 1, kWhiteQueensideKnight = 2, kWhiteQueensideBishop = 3, kWhiteQueen = 4,
+                         kWhiteKing = 5, kWhiteKingsideBishop = 6, kWhiteKingsideKnight = 7, kWhiteKingsideRook = 8,
+                         kWhitePawnA = 9;
 inline constexpr PieceId kBlackQueensideRook = 17, kBlackQueensideKnight = 18, kBlackQueensideBishop = 19,
                          kBlackQueen = 20, kBlackKing = 21, kBlackKingsideBishop = 22, kBlackKingsideKnight = 23,
                          kBlackKingsideRook = 24, kBlackPawnA = 25;
 inline constexpr PieceId kMaxPieceId = 32;
 
-[[nodiscard]] constexpr bool is_white(PieceId id) noexcept { return id >= 1 && id <= 16; }
-[[nodiscard]] constexpr bool is_black(PieceId id) noexcept { return id >= 17 && id <= 32; }
+[[nodiscard]] constexpr bool is_white(PieceId id) noexcept {
+    return id >= 1 && id <= 16;
+}
+[[nodiscard]] constexpr bool is_black(PieceId id) noexcept {
+    return id >= 17 && id <= 32;
+}
 [[nodiscard]] constexpr Color color_of(PieceId id) noexcept {
     // Precondition: id ≠ 0.
     return id <= 16 ? Color::White : Color::Black;
@@ -47,8 +51,8 @@ namespace detail {
 // Tabulated for all 256 byte values so that the hot paths (GTSS/GCSS, IIC, the move generator)
 // pay one load instead of a division.
 constexpr std::array<PieceKind, 256> make_kind_of_table() noexcept {
-    constexpr PieceKind back[8] = {PieceKind::Rook,  PieceKind::Knight, PieceKind::Bishop, PieceKind::Queen,
-                                   PieceKind::King,  PieceKind::Bishop, PieceKind::Knight, PieceKind::Rook};
+    constexpr PieceKind back[8] = {PieceKind::Rook, PieceKind::Knight, PieceKind::Bishop, PieceKind::Queen,
+                                   PieceKind::King, PieceKind::Bishop, PieceKind::Knight, PieceKind::Rook};
     std::array<PieceKind, 256> t{};
     for (int id = 0; id < 256; ++id) {
         const int i = (id + 15) % 16;
@@ -115,7 +119,9 @@ static_assert(sizeof(State) <= 128, "σ is a small value: at most 128 bytes (pro
 [[nodiscard]] constexpr std::uint32_t move_number(const State& s) noexcept {
     return s.number_base + s.turn / 2u;
 }
-[[nodiscard]] constexpr PieceId at(const State& s, Square q) noexcept { return s.board[static_cast<std::size_t>(q.index())]; }
+[[nodiscard]] constexpr PieceId at(const State& s, Square q) noexcept {
+    return s.board[static_cast<std::size_t>(q.index())];
+}
 
 // σ^v_Q: σ with square Q holding v (the paper's update). Keeps king_square in step.
 [[nodiscard]] State update(const State& s, Square q, PieceId v) noexcept;

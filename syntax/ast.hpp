@@ -22,7 +22,6 @@
 #pragma once
 
 #include <boost/variant2/variant.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -103,8 +102,7 @@ public:
     friend bool operator==(const Promotion&, const Promotion&) = default;
 
 private:
-    Promotion(std::optional<File> f, Square to, PromotionPiece p) noexcept
-        : capture_from_(f), to_(to), piece_(p) {}
+    Promotion(std::optional<File> f, Square to, PromotionPiece p) noexcept : capture_from_(f), to_(to), piece_(p) {}
     std::optional<File> capture_from_;
     Square to_;
     PromotionPiece piece_;
@@ -130,21 +128,29 @@ using MoveBody = boost::variant2::variant<Traversal, Capture, Castle, Promotion,
 enum class CheckClaim : std::uint8_t { None, Check, Mate };
 
 // The six suffix annotations of §8.2.3.8, in NAG order: $1 … $6.
-enum class Suffix : std::uint8_t { None = 0, Good = 1, Mistake = 2, Brilliant = 3, Blunder = 4, Interesting = 5, Dubious = 6 };
+enum class Suffix : std::uint8_t {
+    None = 0,
+    Good = 1,
+    Mistake = 2,
+    Brilliant = 3,
+    Blunder = 4,
+    Interesting = 5,
+    Dubious = 6
+};
 
 // Spellings the import reader tolerates; each one set is reported as a warning (an error under
 // --strict) with the canonical form.
 enum Spelling : std::uint16_t {
     kCanonical = 0,
-    kZeroCastle = 1u << 0,          // 0-0 / 0-0-0 (digit zero) for O-O / O-O-O
-    kEnPassantSuffix = 1u << 1,     // exd6 e.p. / exd6ep
-    kPawnLetter = 1u << 2,          // Pe4
-    kLongAlgebraic = 1u << 3,       // Ng1-f3, Ng1f3, e2-e4, Nb1xc3
-    kCoordinate = 1u << 4,          // e2e4 (UCI)
-    kLowercasePromotion = 1u << 5,  // e8=q
+    kZeroCastle = 1u << 0,              // 0-0 / 0-0-0 (digit zero) for O-O / O-O-O
+    kEnPassantSuffix = 1u << 1,         // exd6 e.p. / exd6ep
+    kPawnLetter = 1u << 2,              // Pe4
+    kLongAlgebraic = 1u << 3,           // Ng1-f3, Ng1f3, e2-e4, Nb1xc3
+    kCoordinate = 1u << 4,              // e2e4 (UCI)
+    kLowercasePromotion = 1u << 5,      // e8=q
     kPromotionWithoutEquals = 1u << 6,  // e8Q
-    kCaptureColon = 1u << 7,        // N:f3 (never produced today; reserved)
-    kDetachedSuffix = 1u << 8,      // a glyph separated from its move (`e4 !`)
+    kCaptureColon = 1u << 7,            // N:f3 (never produced today; reserved)
+    kDetachedSuffix = 1u << 8,          // a glyph separated from its move (`e4 !`)
 };
 
 struct Move {
@@ -182,13 +188,13 @@ enum class Result : std::uint8_t { WhiteWins, BlackWins, Draw, Unknown };  // 1-
 
 struct Ply {
     Move move;
-    SourcePos pos;                       // where the move token starts
-    std::string_view text;               // the move as written (view into the reader's buffer)
-    std::uint32_t number_written = 0;    // the move number written before this ply, 0 if none
-    SourcePos number_pos;                // where that number starts
-    std::uint32_t next = kNone;          // next ply of the same line
+    SourcePos pos;                          // where the move token starts
+    std::string_view text;                  // the move as written (view into the reader's buffer)
+    std::uint32_t number_written = 0;       // the move number written before this ply, 0 if none
+    SourcePos number_pos;                   // where that number starts
+    std::uint32_t next = kNone;             // next ply of the same line
     std::uint32_t first_variation = kNone;  // index into Game::variations
-    std::uint32_t nags_begin = 0;        // Game::nags[nags_begin, nags_begin + nags_count)
+    std::uint32_t nags_begin = 0;           // Game::nags[nags_begin, nags_begin + nags_count)
     std::uint16_t nags_count = 0;
 };
 
@@ -228,11 +234,11 @@ struct ReaderWarning {
 
 // The first thing in a game that is not PGN. The game is judged up to it.
 struct SyntaxError {
-    std::string_view kind;     // "syntax/token", "syntax/promotion-rank", … (syntax/README.md)
+    std::string_view kind;  // "syntax/token", "syntax/promotion-rank", … (syntax/README.md)
     SourcePos pos;
-    std::string_view token;    // the offending text
-    std::string_view message;  // a sentence
-    std::uint32_t ply_index = 0;  // how many main-line plies were read before it
+    std::string_view token;             // the offending text
+    std::string_view message;           // a sentence
+    std::uint32_t ply_index = 0;        // how many main-line plies were read before it
     std::uint32_t variation_depth = 0;  // 0 in the main line, else how many `(` enclose it
 };
 

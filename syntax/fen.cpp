@@ -43,25 +43,18 @@ std::optional<ColoredPiece> piece_of_letter(char c) {
     const Color color = (c >= 'a' && c <= 'z') ? Color::Black : Color::White;
     switch (c) {
         case 'P':
-        case 'p':
-            return ColoredPiece{color, PieceKind::Pawn};
+        case 'p': return ColoredPiece{color, PieceKind::Pawn};
         case 'N':
-        case 'n':
-            return ColoredPiece{color, PieceKind::Knight};
+        case 'n': return ColoredPiece{color, PieceKind::Knight};
         case 'B':
-        case 'b':
-            return ColoredPiece{color, PieceKind::Bishop};
+        case 'b': return ColoredPiece{color, PieceKind::Bishop};
         case 'R':
-        case 'r':
-            return ColoredPiece{color, PieceKind::Rook};
+        case 'r': return ColoredPiece{color, PieceKind::Rook};
         case 'Q':
-        case 'q':
-            return ColoredPiece{color, PieceKind::Queen};
+        case 'q': return ColoredPiece{color, PieceKind::Queen};
         case 'K':
-        case 'k':
-            return ColoredPiece{color, PieceKind::King};
-        default:
-            return std::nullopt;
+        case 'k': return ColoredPiece{color, PieceKind::King};
+        default: return std::nullopt;
     }
 }
 

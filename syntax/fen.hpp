@@ -3,9 +3,8 @@
 // position can arise in a game is the semantics' question (semantics/setup.hpp validate()).
 #pragma once
 
-#include <boost/variant2/variant.hpp>
-
 #include <array>
+#include <boost/variant2/variant.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,7 +15,7 @@
 namespace pgnsem::syntax {
 
 struct FenError {
-    std::string_view field;  // "placement", "side", "castling", "en-passant", "halfmove", "fullmove", "fields"
+    std::string_view field;    // "placement", "side", "castling", "en-passant", "halfmove", "fullmove", "fields"
     std::uint32_t column = 0;  // 0-based offset into the FEN text
     std::string message;
 };

@@ -357,8 +357,7 @@ private:
 
     void set_error(std::string_view kind, ast::SourcePos at, std::string_view token, std::string_view message) {
         if (g_.error) return;
-        g_.error = ast::SyntaxError{kind, at, token, message, main_plies_,
-                                    static_cast<std::uint32_t>(s_.stack.size())};
+        g_.error = ast::SyntaxError{kind, at, token, message, main_plies_, static_cast<std::uint32_t>(s_.stack.size())};
     }
 
     // After an error: the game ends, and reading resumes at the next tag section — the first
@@ -563,9 +562,7 @@ private:
                 case '{':
                     if (!brace_comment()) return;
                     break;
-                case ';':
-                    line_comment();
-                    break;
+                case ';': line_comment(); break;
                 case '(':
                     if (!open_variation()) return;
                     break;
@@ -588,9 +585,12 @@ private:
                     // …`) are no game of their own: they stay with the game whose tags follow,
                     // as its first comment, and the reader says so.
                     if (only_comments_so_far()) {
-                        g_.warnings.push_back(ast::ReaderWarning{
-                            "comment-before-tags", g_.comments.front().pos, {}, {},
-                            "a comment before the tag section is kept as the game's first comment"});
+                        g_.warnings.push_back(
+                            ast::ReaderWarning{"comment-before-tags",
+                                               g_.comments.front().pos,
+                                               {},
+                                               {},
+                                               "a comment before the tag section is kept as the game's first comment"});
                         if (!tag_section()) return;
                         break;
                     }

@@ -9,7 +9,6 @@
 #include "syntax/san.hpp"
 
 #include <array>
-
 #include <cstddef>
 
 #include "syntax/san_fast.hpp"
@@ -77,19 +76,14 @@ std::optional<PieceKind> piece_of_letter(char c) noexcept {
 std::optional<PromotionPiece> promotion_of_letter(char c) noexcept {
     switch (c) {
         case 'N':
-        case 'n':
-            return PromotionPiece::Knight;
+        case 'n': return PromotionPiece::Knight;
         case 'B':
-        case 'b':
-            return PromotionPiece::Bishop;
+        case 'b': return PromotionPiece::Bishop;
         case 'R':
-        case 'r':
-            return PromotionPiece::Rook;
+        case 'r': return PromotionPiece::Rook;
         case 'Q':
-        case 'q':
-            return PromotionPiece::Queen;
-        default:
-            return std::nullopt;
+        case 'q': return PromotionPiece::Queen;
+        default: return std::nullopt;
     }
 }
 
@@ -521,37 +515,19 @@ ShortText print_san(const ast::Move& m, bool with_suffix) noexcept {
     Out out;
     boost::variant2::visit(BodyPrinter{out}, m.body);
     switch (m.claim) {
-        case ast::CheckClaim::None:
-            break;
-        case ast::CheckClaim::Check:
-            out.put('+');
-            break;
-        case ast::CheckClaim::Mate:
-            out.put('#');
-            break;
+        case ast::CheckClaim::None: break;
+        case ast::CheckClaim::Check: out.put('+'); break;
+        case ast::CheckClaim::Mate: out.put('#'); break;
     }
     if (with_suffix) {
         switch (m.suffix) {
-            case ast::Suffix::None:
-                break;
-            case ast::Suffix::Good:
-                out.put("!");
-                break;
-            case ast::Suffix::Mistake:
-                out.put("?");
-                break;
-            case ast::Suffix::Brilliant:
-                out.put("!!");
-                break;
-            case ast::Suffix::Blunder:
-                out.put("??");
-                break;
-            case ast::Suffix::Interesting:
-                out.put("!?");
-                break;
-            case ast::Suffix::Dubious:
-                out.put("?!");
-                break;
+            case ast::Suffix::None: break;
+            case ast::Suffix::Good: out.put("!"); break;
+            case ast::Suffix::Mistake: out.put("?"); break;
+            case ast::Suffix::Brilliant: out.put("!!"); break;
+            case ast::Suffix::Blunder: out.put("??"); break;
+            case ast::Suffix::Interesting: out.put("!?"); break;
+            case ast::Suffix::Dubious: out.put("?!"); break;
         }
     }
     return out.text;

@@ -4,9 +4,8 @@
 // (`e5=Q`, `e8=K`, `Nz9`) is an error with its column.
 #pragma once
 
-#include <boost/variant2/variant.hpp>
-
 #include <array>
+#include <boost/variant2/variant.hpp>
 #include <cstdint>
 #include <string_view>
 

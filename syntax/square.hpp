@@ -105,8 +105,7 @@ class Square {
 public:
     // a1: a valid square, so fixed-capacity arrays of moves need no "no square" value.
     constexpr Square() noexcept : index_(0) {}
-    constexpr Square(File f, Rank r) noexcept
-        : index_(static_cast<std::uint8_t>(r.index() * 8 + f.index())) {}
+    constexpr Square(File f, Rank r) noexcept : index_(static_cast<std::uint8_t>(r.index() * 8 + f.index())) {}
     [[nodiscard]] static constexpr std::optional<Square> from_index(int i) noexcept {
         if (i < 0 || i > 63) return std::nullopt;
         return Square(static_cast<std::uint8_t>(i));
@@ -130,9 +129,7 @@ public:
     [[nodiscard]] constexpr File file() const noexcept { return File::unchecked(index_ & 7); }
     [[nodiscard]] constexpr Rank rank() const noexcept { return Rank::unchecked(index_ >> 3); }
     // true for the light squares (h1, a8, …).
-    [[nodiscard]] constexpr bool is_light() const noexcept {
-        return ((index_ & 7) + (index_ >> 3)) % 2 == 1;
-    }
+    [[nodiscard]] constexpr bool is_light() const noexcept { return ((index_ & 7) + (index_ >> 3)) % 2 == 1; }
     friend constexpr bool operator==(Square, Square) noexcept = default;
 
 private:

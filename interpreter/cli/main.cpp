@@ -2,7 +2,6 @@
 // Exit codes (README "Exit codes"): 0 every game legal / position valid, 1 anything else was
 // found, 2 usage or I/O error.
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -123,8 +122,10 @@ int run_fen(const std::string& arg, const std::string& format) {
             placement = boost::variant2::get<Placement>(parsed);
         }
         const interp::PositionReport report = interp::describe_position(placement, fen_text);
-        if (format == "json") std::printf("%s\n", report.json.c_str());
-        else std::printf("%s%s\n", header.c_str(), report.text.c_str());
+        if (format == "json")
+            std::printf("%s\n", report.json.c_str());
+        else
+            std::printf("%s%s\n", header.c_str(), report.text.c_str());
         all_valid = all_valid && report.valid;
     }
     return all_valid ? 0 : 1;
@@ -169,7 +170,8 @@ int run_perft(int depth, const std::string& fen, bool divide) {
         std::printf("Nodes searched: %llu\n", static_cast<unsigned long long>(total));
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::fprintf(stderr, "time: %.3f s, %.0f nodes/s\n", seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
+    std::fprintf(stderr, "time: %.3f s, %.0f nodes/s\n", seconds,
+                 seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
     return 0;
 }
 
@@ -182,7 +184,8 @@ int main(int argc, char** argv) {
     std::vector<std::string> check_files;
     std::string check_format = "text";
     bool strict = false, quiet = false;
-    auto* check = app.add_subcommand("check", "judge every game of PGN files: legal, illegal, malformed or unsupported");
+    auto* check =
+        app.add_subcommand("check", "judge every game of PGN files: legal, illegal, malformed or unsupported");
     check->add_option("--format", check_format, "text or jsonl")->check(CLI::IsMember({"text", "jsonl"}));
     check->add_flag("--strict", strict, "accept only the PGN export format");
     check->add_flag("--quiet", quiet, "no summary on stderr");

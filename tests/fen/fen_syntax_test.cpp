@@ -327,15 +327,9 @@ TEST_CASE("L11 parse_fen never crashes or hangs on arbitrary bytes", "[property]
         const auto i = *rc::gen::inRange<std::size_t>(0, text.size());
         const char c = *rc::gen::arbitrary<char>();
         switch (*rc::gen::inRange(0, 3)) {
-            case 0:
-                text[i] = c;
-                break;
-            case 1:
-                text.insert(i, 1, c);
-                break;
-            default:
-                text.erase(i, 1);
-                break;
+            case 0: text[i] = c; break;
+            case 1: text.insert(i, 1, c); break;
+            default: text.erase(i, 1); break;
         }
         const auto r = syntax::parse_fen(text);
         if (const auto* e = boost::variant2::get_if<syntax::FenError>(&r)) {

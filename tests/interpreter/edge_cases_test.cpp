@@ -2,9 +2,8 @@
 // choose the start position, move numbers, results, SAN resolved in a position, claims), each
 // named by its number in the catalogue. Reader-level cases are in tests/syntax/edge_cases_test.cpp,
 // FEN cases in tests/fen/edge_cases_test.cpp.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
@@ -52,7 +51,9 @@ std::vector<std::string> kinds(const Verdict& v) {
     return k;
 }
 
-std::string rule(const Verdict& v) { return v.error ? v.error->rule : std::string(); }
+std::string rule(const Verdict& v) {
+    return v.error ? v.error->rule : std::string();
+}
 
 using Kinds = std::vector<std::string>;
 
@@ -92,9 +93,9 @@ TEST_CASE("edge 31: wrong move numbers are reported", "[edge-cases]") {
 }
 
 TEST_CASE("edge 32: Black first from a FEN, numbered 12...", "[edge-cases]") {
-    const Verdict v =
-        judge("[SetUp \"1\"]\n[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 12\"]\n\n"
-              "12... Nf6 13. d4 *\n");
+    const Verdict v = judge(
+        "[SetUp \"1\"]\n[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 12\"]\n\n"
+        "12... Nf6 13. d4 *\n");
     CHECK(v.kind == VerdictKind::Legal);
     CHECK(v.warnings.empty());
     CHECK(v.plies == 2);

@@ -1,14 +1,13 @@
 // [[S]] over whole games: verdicts, notation claims, draw facts, --strict, output.
+#include "interpreter/interpret.hpp"
+
 #include <catch2/catch.hpp>
-
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <vector>
 
 #include "interpreter/explain.hpp"
 #include "interpreter/generate.hpp"
-#include "interpreter/interpret.hpp"
 #include "interpreter/output.hpp"
 #include "syntax/pgn.hpp"
 
@@ -178,7 +177,8 @@ TEST_CASE("dead position after a promotion, and after a capture that promotes", 
     CHECK(one("[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. e8=Q *\n").draws.dead_position == 0);
     CHECK(one("[SetUp \"1\"]\n[FEN \"3r4/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. exd8=N *\n").draws.dead_position == 1);
     CHECK(one("[SetUp \"1\"]\n[FEN \"3r4/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. exd8=R *\n").draws.dead_position == 0);
-    CHECK(one("[SetUp \"1\"]\n[FEN \"3r4/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. e8=N Rd1+ 2. Kg2 Rd2+ 3. Kg3 Rd3+ 4. Kf4 Rd4+ 5. Ke5 Kb2 6. Kxd4 *\n")
+    CHECK(one("[SetUp \"1\"]\n[FEN \"3r4/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. e8=N Rd1+ 2. Kg2 Rd2+ 3. Kg3 Rd3+ 4. Kf4 "
+              "Rd4+ 5. Ke5 Kb2 6. Kxd4 *\n")
               .draws.dead_position == 11);
     // A position that was dead before the first move is not one that arose (no capture made it).
     CHECK(one("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4KB2 w - - 0 1\"]\n\n1. Bc4 *\n").draws.dead_position == 0);
@@ -214,7 +214,8 @@ TEST_CASE("a variant other than standard chess is unsupported and named", "[vari
     CHECK(one("[Variant \"Standard\"]\n\n1. e4 *\n").kind == VerdictKind::Legal);
 }
 
-TEST_CASE("a FEN start: ply counts from it, Black first, impossible positions are illegal at ply 0", "[interpreter][fen]") {
+TEST_CASE("a FEN start: ply counts from it, Black first, impossible positions are illegal at ply 0",
+          "[interpreter][fen]") {
     const Verdict black_first =
         one("[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"]\n\n1... Ke7 *\n");
     REQUIRE(black_first.error);

@@ -3,14 +3,15 @@
 // position's. Games are walked through legal_moves from σ₀ and from positions chosen for the moves
 // that change a key in unusual ways: castling, en passant, promotions, captures of rooks on their
 // corners.
-#include <catch2/catch.hpp>
+#include "interpreter/position_key.hpp"
+
 #include <rapidcheck.h>
 #include <rapidcheck/catch.h>
 
+#include <catch2/catch.hpp>
 #include <iterator>
 #include <vector>
 
-#include "interpreter/position_key.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"

@@ -6,7 +6,6 @@
 //                    PGNSEM_PERFT_DEEP=1, to depth 5 (an opt-in run of about 1.3·10¹¹ nodes).
 // Without ../shared/data the test exits 77, which ctest reports as skipped.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -118,7 +117,8 @@ TEST_CASE("L8 perft matches random.perft for all positions", "[perft][property]"
             ++checked;
             if (got != nodes) {
                 ++mismatches;
-                if (mismatches <= 10) FAIL_CHECK(e.id << " " << e.epd << " depth " << depth << ": " << got << " != " << nodes);
+                if (mismatches <= 10)
+                    FAIL_CHECK(e.id << " " << e.epd << " depth " << depth << ": " << got << " != " << nodes);
             }
         }
     }

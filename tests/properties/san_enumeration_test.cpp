@@ -1,10 +1,10 @@
 // L5 and L7 across the layers, on positions reached by walking the semantics with rapidcheck:
 // for every enumerated legal move, the canonical SAN uses the minimal disambiguation among legal
 // moves (§8.2.3.4), prints, reads back as the same AST, and T of what was read gives the same σ'.
-#include <catch2/catch.hpp>
 #include <rapidcheck.h>
 #include <rapidcheck/catch.h>
 
+#include <catch2/catch.hpp>
 #include <vector>
 
 #include "semantics/legal_moves.hpp"

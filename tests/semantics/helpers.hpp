@@ -59,18 +59,10 @@ inline ast::Move coord(std::string_view uci) {
     std::optional<ast::PromotionPiece> t;
     if (uci.size() == 5) {
         switch (uci[4]) {
-            case 'n':
-                t = ast::PromotionPiece::Knight;
-                break;
-            case 'b':
-                t = ast::PromotionPiece::Bishop;
-                break;
-            case 'r':
-                t = ast::PromotionPiece::Rook;
-                break;
-            default:
-                t = ast::PromotionPiece::Queen;
-                break;
+            case 'n': t = ast::PromotionPiece::Knight; break;
+            case 'b': t = ast::PromotionPiece::Bishop; break;
+            case 'r': t = ast::PromotionPiece::Rook; break;
+            default: t = ast::PromotionPiece::Queen; break;
         }
     }
     return ast::Move{ast::Coordinate{sq(uci.substr(0, 2)), sq(uci.substr(2, 2)), t}};

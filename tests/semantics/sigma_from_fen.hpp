@@ -48,12 +48,8 @@ namespace pgnsem::sem::testing {
         const bool light = Square::unchecked(q).is_light();
         PieceId id = kEmpty;
         switch (white ? static_cast<char>(ch - 'A' + 'a') : ch) {
-            case 'k':
-                id = static_cast<PieceId>(base + 5);
-                break;
-            case 'q':
-                id = take({static_cast<PieceId>(base + 4)});
-                break;
+            case 'k': id = static_cast<PieceId>(base + 5); break;
+            case 'q': id = take({static_cast<PieceId>(base + 4)}); break;
             case 'r':
                 if (q == (white ? 0 : 56))
                     id = take({static_cast<PieceId>(base + 1)});
@@ -68,9 +64,7 @@ namespace pgnsem::sem::testing {
                 else
                     id = take({light ? kBlackQueensideBishop : kBlackKingsideBishop});
                 break;
-            case 'n':
-                id = take({static_cast<PieceId>(base + 2), static_cast<PieceId>(base + 7)});
-                break;
+            case 'n': id = take({static_cast<PieceId>(base + 2), static_cast<PieceId>(base + 7)}); break;
             case 'p': {
                 const PieceId first = static_cast<PieceId>(base + 9);
                 id = take({static_cast<PieceId>(first + file), first, static_cast<PieceId>(first + 1),
@@ -79,8 +73,7 @@ namespace pgnsem::sem::testing {
                            static_cast<PieceId>(first + 6), static_cast<PieceId>(first + 7)});
                 break;
             }
-            default:
-                return std::nullopt;
+            default: return std::nullopt;
         }
         s = update(s, Square::unchecked(q), id);
         ++file;

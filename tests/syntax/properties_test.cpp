@@ -65,8 +65,7 @@ ast::MoveBody any_body() {
             const int from = f == 0 ? 1 : f == 7 ? 6 : *rc::gen::element(f - 1, f + 1);
             return ast::Capture{PieceKind::Pawn, {File::unchecked(from), std::nullopt}, to};
         }
-        case 4:
-            return ast::Castle{*rc::gen::element(ast::CastleSide::King, ast::CastleSide::Queen)};
+        case 4: return ast::Castle{*rc::gen::element(ast::CastleSide::King, ast::CastleSide::Queen)};
         case 5: {
             const int file = *rc::gen::inRange(0, 8);
             const Square to = Square::unchecked(file + 8 * *rc::gen::element(0, 7));
@@ -83,8 +82,7 @@ ast::MoveBody any_body() {
             if (last && *rc::gen::arbitrary<bool>()) promo = *gen_promotion_piece();
             return ast::Coordinate{from, to, promo};
         }
-        default:
-            return ast::NullMove{};
+        default: return ast::NullMove{};
     }
 }
 
