@@ -126,6 +126,12 @@ std::string explain_failure(const sem::Fails& f, const sem::State& s, std::strin
         case sem::Rule::GameOver: return "the game was already over";
         case sem::Rule::MoveNull: return "a null move (" + w + ") is not a chess move";
         case sem::Rule::TurnLimit: return "the game is longer than the 65,000 plies pgnsem counts";
+        case sem::Rule::PaperDestinationEmpty:
+            return sq(d.to) + " is empty, and the paper's T(Q) as printed requires Q ≠ 0 (an occupied destination)";
+        case sem::Rule::PaperCaptureTurn:
+            return "the paper's T(P::x::Q) as printed allows a capture only at turn 0 (White) or turn 1 (Black), "
+                   "and this is turn " +
+                   std::to_string(s.turn);
         case sem::Rule::PosMissingKing:
         case sem::Rule::PosTooManyKings:
         case sem::Rule::PosPawnOnBackRank:
@@ -207,7 +213,9 @@ std::string explain_problem(const sem::Rule rule, const sem::Detail& d, const se
         case sem::Rule::CastleIntoCheck:
         case sem::Rule::GameOver:
         case sem::Rule::MoveNull:
-        case sem::Rule::TurnLimit: return base;
+        case sem::Rule::TurnLimit:
+        case sem::Rule::PaperDestinationEmpty:
+        case sem::Rule::PaperCaptureTurn: return base;
     }
     return base;
 }

@@ -15,11 +15,11 @@
 #include <type_traits>
 
 #include "interpreter/explain.hpp"
-#include "interpreter/position_key.hpp"
-#include "semantics/in_check.hpp"
-#include "semantics/legal_moves.hpp"
+#include "semantics/fast/in_check.hpp"
+#include "semantics/fast/legal_moves.hpp"
+#include "semantics/fast/position_key.hpp"
+#include "semantics/fast/terminates.hpp"
 #include "semantics/setup.hpp"
-#include "semantics/terminates.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/san.hpp"
 
@@ -62,22 +62,16 @@ void Verdict::clear() {
 namespace {
 
 // The FEN letter of every id (0 for the empty square), as print_fen's letters want them.
-constexpr std::array<char, 256> make_letter_of_id() noexcept {
-    std::array<char, 256> t{};
-    for (int id = 1; id < 256; ++id) {
-        const auto v = static_cast<sem::PieceId>(id);
-        t[static_cast<std::size_t>(id)] = syntax::fen_letter(ColoredPiece{sem::color_of(v), sem::kind_of(v)});
-    }
-    return t;
-}
-constexpr std::array<char, 256> kLetterOfId = make_letter_of_id();
+constexpr auto kLetterOfId = sem::table_by_id<char>([](sem::PieceId v) {
+    return v.empty() ? '\0' : syntax::fen_letter(ColoredPiece{sem::color_of(v), sem::kind_of(v)});
+});
 
 // The FEN of σ into `out`, reusing its buffer (made as long as the longest FEN once, so that its
 // size does not depend on the position). Written from σ's ids and fen_fields, with no Placement
 // built for it: every verdict carries the final FEN.
 void write_fen(std::string& out, const sem::State& s) {
     std::array<char, 64> letters;
-    for (std::size_t q = 0; q < 64; ++q) letters[q] = kLetterOfId[s.board[q]];
+    for (std::size_t q = 0; q < 64; ++q) letters[q] = kLetterOfId[s.board[q].value()];
     const syntax::FenText fen = syntax::print_fen(letters, sem::fen_fields(s));
     out.reserve(fen.chars.size());
     out.assign(fen.view());
@@ -106,7 +100,7 @@ void set_text(std::optional<std::string>& out, std::optional<std::string_view> v
 }  // namespace
 
 std::string canonical_san(const sem::State& before, const sem::Action& a, const sem::State& after) {
-    return std::string(syntax::print_san(sem::canonical_move(before, a, after)).view());
+    return std::string(syntax::print_san(sem::fast::canonical_move(before, a, after)).view());
 }
 
 std::string uci_text(const sem::ConcreteMove& m) {
@@ -154,19 +148,15 @@ constexpr bool is_heavy(PieceKind k) noexcept {
 // (heavy_after), so that dead_position runs only once there are none (without, a scan of σ on
 // every capture). 1 for the ids of pawns, rooks and queens, 0 for the others and the empty square
 // (a look-up: whether a move captures, and what, changes from move to move).
-constexpr std::array<std::uint8_t, 256> make_heavy_ids() noexcept {
-    std::array<std::uint8_t, 256> t{};
-    for (std::size_t id = 1; id < t.size(); ++id) t[id] = is_heavy(sem::kind_of(static_cast<sem::PieceId>(id))) ? 1 : 0;
-    return t;
-}
-constexpr std::array<std::uint8_t, 256> kHeavyIds = make_heavy_ids();
+constexpr auto kHeavyIds = sem::table_by_id<std::uint8_t>(
+    [](sem::PieceId v) { return static_cast<std::uint8_t>(!v.empty() && is_heavy(sem::kind_of(v)) ? 1 : 0); });
 int heavy_pieces(const sem::State& s) noexcept {
     int n = 0;
-    for (const sem::PieceId id : s.board) n += kHeavyIds[id];
+    for (const sem::PieceId id : s.board) n += kHeavyIds[id.value()];
     return n;
 }
 int heavy_after(int heavy, const sem::Action& a) noexcept {
-    heavy -= kHeavyIds[a.captured];
+    heavy -= kHeavyIds[a.captured.value()];
     if (a.promotion && !is_heavy(ast::kind_of(*a.promotion))) --heavy;  // a pawn became a knight or bishop
     return heavy;
 }
@@ -194,7 +184,7 @@ constexpr SpellingWarning kSpellings[] = {
 // The claim σ' makes good; `check` is IIC(σ', side to move), as T found it (Terminates::check).
 ast::CheckClaim actual_claim(const sem::State& after, bool check) noexcept {
     if (!check) return ast::CheckClaim::None;
-    return sem::has_legal_move(after) ? ast::CheckClaim::Check : ast::CheckClaim::Mate;
+    return sem::fast::has_legal_move(after) ? ast::CheckClaim::Check : ast::CheckClaim::Mate;
 }
 
 const char* claim_text(ast::CheckClaim c) noexcept {
@@ -303,7 +293,7 @@ struct Tried {
 // A refused piece move read again with its `x` flipped (out of line: rare).
 [[gnu::cold, gnu::noinline]] void retry_flipped(const ast::Move& m, const sem::State& s, Tried& r) {
     if (auto flipped = flipped_capture(m, r.failure()->rule)) {
-        sem::Termination t2 = sem::terminates(*flipped, s);
+        sem::Termination t2 = sem::fast::terminates(*flipped, s);
         if (v2::holds_alternative<sem::Terminates>(t2)) {
             r.t = t2;
             r.capture_marker_flipped = true;
@@ -312,7 +302,7 @@ struct Tried {
 }
 
 Tried play(const ast::Move& m, const sem::State& s) {
-    Tried r{false, sem::terminates(m, s)};
+    Tried r{false, sem::fast::terminates(m, s)};
     if (r.failure() != nullptr) retry_flipped(m, s, r);
     return r;
 }
@@ -321,7 +311,7 @@ Tried play(const ast::Move& m, const sem::State& s) {
 // (after checkmate or stalemate every move fails, and the first thing wrong is that the game
 // had ended).
 sem::Rule verdict_rule(const sem::Fails& f, const sem::State& s) {
-    return sem::outcome(s) == sem::Outcome::Ongoing ? f.rule : sem::Rule::GameOver;
+    return sem::fast::outcome(s) == sem::Outcome::Ongoing ? f.rule : sem::Rule::GameOver;
 }
 
 // That rule and the sentence that explains it; for game/over the move's own reason follows.
@@ -334,7 +324,7 @@ Refusal refusal(const sem::Fails& f, const sem::State& s, std::string_view writt
     std::string message = explain_failure(f, s, written);
     const sem::Rule rule = verdict_rule(f, s);
     if (rule != sem::Rule::GameOver) return {rule, std::move(message)};
-    const char* why = sem::in_check(s, sem::to_move(s))
+    const char* why = sem::fast::in_check(s, sem::to_move(s))
                           ? (sem::to_move(s) == Color::White ? "White is checkmated" : "Black is checkmated")
                           : "stalemate";
     return {rule, std::string("the game was already over: ") + why + " (" + message + ")"};
@@ -502,7 +492,7 @@ private:
         // §8.2.3.4: the first of file, rank, square that tells the move apart from the other
         // legal moves of that kind to that square, and nothing when none is needed.
         if (const ast::Disambiguator* written = origin_hint(m); written && !(m.spelling & ast::kLongAlgebraic)) {
-            const ast::Disambiguator needed = sem::canonical_disambiguator(s, p.action);
+            const ast::Disambiguator needed = sem::fast::canonical_disambiguator(s, p.action);
             if (disambiguation_size(*written) > disambiguation_size(needed))
                 f |= kOverDisambiguated;
             else if (!needed.empty() && !(*written == needed))
@@ -628,8 +618,8 @@ private:
     void main_line(sem::State s) {
         std::uint32_t ply_no = 0;
         history_.clear();
-        std::uint64_t key = full_key(s);
-        int ep_file = en_passant_file(s);
+        std::uint64_t key = sem::fast::full_key(s);
+        int ep_file = sem::fast::en_passant_file(s);
         int heavy = heavy_pieces(s);
         history_.push_back(key);
         const std::uint32_t stop_at = g_.error ? g_.error->ply_index : ast::kNone;
@@ -675,7 +665,7 @@ private:
             const Played p = r.played();
             check_claims(ply, ply_no, s, p, false, claim_of(p, ply, peeked));
             if (opt_.strict && strict_violation(mark, ply_no, s)) return;
-            key = next_key(key, s, p.next, p.action, ep_file);
+            key = sem::fast::next_key(key, s, p.next, p.action, ep_file);
             heavy = heavy_after(heavy, p.action);
             record_draws(p.next, ply_no, key, heavy, p.action.captured != sem::kEmpty || p.action.promotion);
             if (trace_) emit_trace(ply, ply_no, s, p);
@@ -696,7 +686,7 @@ private:
             stopped = true;
         }
         if (!stopped) {
-            v_.end = sem::outcome(s);
+            v_.end = sem::fast::outcome(s);
             const std::size_t mark = v_.warnings.size();
             result_claims(s);
             // What is left for --strict: the claims about the result and the reader's warnings

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "semantics/legal_moves.hpp"
+#include "semantics/fast/legal_moves.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
 #include "syntax/ast.hpp"

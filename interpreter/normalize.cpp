@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "interpreter/interpret.hpp"
-#include "semantics/legal_moves.hpp"
+#include "semantics/fast/legal_moves.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/pgn.hpp"
@@ -37,7 +37,7 @@ void canonicalize_line(ast::Game& g, std::uint32_t first, sem::State s,
                     pending.emplace_back(g.variations[v].first_ply, sem::State{});
             return;
         }
-        ast::Move canonical = sem::canonical_move(s, j.action, j.next);
+        ast::Move canonical = sem::fast::canonical_move(s, j.action, j.next);
         canonical.suffix = ply.move.suffix;
         canonical.spelling = ast::kCanonical;
         ply.move = canonical;

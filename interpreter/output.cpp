@@ -418,8 +418,8 @@ void append_trace_json(std::string& s, std::string_view file, const PlyEvent& e)
             write_square(name, Square::unchecked(i));
             JsonObject change(changes.next());
             change.str("square", std::string_view(name, 2))
-                .num("old", e.before->board[idx])
-                .num("new", e.after->board[idx]);
+                .num("old", e.before->board[idx].value())
+                .num("new", e.after->board[idx].value());
         }
     }
     {
@@ -456,9 +456,9 @@ void append_trace_text(std::string& out, const PlyEvent& e) {
         write_square(name, Square::unchecked(i));
         out.append(name, 2);
         out.append(" ↦ ");
-        append_uint(out, e.after->board[idx]);
+        append_uint(out, e.after->board[idx].value());
         out.append(" (was ");
-        append_uint(out, e.before->board[idx]);
+        append_uint(out, e.before->board[idx].value());
         out.append("), ");
     }
     bool first_id = true;

@@ -1,84 +1,63 @@
 // [[M]] : St ⇀ St (§3.2.2), one function per equation, with the errata of proofs-notes/errata.md.
 //
-// Notation (the paper's): σ^{v,0,…}_{Q,S,…} is σ with Q ↦ v, S ↦ 0, …; `turn` is σ(turn);
-// (S, v) = GTSS(Q, P, σ) or GCSS(Q, P, σ) finds the source square S and the id v that moves.
-// Every equation also does what the FIDE Laws need beyond the paper, and which the paper's
-// equations leave out (erratum "bookkeeping"): a piece leaving or landing on a1, h1, a8 or h8
-// sets that corner's rook flag (Art. 3.8.2: a rook that moved, or was captured, never castles),
-// and the halfmove clock (Art. 9.3) restarts on pawn moves and captures, else counts up.
+// Notation (the paper's): σ^{v,0,…}_{Q,S,…} is σ with Q ↦ v, S ↦ 0, … (`update`, state.hpp); every
+// value is read in σ; (S, v) = GTSS(Q, P, σ) or GCSS(Q, P, σ) finds the source square S and the id
+// v that moves.
 //
-// Names: `s` is σ, `n` is σ' (next), `from` is S, `to` is Q, `v` the moving id.
+// Every equation also keeps the identifiers the FIDE Laws need beyond the paper (errata.md,
+// "Additions the Laws need"; they change no verdict of the paper): a piece leaving or landing on
+// a1, h1, a8 or h8 sets that corner's rook flag (Art. 3.8.2.1: a rook that moved, or was captured,
+// never castles), and the halfmove clock (Art. 9.3) restarts on pawn moves and captures, else
+// counts up (to 65,535 at most). That is `with_laws_identifiers`, called by each equation.
+//
+// Names: `s` is σ, `from` is S, `to` is Q, `v` the moving id.
 #include "semantics/denote.hpp"
 
 #include <cstdlib>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
-#include "semantics/equations.hpp"
+#include "semantics/board.hpp"
 #include "semantics/find_source.hpp"
-#include "semantics/geometry.hpp"
-#include "semantics/movement.hpp"
 #include "semantics/overloaded.hpp"
 
 namespace pgnsem::sem {
 namespace {
 
-[[nodiscard]] constexpr std::size_t ix(Square q) noexcept {
-    return static_cast<std::size_t>(q.index());
-}
+const Ide kTurn = Ide::turn();
 
-// σ.board with Q ↦ v and S ↦ 0. With SSE2, sixteen squares at a time: σ' is read back right
-// away (T asks IIC of it), and whole-register writes can be read back without waiting.
-void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to, PieceId v) noexcept {
-#if defined(__SSE2__)
-    const __m128i squares = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m128i put = _mm_set1_epi8(static_cast<char>(v));
-    for (int chunk = 0; chunk < 4; ++chunk) {
-        const __m128i q = _mm_add_epi8(squares, _mm_set1_epi8(static_cast<char>(16 * chunk)));
-        const __m128i at_to = _mm_cmpeq_epi8(q, _mm_set1_epi8(static_cast<char>(to)));
-        const __m128i at_from = _mm_cmpeq_epi8(q, _mm_set1_epi8(static_cast<char>(from)));
-        __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in.data() + 16 * chunk));
-        ids = _mm_or_si128(_mm_andnot_si128(at_to, ids), _mm_and_si128(at_to, put));
-        ids = _mm_andnot_si128(at_from, ids);
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out.data() + 16 * chunk), ids);
+// The corner flag a square carries (a1, h1, a8, h8), 0 elsewhere.
+[[nodiscard]] std::uint8_t corner(Square q) noexcept {
+    switch (q.index()) {
+        case 0: return kCornerA1;
+        case 7: return kCornerH1;
+        case 56: return kCornerA8;
+        case 63: return kCornerH8;
+        default: return 0;
     }
-#else
-    out = in;
-    out[static_cast<std::size_t>(to)] = v;
-    out[static_cast<std::size_t>(from)] = kEmpty;
-#endif
 }
 
-// σ^{v,0,turn+1}_{Q,S,turn}, plus the Laws' rook flags and halfmove clock.
-[[nodiscard]] State move_piece(const State& s, Square from, Square to, PieceId placed, bool resets_clock) noexcept {
-    State n = s;
-    const PieceId victim = n.board[ix(to)];
-    if (victim != kEmpty && kind_of(victim) == PieceKind::King &&
-        n.king_square[static_cast<std::size_t>(color_of(victim))] == to.index())
-        n.king_square[static_cast<std::size_t>(color_of(victim))] = kNoSquare;
-    write_move(n.board, s.board, from.index(), to.index(), placed);
-    n.turn = static_cast<std::uint16_t>(s.turn + 1);
-    const bool capture = victim != kEmpty;
-    n.halfmove_clock = (resets_clock || capture)    ? std::uint16_t{0}
-                       : s.halfmove_clock == 0xFFFF ? s.halfmove_clock
-                                                    : static_cast<std::uint16_t>(s.halfmove_clock + 1);
-    n.rook_moved =
-        static_cast<std::uint8_t>(n.rook_moved | geo::corner_bit(from.index()) | geo::corner_bit(to.index()));
-    return n;
+// The paper's σ' with the Laws' identifiers kept: the rook flags of the corners the move touched,
+// the halfmove clock. `extra_corner`: the rook's corner when castling.
+[[nodiscard]] Transition with_laws_identifiers(const State& s, const State& paper_next, const Action& a,
+                                               std::uint8_t extra_corner = 0) noexcept {
+    State n = paper_next;
+    n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | corner(a.from) | corner(a.to) | extra_corner);
+    const bool resets = kind_of(a.piece) == PieceKind::Pawn || !a.captured.empty();
+    n.halfmove_clock = resets ? std::uint16_t{0}
+                              : static_cast<std::uint16_t>(s.halfmove_clock == 0xFFFF ? 0xFFFF : s.halfmove_clock + 1);
+    return Transition{n, a};
 }
 
-// What the move did. The equations build Transition{σ', action} in place (σ' is written once,
-// where it is returned, not copied: σ is copied per move, and only once).
-[[nodiscard]] Action action(Rule r, Square from, Square to, PieceId v, PieceId captured,
-                            std::optional<Square> captured_on) noexcept {
-    return Action{r, from, to, v, captured, captured_on, std::nullopt, std::nullopt};
+// What a move of v from S to Q that takes whatever stands on Q did.
+[[nodiscard]] Action action(Rule r, const State& s, Square from, Square to) noexcept {
+    Action a{r, from, to, at(s, from), at(s, to), std::nullopt, std::nullopt, std::nullopt};
+    if (!at(s, to).empty()) a.captured_on = to;
+    return a;
 }
 
-[[nodiscard]] std::optional<Square> victim_square(const State& s, Square to) noexcept {
-    if (s.board[ix(to)] == kEmpty) return std::nullopt;
-    return to;
+[[nodiscard]] PieceId mover(const State& s, Square from) noexcept {
+    const PieceId v = at(s, from);
+    PGNSEM_ASSERT(!v.empty() && belongs_to(v, to_move(s)), "an equation moves a piece of the side to move");
+    return v;
 }
 
 [[nodiscard]] Undefined undefined(Rule r, Square from, Square to, std::optional<PieceKind> k = std::nullopt) noexcept {
@@ -95,293 +74,291 @@ void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in,
 
 }  // namespace
 
-// [[Q]] (one step):  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, file(Q), σ)     — trav/pawn
+// [[Q]] (one step) = {(σ, σ') | σ' = σ^{v,0,turn+1}_{Q,S,turn}, (S, v) = GTSS(Q, file(Q), σ)}   — trav/pawn
 Transition pawn_step(const State& s, Square from, Square to) noexcept {
-    const PieceId v = s.board[ix(from)];
-    return Transition{move_piece(s, from, to, v, true),
-                      action(Rule::TravPawn, from, to, v, s.board[ix(to)], victim_square(s, to))};
+    const PieceId v = mover(s, from);
+    return with_laws_identifiers(s, update(s, {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}),
+                                 action(Rule::TravPawn, s, from, to));
 }
 
-// [[Q]], |rank(S) − rank(Q)| = 2:  σ' = σ^{v,0,turn,turn+1}_{Q,S,S_2step,turn}       — trav/pawn-double
-// The pawn's stamp S_2step (two_step[stamp_index(v)]) takes the value of turn in σ.
+// [[Q]], |rank(S) − rank(Q)| = 2:
+//   {(σ, σ') | σ' = σ^{v,0,turn,turn+1}_{Q,S,S_2step,turn}, (S, v) = GTSS(Q, file(Q), σ)}        — trav/pawn-double
+// The stamp S_2step of the pawn that moves takes the value of turn in σ.
 Transition pawn_double_step(const State& s, Square from, Square to) noexcept {
-    const PieceId v = s.board[ix(from)];
-    Transition t{move_piece(s, from, to, v, true),
-                 action(Rule::TravPawnDouble, from, to, v, s.board[ix(to)], victim_square(s, to))};
-    t.next.two_step[static_cast<std::size_t>(stamp_index(v))] = s.turn;
-    return t;
+    const PieceId v = mover(s, from);
+    return with_laws_identifiers(s,
+                                 update(s, {{to, v}, {from, kEmpty}, {Ide::two_step(v), s.turn}, {kTurn, s.turn + 1u}}),
+                                 action(Rule::TravPawnDouble, s, from, to));
 }
 
-// [[P::Q]], P ∉ Pking:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, P, σ)         — trav/piece
+// [[P::Q]], P ∉ Pking = {(σ, σ') | σ' = σ^{v,0,turn+1}_{Q,S,turn}, (S, v) = GTSS(Q, P, σ)}     — trav/piece
 Transition piece_traversal(const State& s, Square from, Square to) noexcept {
-    const PieceId v = s.board[ix(from)];
-    return Transition{move_piece(s, from, to, v, false),
-                      action(Rule::TravPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
+    const PieceId v = mover(s, from);
+    return with_laws_identifiers(s, update(s, {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}),
+                                 action(Rule::TravPiece, s, from, to));
 }
 
-// [[K::Q]]:  σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn} (b_king for Black),  (S, v) = GTSS(Q, K, σ) — trav/king
+// [[P::Q]], P ∈ Pking = {(σ, σ') | σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn}, (S, v) = GTSS(Q, P, σ)}
+//   if mod(turn, 2) = 0; b_king if mod(turn, 2) = 1                                            — trav/king
 Transition king_traversal(const State& s, Square from, Square to) noexcept {
-    const PieceId v = s.board[ix(from)];
-    Transition t{move_piece(s, from, to, v, false),
-                 action(Rule::TravKing, from, to, v, s.board[ix(to)], victim_square(s, to))};
-    State& n = t.next;
-    const Color c = color_of(v);
-    n.king_moved = static_cast<std::uint8_t>(n.king_moved | (c == Color::White ? kWhiteKingMoved : kBlackKingMoved));
-    n.king_square[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(to.index());
-    return t;
+    const PieceId v = mover(s, from);
+    return with_laws_identifiers(
+        s, update(s, {{to, v}, {from, kEmpty}, {Ide::king_moved(to_move(s)), 1}, {kTurn, s.turn + 1u}}),
+        action(Rule::TravKing, s, from, to));
 }
 
-// [[W::x::Q]]:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GCSS(Q, W, σ)                 — cap/pawn
+// [[W::x::Q]] = {(σ, σ') | σ' = σ^{v,0,turn+1}_{Q,S,turn}, (S, v) = GCSS(Q, W, σ)}             — cap/pawn
 Transition pawn_capture(const State& s, Square from, Square to) noexcept {
-    const PieceId v = s.board[ix(from)];
-    return Transition{move_piece(s, from, to, v, true), action(Rule::CapPawn, from, to, v, s.board[ix(to)], to)};
+    const PieceId v = mover(s, from);
+    return with_laws_identifiers(s, update(s, {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}),
+                                 action(Rule::CapPawn, s, from, to));
 }
 
-// [[W::x::Q]] en passant (GCSS's second case):  σ' = σ^{v,0,0,turn+1}_{Q,S,B,turn} where B is the
-// square behind Q (rank 5 for White, 4 for Black) holding the pawn that just double-stepped.
-// Erratum: the paper's single capture equation writes v onto Q and leaves B untouched; the
-// captured pawn stands on B, not on Q.                                                   — cap/en-passant
+// [[W::x::Q]] en passant (GCSS's second case) = σ^{v,0,0,turn+1}_{Q,S,B,turn}, where B is the
+// square behind Q (rank 5 for White, 4 for Black) holding the pawn that just made its double step.
+// Erratum en-passant-capture: the paper has no equation of its own for it (its capture equation
+// would leave the pawn on B).                                                                  — cap/en-passant
 Transition en_passant(const State& s, Square from, Square to) noexcept {
-    const PieceId v = s.board[ix(from)];
-    const Square behind = Square::unchecked(to.index() - 8 * forward(color_of(v)));
-    const PieceId victim = s.board[ix(behind)];
-    Transition t{move_piece(s, from, to, v, true), action(Rule::CapEnPassant, from, to, v, victim, behind)};
-    t.next.board[ix(behind)] = kEmpty;
-    return t;
+    const PieceId v = mover(s, from);
+    const Square B = *step(to, {0, -forward(color_of(v))});
+    Action a = action(Rule::CapEnPassant, s, from, to);
+    a.captured = at(s, B);
+    a.captured_on = B;
+    return with_laws_identifiers(s, update(s, {{to, v}, {from, kEmpty}, {B, kEmpty}, {kTurn, s.turn + 1u}}), a);
 }
 
-// [[P::x::Q]], P ∉ Pking:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GCSS(Q, P, σ)      — cap/piece
+// [[P::x::Q]], P ∉ Pking = {(σ, σ') | σ' = σ^{v,0,turn+1}_{Q,S,turn}, (S, v) = GCSS(Q, P, σ)}  — cap/piece
 Transition piece_capture(const State& s, Square from, Square to) noexcept {
-    const PieceId v = s.board[ix(from)];
-    return Transition{move_piece(s, from, to, v, false),
-                      action(Rule::CapPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
+    const PieceId v = mover(s, from);
+    return with_laws_identifiers(s, update(s, {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}),
+                                 action(Rule::CapPiece, s, from, to));
 }
 
-// [[K::x::Q]]:  σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn} (b_king for Black)              — cap/king
+// [[P::x::Q]], P ∈ Pking = {(σ, σ') | σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn}, …} (b_king for
+// Black)                                                                                       — cap/king
 Transition king_capture(const State& s, Square from, Square to) noexcept {
-    Transition t = king_traversal(s, from, to);
-    t.action.rule = Rule::CapKing;
-    t.action.captured_on = victim_square(s, to);
-    return t;
+    const PieceId v = mover(s, from);
+    return with_laws_identifiers(
+        s, update(s, {{to, v}, {from, kEmpty}, {Ide::king_moved(to_move(s)), 1}, {kTurn, s.turn + 1u}}),
+        action(Rule::CapKing, s, from, to));
 }
 
-// [[O-O]], White:  σ' = σ^{5,8,0,0,1,turn+1}_{g1,f1,e1,h1,w_king,turn}
-//   if mod(turn,2) = 0, w_king = 0, f1 = 0, g1 = 0, h1 = 8       (Black: g8, f8, e8, h8, ids 21, 24)
-// [[O-O-O]], White: σ' = σ^{5,1,0,0,1,turn+1}_{c1,d1,e1,a1,w_king,turn}
-//   if mod(turn,2) = 0, w_king = 0, b1 = c1 = d1 = 0, a1 = 1      (Black: c8, d8, e8, a8, ids 21, 17)
-// Errata: castling sets the king's moved flag (the paper's equation does not, so it would allow
-// castling twice); the Laws' rook flag is set too; black O-O tests h8 (the paper writes h1), black
-// O-O-O tests b8, c8, d8 and a8 (the paper writes f8 and a1). The movement conditions are checked
-// by denote_castle; this function is the update alone.                    — castle/king-side, castle/queen-side
-Transition castle(const State& s, ast::CastleSide side) noexcept {
+// [[O-O]]   = σ^{5,8,0,0,turn+1}_{g1,f1,e1,h1,turn}       (White; Black: σ^{21,24,0,0,turn+1}_{g8,f8,e8,h8,turn})
+// [[O-O-O]] = σ^{5,1,0,0,turn+1}_{c1,d1,e1,a1,turn}       (White; Black: σ^{21,17,0,0,turn+1}_{c8,d8,e8,a8,turn})
+// Erratum castle-uses-up-castling. Paper: the king's flag stays as it was. Laws 3.8.2.1.1:
+// castling is a move of the king, so it sets w_king (b_king): σ^{…,1,turn+1}_{…,w_king,turn}.
+// The conditions are denote_castle's; this is the update alone.               — castle/king-side, castle/queen-side
+Transition castle(const State& s, ast::CastleSide side, Reading r) noexcept {
     const Color c = to_move(s);
-    const CastleSquares& q = castle_squares(c, side);
-    State n = s;
-    n.board[ix(q.king_from)] = kEmpty;
-    n.board[ix(q.rook_from)] = kEmpty;
-    n.board[ix(q.king_to)] = q.king;
-    n.board[ix(q.rook_to)] = q.rook;
-    n.king_square[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(q.king_to.index());
-    n.king_moved = static_cast<std::uint8_t>(n.king_moved | (c == Color::White ? kWhiteKingMoved : kBlackKingMoved));
-    n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | q.corner);
-    n.turn = static_cast<std::uint16_t>(s.turn + 1);
-    n.halfmove_clock = s.halfmove_clock == 0xFFFF ? s.halfmove_clock : static_cast<std::uint16_t>(s.halfmove_clock + 1);
-    Action a{side == ast::CastleSide::King ? Rule::CastleKingSide : Rule::CastleQueenSide,
-             q.king_from,
-             q.king_to,
-             q.king,
-             kEmpty,
-             std::nullopt,
-             std::nullopt,
-             side};
-    return Transition{n, a};
+    const CastleSquares q = castle_squares(c, side);
+    State n = update(
+        s,
+        {{q.king_to, q.king}, {q.rook_to, q.rook}, {q.king_from, kEmpty}, {q.rook_from, kEmpty}, {kTurn, s.turn + 1u}});
+    if (r.corrected(Erratum::CastleUsesUpCastling)) n = update(n, {{Ide::king_moved(c), 1}});
+    const Action a{side == ast::CastleSide::King ? Rule::CastleKingSide : Rule::CastleQueenSide,
+                   q.king_from,
+                   q.king_to,
+                   q.king,
+                   kEmpty,
+                   std::nullopt,
+                   std::nullopt,
+                   side};
+    return with_laws_identifiers(s, n, a, q.corner);
 }
 
+// The paper's ten cases of [[Q::=::T]] and [[W::x::Q::=::T]]: the id the new piece takes on Q.
+//   White: T = N → 2; T = B, file(Q) ∈ {a,c,e,g} → 6, file(Q) ∈ {b,d,f,h} → 3; T = R → 1; T = Q → 4
+//   Black: T = N → 18; T = B, file(Q) ∈ {a,c,e,g} → 22, file(Q) ∈ {b,d,f,h} → 19; T = R → 17; T = Q → 20
+// (The files stand for the square's colour: a promotion is on rank 8 or 1 only, so a bishop takes
+// the id of the bishop of its square colour, and L4 of proofs-notes/invariants.md holds.)
 PieceId promoted_id(Color c, ast::PromotionPiece t, Square to) noexcept {
     const bool white = c == Color::White;
+    const bool a_c_e_g = to.file().index() % 2 == 0;
     switch (t) {
         case ast::PromotionPiece::Knight: return white ? kWhiteQueensideKnight : kBlackQueensideKnight;
         case ast::PromotionPiece::Bishop:
-            // The bishop of the destination's square colour: White's light-squared bishop is the
-            // kingside one (6), Black's is the queenside one (19).
-            if (white) return to.is_light() ? kWhiteKingsideBishop : kWhiteQueensideBishop;
-            return to.is_light() ? kBlackQueensideBishop : kBlackKingsideBishop;
+            if (white) return a_c_e_g ? kWhiteKingsideBishop : kWhiteQueensideBishop;
+            return a_c_e_g ? kBlackKingsideBishop : kBlackQueensideBishop;
         case ast::PromotionPiece::Rook: return white ? kWhiteQueensideRook : kBlackQueensideRook;
         case ast::PromotionPiece::Queen: return white ? kWhiteQueen : kBlackQueen;
     }
-    return kEmpty;
+    PGNSEM_UNREACHABLE("T ∈ Pmajor = {Q, N, B, R}");
 }
 
-// [[Q=T]]:      σ' = σ^{id(T),0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, file(Q), σ)        — promo/push
-// [[W::x::Q=T]]: σ' = σ^{id(T),0,turn+1}_{Q,S,turn}, (S, v) = GCSS(Q, W, σ)               — promo/capture
-// with id(T) as in promoted_id (ten cases in the paper, by colour, T and the file of Q).
+// [[Q::=::T]]       = {(σ, σ') | σ' = σ^{id,0,turn+1}_{Q,S,turn}, (S, v) = GTSS(Q, file(Q), σ)}  — promo/push
+// [[W::x::Q::=::T]] = {(σ, σ') | σ' = σ^{id,0,turn+1}_{Q,S,turn}, (S, v) = GCSS(Q, W, σ)}        — promo/capture
+// with id = promoted_id(mover, T, Q).
 Transition promotion(const State& s, Square from, Square to, ast::PromotionPiece t) noexcept {
-    const PieceId v = s.board[ix(from)];
-    const PieceId placed = promoted_id(color_of(v), t, to);
+    const PieceId v = mover(s, from);
     const bool capture = from.file() != to.file();
-    Transition tr{move_piece(s, from, to, placed, true), action(capture ? Rule::PromoCapture : Rule::PromoPush, from,
-                                                                to, v, s.board[ix(to)], victim_square(s, to))};
-    tr.action.promotion = t;
-    return tr;
+    Action a = action(capture ? Rule::PromoCapture : Rule::PromoPush, s, from, to);
+    a.promotion = t;
+    return with_laws_identifiers(
+        s, update(s, {{to, promoted_id(color_of(v), t, to)}, {from, kEmpty}, {kTurn, s.turn + 1u}}), a);
 }
 
-Transition apply_concrete(const State& s, ConcreteMove m) noexcept {
-    const PieceId v = s.board[ix(m.from)];
-    const bool occupied = s.board[ix(m.to)] != kEmpty;
-    switch (kind_of(v)) {
+// [[Q]] and [[P::Q]]: (S, v) = GTSS(Q, P, σ), then the traversal equation for the kind of v.
+Partial<Transition> denote_traversal(const ast::Traversal& m, const State& sigma, Reading r) noexcept {
+    if (sigma.turn >= kTurnLimit) return too_long();
+    const SourceResult src = traversal_source(sigma, m.piece, m.from, m.to, r);
+    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+    const Square S = boost::variant2::get<Source>(src).from;
+    switch (m.piece) {
         case PieceKind::Pawn:
-            if (m.promotion) return promotion(s, m.from, m.to, *m.promotion);
-            if (m.from.file() != m.to.file())
-                return occupied ? pawn_capture(s, m.from, m.to) : en_passant(s, m.from, m.to);
-            if (std::abs(m.to.index() - m.from.index()) == 16) return pawn_double_step(s, m.from, m.to);
-            return pawn_step(s, m.from, m.to);
-        case PieceKind::King: {
-            const int df = m.to.file().index() - m.from.file().index();
-            if (df == 2 || df == -2) return castle(s, df > 0 ? ast::CastleSide::King : ast::CastleSide::Queen);
-            return occupied ? king_capture(s, m.from, m.to) : king_traversal(s, m.from, m.to);
-        }
+            if (std::abs(m.to.rank().index() - S.rank().index()) == 2) return pawn_double_step(sigma, S, m.to);
+            return pawn_step(sigma, S, m.to);
+        case PieceKind::King: return king_traversal(sigma, S, m.to);
         case PieceKind::Knight:
         case PieceKind::Bishop:
         case PieceKind::Rook:
-        case PieceKind::Queen: return occupied ? piece_capture(s, m.from, m.to) : piece_traversal(s, m.from, m.to);
+        case PieceKind::Queen: return piece_traversal(sigma, S, m.to);
     }
-    return piece_traversal(s, m.from, m.to);
+    PGNSEM_UNREACHABLE("every kind of piece is listed");
 }
 
-// ⊤ with the σ' an equation builds, constructed in the result itself: the equation's value is
-// not copied into the variant (a copy that reads back a σ' written byte by byte a moment before
-// waits for those writes to land, and that wait was a tenth of T's time). Every [[M]] below
-// returns ⊤ through it.
-template <class F>
-struct Built {
-    F equation;
-    operator Transition() const noexcept { return equation(); }  // NOLINT: converts on purpose
-};
-template <class F>
-[[nodiscard]] Partial<Transition> defined(F equation) noexcept {
-    return Partial<Transition>(boost::variant2::in_place_index_t<0>{}, Built<F>{equation});
-}
-
-// [[Q]] and [[P::Q]]: find (S, v) with GTSS, then the traversal equation for its kind. (Whether a
-// pawn moves is asked once, for GTSS and the equation together.)
-[[gnu::flatten]] Partial<Transition> denote_traversal(const ast::Traversal& m, const State& sigma) noexcept {
+// [[P::x::Q]] and [[W::x::Q]]: (S, v) = GCSS(Q, P, σ), then the capture equation for the kind of v.
+Partial<Transition> denote_capture(const ast::Capture& m, const State& sigma, Reading r) noexcept {
     if (sigma.turn >= kTurnLimit) return too_long();
-    if (m.piece == PieceKind::Pawn) {
-        const SourceResult src = find_pawn_traversal_source(sigma, m.from, m.to);
-        if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
-        const Source& S = boost::variant2::get<Source>(src);
-        if (std::abs(m.to.rank().index() - S.from.rank().index()) == 2)
-            return defined([&] { return pawn_double_step(sigma, S.from, m.to); });
-        return defined([&] { return pawn_step(sigma, S.from, m.to); });
-    }
-    const SourceResult src = find_piece_traversal_source(sigma, m.piece, m.from, m.to);
+    const SourceResult src = capture_source(sigma, m.piece, m.from, m.to, r);
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
-    const Source& S = boost::variant2::get<Source>(src);
-    if (m.piece == PieceKind::King) return defined([&] { return king_traversal(sigma, S.from, m.to); });
-    return defined([&] { return piece_traversal(sigma, S.from, m.to); });
+    const Square S = boost::variant2::get<Source>(src).from;
+    switch (m.piece) {
+        case PieceKind::Pawn:
+            // GCSS accepted a pawn capture onto an empty Q only as en passant. Erratum
+            // en-passant-capture. Paper: the one capture equation, which leaves the pawn behind Q
+            // (and T then refuses the empty Q). Laws 3.7.3.1: the en passant equation.
+            if (at(sigma, m.to).empty() && r.corrected(Erratum::EnPassantCapture)) return en_passant(sigma, S, m.to);
+            return pawn_capture(sigma, S, m.to);
+        case PieceKind::King: return king_capture(sigma, S, m.to);
+        case PieceKind::Knight:
+        case PieceKind::Bishop:
+        case PieceKind::Rook:
+        case PieceKind::Queen: return piece_capture(sigma, S, m.to);
+    }
+    PGNSEM_UNREACHABLE("every kind of piece is listed");
 }
 
-// [[P::x::Q]] and [[W::x::Q]]: find (S, v) with GCSS, then the capture equation for its kind
-// (en passant when a pawn captures onto the empty square GCSS accepted).
-[[gnu::flatten]] Partial<Transition> denote_capture(const ast::Capture& m, const State& sigma) noexcept {
-    if (sigma.turn >= kTurnLimit) return too_long();
-    if (m.piece == PieceKind::Pawn) {
-        const SourceResult src = find_pawn_capture_source(sigma, m.from, m.to);
-        if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
-        const Source& S = boost::variant2::get<Source>(src);
-        if (sigma.board[ix(m.to)] == kEmpty) return defined([&] { return en_passant(sigma, S.from, m.to); });
-        return defined([&] { return pawn_capture(sigma, S.from, m.to); });
-    }
-    const SourceResult src = find_piece_capture_source(sigma, m.piece, m.from, m.to);
-    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
-    const Source& S = boost::variant2::get<Source>(src);
-    if (m.piece == PieceKind::King) return defined([&] { return king_capture(sigma, S.from, m.to); });
-    return defined([&] { return piece_capture(sigma, S.from, m.to); });
-}
-
-// [[O-O]], [[O-O-O]]: the movement conditions of the equation (king unmoved, rook in place and
-// unmoved, the squares between empty), then the update. Attacks on the king's path are T's.
-Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma) noexcept {
+// [[O-O]], [[O-O-O]]: the equation's conditions, in this order (proofs-notes/semantics.md):
+//   mod(turn, 2) = 0, w_king = 0 (b_king for Black)          else castle/king-moved
+//   [Laws] the rook never left its corner                    else castle/rook-moved
+//   h1 = 8 (a1 = 1; Black h8 = 24, a8 = 17)                  else castle/no-rook
+//   f1 = g1 = 0 (b1 = c1 = d1 = 0; Black the same on rank 8)  else castle/blocked
+// then the update (`castle`). Attacks on the king's path are T's.
+Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma, Reading r) noexcept {
     if (sigma.turn >= kTurnLimit) return too_long();
     const Color c = to_move(sigma);
-    const CastleSquares& q = castle_squares(c, m.side);
+    const CastleSquares q = castle_squares(c, m.side);
     Detail d;
     d.from = q.king_from;
     d.to = q.king_to;
     d.king = q.king_from;
     d.piece = PieceKind::King;
-    const std::uint8_t king_flag = c == Color::White ? kWhiteKingMoved : kBlackKingMoved;
-    // w_king = 0 (b_king = 0): the king never moved, so it still stands on e1 (e8).
-    if ((sigma.king_moved & king_flag) != 0 || sigma.board[ix(q.king_from)] != q.king)
-        return Undefined{Rule::CastleKingMoved, d};
-    d.square = q.rook_from;
-    // Erratum (Laws 3.8.2.1): the rook must never have moved either (nor been captured there).
-    if ((sigma.rook_moved & q.corner) != 0) return Undefined{Rule::CastleRookMoved, d};
-    // h1 = 8 (a1 = 1, h8 = 24, a8 = 17): that very rook stands on its corner.
-    if (sigma.board[ix(q.rook_from)] != q.rook) return Undefined{Rule::CastleNoRook, d};
-    for (int i = 0; i < q.empty_count; ++i) {
-        const Square e = q.empty[static_cast<std::size_t>(i)];
-        if (sigma.board[ix(e)] != kEmpty) {
+    const bool king_flag = (sigma.king_moved & (c == Color::White ? kWhiteKingMoved : kBlackKingMoved)) != 0;
+    // Erratum castle-uses-up-castling. Paper: w_king = 0 alone. Laws 3.8.2: castling is a move of
+    // the king itself, which must stand on e1 (e8).
+    const bool king_home = !r.corrected(Erratum::CastleUsesUpCastling) || at(sigma, q.king_from) == q.king;
+    if (king_flag || !king_home) return Undefined{Rule::CastleKingMoved, d};
+    // Erratum castle-rook-moved. Paper: no such condition. Laws 3.8.2.1.2: the rook must never have
+    // moved (a flag per corner, set by any move from or onto it).
+    Square rook_square = q.rook_from;
+    d.square = rook_square;
+    if (r.corrected(Erratum::CastleRookMoved) && (sigma.rook_moved & q.corner) != 0)
+        return Undefined{Rule::CastleRookMoved, d};
+    // Errata castle-black-kingside-rook and castle-black-queenside-rook. Paper: Black's O-O
+    // requires h1 = 24, its O-O-O a1 = 17. Laws 3.8.2: the rook on its own corner, h8 or a8.
+    if (c == Color::Black && m.side == ast::CastleSide::King && !r.corrected(Erratum::CastleBlackKingsideRook))
+        rook_square = squares::h1;
+    if (c == Color::Black && m.side == ast::CastleSide::Queen && !r.corrected(Erratum::CastleBlackQueensideRook))
+        rook_square = squares::a1;
+    d.square = rook_square;
+    if (at(sigma, rook_square) != q.rook) return Undefined{Rule::CastleNoRook, d};
+    // Erratum castle-black-queenside-squares. Paper: Black's O-O-O requires b8 = c8 = f8 = 0.
+    // Laws 3.8.2.2.2: the squares between king and rook, d8, c8, b8.
+    std::array<Square, 3> between = q.between;
+    if (c == Color::Black && m.side == ast::CastleSide::Queen && !r.corrected(Erratum::CastleBlackQueensideSquares))
+        between[0] = squares::f8;
+    for (int i = 0; i < q.between_count; ++i) {
+        const Square e = between[static_cast<std::size_t>(i)];
+        if (!at(sigma, e).empty()) {
             d.square = e;
             return Undefined{Rule::CastleBlocked, d};
         }
     }
-    return defined([&] { return castle(sigma, m.side); });
+    return castle(sigma, m.side, r);
 }
 
-// [[Q=T]], [[W::x::Q=T]]: GTSS (push) or GCSS (capture from file W) finds the pawn.
-Partial<Transition> denote_promotion(const ast::Promotion& m, const State& sigma) noexcept {
+// [[Q::=::T]], [[W::x::Q::=::T]]: GTSS (push) or GCSS (capture) finds the pawn.
+Partial<Transition> denote_promotion(const ast::Promotion& m, const State& sigma, Reading r) noexcept {
     if (sigma.turn >= kTurnLimit) return too_long();
+    // Erratum promotion-capture-file. Paper: GCSS(Q, file(Q), σ), a pawn of Q's own file.
+    // Laws 3.7.3: GCSS(Q, W, σ), the pawn of file W, as in any pawn capture.
+    const auto W = [&] { return r.corrected(Erratum::PromotionCaptureFile) ? *m.capture_from() : m.to().file(); };
     const SourceResult src =
-        m.is_capture() ? find_pawn_capture_source(sigma, ast::Disambiguator{m.capture_from(), std::nullopt}, m.to())
-                       : find_pawn_traversal_source(sigma, ast::Disambiguator{}, m.to());
+        m.is_capture() ? capture_source(sigma, PieceKind::Pawn, ast::Disambiguator{W(), std::nullopt}, m.to(), r)
+                       : traversal_source(sigma, PieceKind::Pawn, ast::Disambiguator{}, m.to(), r);
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
-    return defined([&] { return promotion(sigma, boost::variant2::get<Source>(src).from, m.to(), m.piece()); });
+    return promotion(sigma, boost::variant2::get<Source>(src).from, m.to(), m.piece());
 }
 
-// A move written by its squares (UCI): the piece is σ(S); its movement rules are checked here,
-// then the equation for what it does (castling when the king stands on e1/e8 and moves two
-// files; en passant when a pawn moves diagonally onto an empty square, …).
-Partial<Transition> denote_coordinate(const ast::Coordinate& m, const State& sigma) noexcept {
+// A move written by its squares (an extension, proofs-notes/semantics.md): the piece is σ(S); its
+// movement rules are checked here, then the equation for what it does — castling when the king
+// stands on e1 (e8) and moves two files along the rank; en passant when a pawn moves diagonally
+// onto an empty square; a promotion when it names its piece.
+Partial<Transition> denote_coordinate(const ast::Coordinate& m, const State& sigma, Reading r) noexcept {
     if (sigma.turn >= kTurnLimit) return too_long();
-    const PieceId v = sigma.board[ix(m.from)];
-    if (v == kEmpty) return undefined(Rule::SrcEmptySquare, m.from, m.to);
+    const PieceId v = at(sigma, m.from);
+    if (v.empty()) return undefined(Rule::SrcEmptySquare, m.from, m.to);
     const Color c = to_move(sigma);
     const PieceKind k = kind_of(v);
     if (!belongs_to(v, c)) return undefined(Rule::SrcOpponentPiece, m.from, m.to, k);
     if (m.promotion && k != PieceKind::Pawn) return undefined(Rule::PromoNotPawn, m.from, m.to, k);
-    const int from = m.from.index();
-    const int to = m.to.index();
     if (k == PieceKind::King && m.from == castle_squares(c, ast::CastleSide::King).king_from &&
         m.from.rank() == m.to.rank()) {
         const int df = m.to.file().index() - m.from.file().index();
-        if (df == 2) return denote_castle(ast::Castle{ast::CastleSide::King}, sigma);
-        if (df == -2) return denote_castle(ast::Castle{ast::CastleSide::Queen}, sigma);
+        if (df == 2) return denote_castle(ast::Castle{ast::CastleSide::King}, sigma, r);
+        if (df == -2) return denote_castle(ast::Castle{ast::CastleSide::Queen}, sigma, r);
     }
     const bool diagonal_pawn = k == PieceKind::Pawn && m.from.file() != m.to.file();
-    if (!reaches(k, c, from, to, diagonal_pawn)) return undefined(Rule::SrcUnreachable, m.from, m.to, k);
+    if (!reaches(k, c, m.from, m.to, diagonal_pawn, r)) return undefined(Rule::SrcUnreachable, m.from, m.to, k);
     // A promotion is a pawn move onto the last rank; naming a piece for any other pawn move
     // describes no move of chess.
-    if (m.promotion && geo::rank_of(to) != last_rank(c)) return undefined(Rule::SrcUnreachable, m.from, m.to, k);
-    const int b = blocker(sigma, k, from, to, diagonal_pawn);
-    if (b >= 0) {
+    if (m.promotion && m.to.rank().index() != last_rank(c)) return undefined(Rule::SrcUnreachable, m.from, m.to, k);
+    const bool pawn_push = k == PieceKind::Pawn && !diagonal_pawn;
+    if (const std::optional<Square> b = blocker(sigma, m.from, m.to, pawn_push)) {
         Undefined u = undefined(k == PieceKind::Pawn ? Rule::TravPawnBlocked : Rule::SrcBlocked, m.from, m.to, k);
-        u.detail.square = Square::unchecked(b);
+        u.detail.square = b;
         return u;
     }
     if (diagonal_pawn)
-        if (auto u = pawn_capture_victim(sigma, from, to)) return *u;
-    return defined([&] { return apply_concrete(sigma, ConcreteMove{m.from, m.to, m.promotion}); });
+        if (auto u = pawn_capture_victim(sigma, m.from, m.to)) return *u;
+    const bool occupied = !at(sigma, m.to).empty();
+    switch (k) {
+        case PieceKind::Pawn:
+            if (m.promotion) return promotion(sigma, m.from, m.to, *m.promotion);
+            if (diagonal_pawn)
+                return occupied || !r.corrected(Erratum::EnPassantCapture) ? pawn_capture(sigma, m.from, m.to)
+                                                                           : en_passant(sigma, m.from, m.to);
+            if (std::abs(m.to.rank().index() - m.from.rank().index()) == 2)
+                return pawn_double_step(sigma, m.from, m.to);
+            return pawn_step(sigma, m.from, m.to);
+        case PieceKind::King: return occupied ? king_capture(sigma, m.from, m.to) : king_traversal(sigma, m.from, m.to);
+        case PieceKind::Knight:
+        case PieceKind::Bishop:
+        case PieceKind::Rook:
+        case PieceKind::Queen:
+            return occupied ? piece_capture(sigma, m.from, m.to) : piece_traversal(sigma, m.from, m.to);
+    }
+    PGNSEM_UNREACHABLE("every kind of piece is listed");
 }
 
-// [[M]] for any move.
-Partial<Transition> denote(const ast::Move& m, const State& sigma) noexcept {
+// [[M]] for any move. A null move is no move of chess.
+Partial<Transition> denote(const ast::Move& m, const State& sigma, Reading r) noexcept {
     return boost::variant2::visit(Overloaded{
-                                      [&sigma](const ast::Traversal& b) { return denote_traversal(b, sigma); },
-                                      [&sigma](const ast::Capture& b) { return denote_capture(b, sigma); },
-                                      [&sigma](const ast::Castle& b) { return denote_castle(b, sigma); },
-                                      [&sigma](const ast::Promotion& b) { return denote_promotion(b, sigma); },
-                                      [&sigma](const ast::Coordinate& b) { return denote_coordinate(b, sigma); },
+                                      [&](const ast::Traversal& b) { return denote_traversal(b, sigma, r); },
+                                      [&](const ast::Capture& b) { return denote_capture(b, sigma, r); },
+                                      [&](const ast::Castle& b) { return denote_castle(b, sigma, r); },
+                                      [&](const ast::Promotion& b) { return denote_promotion(b, sigma, r); },
+                                      [&](const ast::Coordinate& b) { return denote_coordinate(b, sigma, r); },
                                       [](const ast::NullMove&) {
                                           return Partial<Transition>{Undefined{Rule::MoveNull, Detail{}}};
                                       },

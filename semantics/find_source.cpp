@@ -1,223 +1,288 @@
-// GTSS (Algorithm 1) and GCSS (Algorithm 2): the source square S and id v of the move.
+// GTSS (Algorithm 1) and GCSS (Algorithm 2): the source square S and id v of a move.
 //
-// Algorithm 1 (GTSS(Q, P, σ)), legibly: with colour = White if turn is even else Black, look for
-// a piece of that colour and of P's kind that can move to Q: a king one square away; an
-// unblocked queen on Q's diagonal, rank or file; an unblocked rook on its rank or file; an
-// unblocked bishop on its diagonal; a knight a knight's jump away; a pawn one square behind Q,
-// or two when Q is on rank 4 (White) / 5 (Black). A file or rank in P (Ndc5, N7c5) keeps only
-// the pieces on it. Algorithm 2 (GCSS) is the same for captures, except that pawns capture
-// diagonally from file W, or en passant.
+// Algorithm 1, GetTraversalSourceSquare, as printed:
+//   Data: target square that the piece moves to, piece id (K, N7, Ra), state σ
+//   Result: source square of the piece, piece number as per the numbering scheme
+//   if turn is even then set color to white else set color to black
+//   if piece id is king: check if there is a color king 1 square away from target square
+//   if piece id is queen: check if there is an unblocked color queen on the same
+//      diagonal/horizontal/vertical as target square
+//   if piece id is rook: … an unblocked color rook on the same horizontal/vertical …
+//   if piece id is bishop: … an unblocked color bishop on the same diagonal …
+//   if piece id is knight: check if there is a color knight 2 squares horizontal and 1 square
+//      vertical or 1 square horizontal and 2 squares vertical from target square
+//   if piece id is pawn: check if there is an unblocked color pawn 1 square (down if white, up if
+//      black) from target square or 2 squares (down if white, up if black) from target square if
+//      target square is on rank 4 or 5
+//   return the piece's source square and number
+// Algorithm 2, GetCaptureSourceSquare, is the same but for pawns: "an unblocked color pawn 1 square
+// (down-left or down-right if white, up-left or up-right if black) from target square (normal
+// capture), or … a pawn … which moved in the previous turn (en passant)". A file or rank in the
+// piece id keeps only the pieces on it; "if the return set has more than one piece, the AN is
+// malformed".
 //
-// Errata (proofs-notes/errata.md):
-//   - double step only from the start rank and with both squares empty;
-//   - en passant only onto the empty square on rank 6 (3) right after the double step
-//     (two_step = turn − 1), capturing the pawn behind it;
-//   - among several candidates only those whose move is legal count (PGN §8.2.3.4): a pinned
-//     knight does not make Ne2 ambiguous. With one geometric candidate it is returned even if
-//     its move is illegal, so T can say why.
-//
-// When no piece qualifies, the failure says which part of the description is wrong: no piece
-// of that kind could ever get there (src/unreachable), or only the opponent's could
-// (src/opponent-piece), the way is blocked (src/blocked, trav/pawn-blocked), the disambiguator
-// names none of the candidates (src/wrong-disambiguator), or a pawn has nothing to capture
-// (cap/no-victim, ep/expired, ep/no-double-step).
+// How the algorithms are walked here: from the target square Q outwards, along the lines (or
+// leaps) the kind moves on, in the order the algorithm names them. Every piece of the colour and
+// kind met is one the movement would bring to Q on an empty board (`reach`); the first piece met
+// on a line is "unblocked" (`clear`). The corrections (proofs-notes/errata.md):
+//   - pawn-double-step-start-rank: the double step only from the start rank (the paper: onto any
+//     target on rank 4 or 5, whichever the colour);
+//   - ambiguity-among-legal-moves: among several candidates only those whose move T accepts count
+//     (PGN 8.2.3.4; the paper counts every piece the walk finds);
+//   - en-passant-timing (prose only): the en passant victim stands behind Q and its stamp is
+//     turn − 1, as the paper's own two-step identifiers say.
+// When no piece qualifies, the failure says which part of the description is wrong; the order of
+// the tests is that of proofs-notes/semantics.md, "GTSS and GCSS".
 #include "semantics/find_source.hpp"
 
-#include <array>
-#include <bit>
+#include <cstdlib>
+#include <span>
 
-#include "semantics/boards.hpp"
-#include "semantics/geometry.hpp"
-#include "semantics/movement.hpp"
+#include "semantics/board.hpp"
 #include "semantics/terminates.hpp"
 
 namespace pgnsem::sem {
 namespace {
 
-using geo::Bits;
-
-// The squares a disambiguator admits: its file, its rank, both, or (none given) every square.
-[[nodiscard]] Bits admitted(const ast::Disambiguator& d) noexcept {
-    Bits b = ~Bits{0};
-    if (d.file) b &= Bits{0x0101010101010101} << d.file->index();
-    if (d.rank) b &= geo::rank_mask(d.rank->index());
-    return b;
+[[nodiscard]] bool holds(const State& s, Square q, Color c, PieceKind k) noexcept {
+    const PieceId v = at(s, q);
+    return !v.empty() && color_of(v) == c && kind_of(v) == k;
 }
 
-// `reaches` read backwards: the squares from which a piece of kind k and colour c reaches `to`
-// on an otherwise empty board. A king or a knight one jump away; a slider on one of `to`'s
-// lines (rank or file for the rook, diagonal for the bishop, both for the queen); a pawn one
-// square behind `to`, or two when that square is on its start rank, or, capturing, diagonally
-// behind it. For the pieces a table by kind and `to` (a switch over the kinds was an indirect
-// jump per move).
-constexpr std::array<std::array<Bits, 64>, 6> make_piece_reach() noexcept {
-    std::array<std::array<Bits, 64>, 6> t{};
-    for (int q = 0; q < 64; ++q) {
-        const auto i = static_cast<std::size_t>(q);
-        t[static_cast<std::size_t>(PieceKind::Knight)][i] = geo::knight_targets(q);
-        t[static_cast<std::size_t>(PieceKind::Bishop)][i] = geo::bishop_rays(q);
-        t[static_cast<std::size_t>(PieceKind::Rook)][i] = geo::rook_rays(q);
-        t[static_cast<std::size_t>(PieceKind::Queen)][i] = geo::rook_rays(q) | geo::bishop_rays(q);
-        t[static_cast<std::size_t>(PieceKind::King)][i] = geo::king_targets(q);
-    }
-    return t;
-}
-constexpr std::array<std::array<Bits, 64>, 6> kPieceReach = make_piece_reach();
-
-[[nodiscard]] Bits reached_from(PieceKind k, Color c, int to, bool capture) noexcept {
-    if (k != PieceKind::Pawn) return kPieceReach[static_cast<std::size_t>(k)][static_cast<std::size_t>(to)];
-    if (capture) return geo::pawn_attacks(colour_index(opposite(c)), to);
-    const int one = to - 8 * forward(c);
-    if (one < 0 || one > 63) return 0;
-    const int two = one - 8 * forward(c);
-    const bool double_step = two >= 0 && two <= 63 && geo::rank_of(two) == start_rank(c);
-    return geo::bit(one) | (double_step ? geo::bit(two) : 0);
-}
-
-// The pieces of colour c and kind k that could move to `to`: ignoring every other piece
-// (reach), also honouring the disambiguator (matched), and with a free way (clear). They are
-// found by looking backwards from `to` (the squares a piece of that kind could come from,
-// against the squares where c's pieces of that kind stand), not by walking the board.
-struct Candidates {
-    Bits reach = 0;
-    Bits matched = 0;
-    Bits clear = 0;
-    int blocked_from = -1;
-    int blocked_by = -1;
+// What the walk finds for one colour and kind.
+struct Found {
+    SquareSet reach;  // the movement would bring it to Q on an empty board
+    SquareSet clear;  // … and nothing stands between ("unblocked")
 };
 
-// Inlined into find_source: called as a function, its prologue and returned struct cost more than
-// its body for a move with one candidate.
-[[nodiscard, gnu::always_inline]] inline Candidates candidates(const State& s, Color c, PieceKind k,
-                                                               const ast::Disambiguator& d, int to,
-                                                               bool capture) noexcept {
-    const KindBoards b = kind_boards(s, c, k);
-    Candidates r;
-    r.reach = reached_from(k, c, to, capture) & b.pieces;
-    r.matched = r.reach & admitted(d);
-    // A candidate's way is free when nothing stands between it and `to` (and, for a pawn push,
-    // on `to`). There are rarely more than two candidates, so each is looked at on its own.
-    for (Bits m = r.matched; m != 0; m &= m - 1)
-        if ((way(k, std::countr_zero(m), to, capture) & b.occupied) == 0) r.clear |= m & (~m + 1);
-    if (const Bits blocked = r.matched & ~r.clear; blocked != 0) {
-        // The lowest-numbered blocked candidate, and the first piece on its way.
-        r.blocked_from = std::countr_zero(blocked);
-        r.blocked_by = blocker(s, k, r.blocked_from, to, capture);
+// Along each line from Q: every piece of colour c and kind k is in reach; the first piece met is
+// clear when it is one.
+void along(const State& s, Square Q, std::span<const Step> lines, Color c, PieceKind k, Found& f) noexcept {
+    for (Step d : lines) {
+        bool first = true;
+        for (std::optional<Square> x = step(Q, d); x; x = step(*x, d)) {
+            if (holds(s, *x, c, k)) {
+                f.reach.add(*x);
+                if (first) f.clear.add(*x);
+            }
+            if (!at(s, *x).empty()) first = false;
+        }
     }
-    return r;
 }
 
-// The source, once chosen: a pawn capture onto an empty square still needs its victim (en
-// passant, or the reason there is none).
-[[nodiscard]] SourceResult source_at(const State& s, PieceKind k, bool capture, int from, int to) noexcept {
+// One leap from Q: nothing can stand between.
+void leaps(const State& s, Square Q, std::span<const Step> jumps, Color c, PieceKind k, Found& f) noexcept {
+    for (Step d : jumps)
+        if (const std::optional<Square> x = step(Q, d); x && holds(s, *x, c, k)) {
+            f.reach.add(*x);
+            f.clear.add(*x);
+        }
+}
+
+// The pawn of Algorithm 1: one square behind Q (down for White, up for Black), or two.
+void pawn_pushes(const State& s, Square Q, Color c, Reading r, Found& f) noexcept {
+    const Step back{0, -forward(c)};
+    const std::optional<Square> one = step(Q, back);
+    if (!one) return;
+    // A push needs Q empty: a pawn cannot push onto a piece (we read "unblocked" so).
+    if (holds(s, *one, c, PieceKind::Pawn)) {
+        f.reach.add(*one);
+        if (at(s, Q).empty()) f.clear.add(*one);
+    }
+    const std::optional<Square> two = step(Q, back, 2);
+    if (!two) return;
+    // Erratum pawn-double-step-start-rank. Paper: two squares behind "if target square is on
+    // rank 4 or 5". Laws 3.7.2: only from the pawn's start rank (rank 2 to 4, rank 7 to 5).
+    const bool double_step = r.corrected(Erratum::PawnDoubleStepStartRank)
+                                 ? two->rank().index() == start_rank(c)
+                                 : Q.rank().index() == 3 || Q.rank().index() == 4;
+    if (double_step && holds(s, *two, c, PieceKind::Pawn)) {
+        f.reach.add(*two);
+        if (at(s, *one).empty() && at(s, Q).empty()) f.clear.add(*two);
+    }
+}
+
+// The pawn of Algorithm 2: one square diagonally behind Q.
+void pawn_captures(const State& s, Square Q, Color c, Found& f) noexcept {
+    const std::array<Step, 2> diagonally_behind{{{-1, -forward(c)}, {1, -forward(c)}}};
+    leaps(s, Q, diagonally_behind, c, PieceKind::Pawn, f);
+}
+
+// The pieces of colour c and kind k the algorithm looks for, for a traversal or a capture onto Q.
+[[nodiscard]] Found look(const State& s, Square Q, Color c, PieceKind k, bool capture, Reading r) noexcept {
+    Found f;
+    switch (k) {
+        case PieceKind::King: leaps(s, Q, kKingSteps, c, k, f); break;
+        case PieceKind::Queen:
+            along(s, Q, kDiagonals, c, k, f);
+            along(s, Q, kHorizontal, c, k, f);
+            along(s, Q, kVertical, c, k, f);
+            break;
+        case PieceKind::Rook:
+            along(s, Q, kHorizontal, c, k, f);
+            along(s, Q, kVertical, c, k, f);
+            break;
+        case PieceKind::Bishop: along(s, Q, kDiagonals, c, k, f); break;
+        case PieceKind::Knight: leaps(s, Q, kKnightJumps, c, k, f); break;
+        case PieceKind::Pawn:
+            if (capture)
+                pawn_captures(s, Q, c, f);
+            else
+                pawn_pushes(s, Q, c, r, f);
+            break;
+    }
+    return f;
+}
+
+// The squares a disambiguator admits: its file, its rank, both, or (none given) every square.
+[[nodiscard]] SquareSet admitted(const ast::Disambiguator& d) noexcept {
+    SquareSet all;
+    for (int q = 0; q < 64; ++q) {
+        const Square sq = Square::unchecked(q);
+        if ((!d.file || sq.file() == *d.file) && (!d.rank || sq.rank() == *d.rank)) all.add(sq);
+    }
+    return all;
+}
+
+// (S, v) once S is chosen; a pawn capture onto an empty square still needs its victim.
+[[nodiscard]] SourceResult source_at(const State& s, PieceKind k, bool capture, Square S, Square Q) noexcept {
     if (k == PieceKind::Pawn && capture)
-        if (auto u = pawn_capture_victim(s, from, to)) return *u;
-    return Source{Square::unchecked(from), s.board[static_cast<std::size_t>(from)]};
+        if (auto u = pawn_capture_victim(s, S, Q)) return *u;
+    return Source{S, at(s, S)};
 }
 
-// The pawn a plain pawn move names, read off σ without a search: for a push, the square behind
-// Q holds a pawn of the side to move and Q is empty; for a capture from file W, the square on W
-// diagonally behind Q holds one. That pawn is then the only candidate the search below would
-// find, with a free way, so the answer is the same; every other case (double steps, blocked
-// pushes, no pawn there) is left to the search, which also says what is wrong.
-[[nodiscard]] std::optional<SourceResult> plain_pawn_source(const State& s, Color us, const ast::Disambiguator& d,
-                                                            int to, bool capture) noexcept {
-    const int behind = to - 8 * forward(us);
-    if (behind < 0 || behind > 63) return std::nullopt;
-    int from = behind;
-    if (capture) {
-        if (!d.file || d.rank) return std::nullopt;
-        const int df = d.file->index() - geo::file_of(to);
-        if (df != 1 && df != -1) return std::nullopt;
-        from = behind + df;
-    } else if (s.board[static_cast<std::size_t>(to)] != kEmpty || (admitted(d) & geo::bit(from)) == 0) {
-        return std::nullopt;
-    }
-    const PieceId v = s.board[static_cast<std::size_t>(from)];
-    const int first_pawn = us == Color::White ? kWhitePawnA : kBlackPawnA;
-    if (static_cast<unsigned>(v - first_pawn) >= 8u) return std::nullopt;
-    return source_at(s, PieceKind::Pawn, capture, from, to);
-}
+[[nodiscard]] SourceResult find_source(const State& s, PieceKind k, const ast::Disambiguator& d, Square Q, bool capture,
+                                       Reading r) noexcept {
+    // if turn is even then set color to white else set color to black
+    const Color color = to_move(s);
+    const Found own = look(s, Q, color, k, capture, r);
+    const SquareSet matched = own.reach & admitted(d);
+    const SquareSet clear = own.clear & matched;
+    if (clear.size() == 1) return source_at(s, k, capture, *clear.first(), Q);
 
-// What find_source says when the side to move has not exactly one piece that could make the
-// move: none (and why not), or several (and which of them may legally move). Out of line and
-// cold: a move of a real game nearly always has exactly one.
-[[nodiscard, gnu::cold, gnu::noinline]] SourceResult other_than_one(const State& s, PieceKind k,
-                                                                    const ast::Disambiguator& d, Square to_sq,
-                                                                    bool capture, const Candidates& own) noexcept {
-    const int to = to_sq.index();
-    const Color us = to_move(s);
     Detail detail;
-    detail.to = to_sq;
+    detail.to = Q;
     detail.piece = k;
-    if (own.reach == 0) {
-        // Nothing of ours could ever get there; if the opponent's piece could make exactly
-        // this move, the notation most likely has the wrong side to move.
-        const Candidates theirs = candidates(s, opposite(us), k, d, to, capture);
-        if (theirs.clear != 0) {
-            detail.from = Square::unchecked(std::countr_zero(theirs.clear));
+    if (own.reach.empty()) {
+        // No piece of ours could ever get there; if the opponent's piece could make exactly this
+        // move, the notation most likely has the wrong side to move.
+        const Found theirs = look(s, Q, opposite(color), k, capture, r);
+        if (const SquareSet could = theirs.clear & admitted(d); !could.empty()) {
+            detail.from = could.first();
             return Undefined{Rule::SrcOpponentPiece, detail};
         }
         return Undefined{Rule::SrcUnreachable, detail};
     }
-    if (own.matched == 0) {
-        detail.candidates = own.reach;
+    if (matched.empty()) {
+        detail.candidates = own.reach.bits();
         return Undefined{Rule::SrcWrongDisambiguator, detail};
     }
-    if (own.clear == 0) {
-        detail.from = Square::unchecked(own.blocked_from);
-        detail.square = Square::unchecked(own.blocked_by);
+    if (clear.empty()) {
+        const Square S = *matched.first();
         const bool pawn_push = k == PieceKind::Pawn && !capture;
+        detail.from = S;
+        detail.square = blocker(s, S, Q, pawn_push);
         return Undefined{pawn_push ? Rule::TravPawnBlocked : Rule::SrcBlocked, detail};
     }
-    // §8.2.3.4: only the candidates whose move is legal count.
-    Bits legal = 0;
-    for (Bits b = own.clear; b != 0; b &= b - 1) {
-        const int q = std::countr_zero(b);
-        const Termination t = terminates_concrete(s, ConcreteMove{Square::unchecked(q), to_sq, std::nullopt});
-        if (boost::variant2::holds_alternative<Terminates>(t)) legal |= geo::bit(q);
+    // Several candidates. Erratum ambiguity-among-legal-moves. Paper: "if the return set has more
+    // than one piece, the AN is malformed". PGN 8.2.3.4: only the pieces whose move is legal count.
+    SquareSet counted = clear;
+    if (r.corrected(Erratum::AmbiguityAmongLegalMoves)) {
+        counted = SquareSet{};
+        for (Square S : clear)
+            if (boost::variant2::holds_alternative<Terminates>(
+                    terminates_concrete(s, ConcreteMove{S, Q, std::nullopt}, r)))
+                counted.add(S);
     }
-    if (std::popcount(legal) > 1) {
-        detail.candidates = legal;
+    if (counted.size() > 1) {
+        detail.candidates = counted.bits();
         return Undefined{Rule::SrcAmbiguous, detail};
     }
     // One legal candidate is the source; none: the first, and T says why it may not move.
-    return source_at(s, k, capture, std::countr_zero(legal != 0 ? legal : own.clear), to);
-}
-
-// Inlined into GTSS and GCSS below, for the same reason as candidates.
-[[nodiscard, gnu::always_inline]] inline SourceResult find_source(const State& s, PieceKind k,
-                                                                  const ast::Disambiguator& d, Square to_sq,
-                                                                  bool capture) noexcept {
-    const int to = to_sq.index();
-    const Color us = to_move(s);
-    const Candidates own = candidates(s, us, k, d, to, capture);
-    // Exactly one candidate with a free way: the source.
-    if (own.clear == 0 || (own.clear & (own.clear - 1)) != 0) return other_than_one(s, k, d, to_sq, capture, own);
-    return source_at(s, k, capture, std::countr_zero(own.clear), to);
+    return source_at(s, k, capture, counted.empty() ? *clear.first() : *counted.first(), Q);
 }
 
 }  // namespace
 
-// GTSS and GCSS for a pawn: a plain pawn move is read off σ (plain_pawn_source), anything else
-// is searched for like a piece.
-SourceResult find_pawn_traversal_source(const State& sigma, const ast::Disambiguator& from, Square to) noexcept {
-    if (auto plain = plain_pawn_source(sigma, to_move(sigma), from, to.index(), false)) return *plain;
-    return find_source(sigma, PieceKind::Pawn, from, to, false);
-}
-SourceResult find_pawn_capture_source(const State& sigma, const ast::Disambiguator& from, Square to) noexcept {
-    if (auto plain = plain_pawn_source(sigma, to_move(sigma), from, to.index(), true)) return *plain;
-    return find_source(sigma, PieceKind::Pawn, from, to, true);
+// GTSS(Q, P, σ)
+SourceResult traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to,
+                              Reading r) noexcept {
+    return find_source(sigma, kind, from, to, false, r);
 }
 
-// GTSS and GCSS for a piece (kind ≠ pawn).
-SourceResult find_piece_traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
-                                         Square to) noexcept {
-    return find_source(sigma, kind, from, to, false);
+// GCSS(Q, P, σ)
+SourceResult capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to,
+                            Reading r) noexcept {
+    return find_source(sigma, kind, from, to, true, r);
 }
-SourceResult find_piece_capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
-                                       Square to) noexcept {
-    return find_source(sigma, kind, from, to, true);
+
+bool is_en_passant(const State& s, Square from, Square to) noexcept {
+    const PieceId v = at(s, from);
+    if (v.empty() || kind_of(v) != PieceKind::Pawn) return false;
+    const Color c = color_of(v);
+    if (!at(s, to).empty() || to.rank().index() != en_passant_rank(c)) return false;
+    const std::optional<Square> behind = step(to, {0, -forward(c)});
+    if (!behind || !holds(s, *behind, opposite(c), PieceKind::Pawn)) return false;
+    return static_cast<int>(s.two_step[static_cast<std::size_t>(stamp_index(at(s, *behind)))]) == s.turn - 1;
+}
+
+std::optional<Undefined> pawn_capture_victim(const State& s, Square from, Square to) noexcept {
+    if (!at(s, to).empty() || is_en_passant(s, from, to)) return std::nullopt;
+    const Color c = color_of(at(s, from));
+    Detail d;
+    d.from = from;
+    d.to = to;
+    d.piece = PieceKind::Pawn;
+    if (to.rank().index() == en_passant_rank(c)) {
+        const Square behind = *step(to, {0, -forward(c)});
+        if (holds(s, behind, opposite(c), PieceKind::Pawn)) {
+            // An enemy pawn stands behind the target: en passant is what was meant, and its stamp
+            // says why it is not available.
+            d.square = behind;
+            const bool stepped = s.two_step[static_cast<std::size_t>(stamp_index(at(s, behind)))] != kNoStamp;
+            return Undefined{stepped ? Rule::EpExpired : Rule::EpNoDoubleStep, d};
+        }
+    }
+    return Undefined{Rule::CapNoVictim, d};
+}
+
+bool reaches(PieceKind k, Color c, Square from, Square to, bool capture, Reading r) noexcept {
+    const int df = to.file().index() - from.file().index();
+    const int dr = to.rank().index() - from.rank().index();
+    const int adf = std::abs(df), adr = std::abs(dr);
+    if (adf == 0 && adr == 0) return false;
+    switch (k) {
+        case PieceKind::Pawn: {
+            const int ahead = dr * forward(c);
+            if (capture) return adf == 1 && ahead == 1;
+            if (df != 0) return false;
+            if (ahead == 1) return true;
+            // Erratum pawn-double-step-start-rank, as in GTSS above.
+            const bool double_step = r.corrected(Erratum::PawnDoubleStepStartRank)
+                                         ? from.rank().index() == start_rank(c)
+                                         : to.rank().index() == 3 || to.rank().index() == 4;
+            return ahead == 2 && double_step;
+        }
+        case PieceKind::Knight: return (adf == 1 && adr == 2) || (adf == 2 && adr == 1);
+        case PieceKind::Bishop: return adf == adr;
+        case PieceKind::Rook: return adf == 0 || adr == 0;
+        case PieceKind::Queen: return adf == adr || adf == 0 || adr == 0;
+        case PieceKind::King: return adf <= 1 && adr <= 1;
+    }
+    PGNSEM_UNREACHABLE("every kind of piece is listed");
+}
+
+std::optional<Square> blocker(const State& s, Square from, Square to, bool pawn_push) noexcept {
+    const int df = to.file().index() - from.file().index();
+    const int dr = to.rank().index() - from.rank().index();
+    const bool aligned = df == 0 || dr == 0 || std::abs(df) == std::abs(dr);
+    if (aligned) {
+        const Step d{(df > 0) - (df < 0), (dr > 0) - (dr < 0)};
+        for (std::optional<Square> x = step(from, d); x && *x != to; x = step(*x, d))
+            if (!at(s, *x).empty()) return x;
+    }
+    if (pawn_push && !at(s, to).empty()) return to;
+    return std::nullopt;
 }
 
 }  // namespace pgnsem::sem

@@ -1,42 +1,52 @@
 // GTSS — GetTraversalSourceSquare (Algorithm 1) and GCSS — GetCaptureSourceSquare
 // (Algorithm 2): which piece of the side to move makes the move the notation describes?
-//
-// Erratum (proofs-notes/errata.md): the paper calls the AN malformed when more than one piece
-// qualifies; the PGN standard (§8.2.3.4) counts only pieces whose move is *legal*. So when the
-// geometry leaves several candidates, those whose move T rejects (a pinned knight) drop out;
-// when it leaves one, that one is the source even if its move is illegal, and T says why.
+// Both return (S, v), the source square and the id of the piece on it, or ⊥ with the reason.
 #pragma once
 
 #include <boost/variant2/variant.hpp>
-#include <cstdint>
 
+#include "semantics/errata.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
 #include "syntax/ast.hpp"
 
 namespace pgnsem::sem {
 
+// (S, v)
 struct Source {
     Square from;
     PieceId piece;
 };
 
-// Unique source, or ⊥ with src/unreachable, src/blocked, src/opponent-piece,
-// src/wrong-disambiguator, src/ambiguous (detail.candidates lists them).
+// Unique source, or ⊥ with src/unreachable, src/opponent-piece, src/wrong-disambiguator,
+// src/blocked, trav/pawn-blocked, src/ambiguous (detail.candidates lists them), or, for a pawn
+// capture with nothing on Q, cap/no-victim, ep/expired or ep/no-double-step.
 using SourceResult = boost::variant2::variant<Source, Undefined>;
 
-// GTSS(Q, P, σ): a traversal (with its disambiguator) to `to`, of a pawn (P is the paper's bare Q)
-// or of a piece of `kind` (not a pawn).
-[[nodiscard]] SourceResult find_pawn_traversal_source(const State& sigma, const ast::Disambiguator& from,
-                                                      Square to) noexcept;
-[[nodiscard]] SourceResult find_piece_traversal_source(const State& sigma, PieceKind kind,
-                                                       const ast::Disambiguator& from, Square to) noexcept;
+// GTSS(Q, P, σ): the piece indicator P is a kind and what the notation says of the origin (a
+// file or rank, `Ndc5`, `N7c5`; a pawn's traversal names none).
+[[nodiscard]] SourceResult traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
+                                            Square to, Reading r = Reading::laws()) noexcept;
 
-// GCSS(Q, P, σ): a capture to `to`, of a pawn (diagonally from file W, en passant included) or of
-// a piece of `kind` (not a pawn).
-[[nodiscard]] SourceResult find_pawn_capture_source(const State& sigma, const ast::Disambiguator& from,
-                                                    Square to) noexcept;
-[[nodiscard]] SourceResult find_piece_capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
-                                                     Square to) noexcept;
+// GCSS(Q, P, σ): the same for a capture onto Q; for a pawn, `from.file` is its file W.
+[[nodiscard]] SourceResult capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to,
+                                          Reading r = Reading::laws()) noexcept;
+
+// GCSS's en passant case: the pawn on S (of the side to move) captures onto the empty square Q
+// on rank 6 (3 for Black), and the enemy pawn behind Q made its double step on the previous
+// turn — its stamp is turn − 1 (Laws 3.7.3.1, 3.7.3.2; the paper's two-step identifiers).
+[[nodiscard]] bool is_en_passant(const State& sigma, Square from, Square to) noexcept;
+
+// Can a piece of kind k and colour c on S reach Q on an otherwise empty board? (The movement
+// rules GTSS and GCSS look for, asked of a known source: moves written by their squares.)
+[[nodiscard]] bool reaches(PieceKind k, Color c, Square from, Square to, bool capture, Reading r) noexcept;
+
+// The first piece on the way from S to Q, nearest S, if any: the squares strictly between them
+// on their line, and for a pawn's push Q itself (a pawn cannot push onto a piece).
+[[nodiscard]] std::optional<Square> blocker(const State& sigma, Square from, Square to, bool pawn_push) noexcept;
+
+// For a pawn capture from S onto Q: nothing when there is a piece on Q to take or en passant
+// applies; otherwise ⊥ with ep/expired, ep/no-double-step or cap/no-victim.
+[[nodiscard]] std::optional<Undefined> pawn_capture_victim(const State& sigma, Square from, Square to) noexcept;
 
 }  // namespace pgnsem::sem

@@ -1,201 +1,131 @@
-// IIC — IsInCheck (Algorithm 3) and the attack questions built on it.
+// IIC — IsInCheck (Algorithm 3), line by line.
 //
-// Algorithm 3, in legible form:
-//   IIC(σ', c) = 1  iff, with G the square of c's king, one of the following holds:
-//     an unblocked ¬c queen on G's diagonal, file or rank;  a ¬c king one square from G;
-//     an unblocked ¬c rook on G's rank or file;  an unblocked ¬c bishop on G's diagonal;
-//     a ¬c knight a knight's jump from G;  a ¬c pawn diagonally in front of G (from c's side).
-// `attacked` asks the same of any square; the castling erratum needs it for the squares the
-// king crosses. The question is asked backwards from the square: which squares would a knight,
-// a king or a pawn of `by` attack it from, and which is the first piece on each of its eight
-// lines (the "unblocked" slider). One side's pieces and the occupancy are bit sets derived from
-// σ on the spot (boards.hpp, AttackBoards); the move generator (legal_moves.cpp) derives its own
-// (Boards) and the property test L6 checks that the two agree. IIC itself (in_check, checks)
-// reads σ once and matches each square's piece against the ways it could reach the king (Watch).
+//   Data: state σ′, color of king to check (0 for white, 1 for black)
+//   Result: 1 if the color has a king in check, 0 otherwise
+//   set G to be the square that color king is on;
+//   if unblocked ¬color's queen on same diagonal, file or rank then return 1;
+//   if ¬color's king is 1 square away then return 1;
+//   if unblocked ¬color's rook on same rank or file then return 1;
+//   if unblocked ¬color's bishop on same diagonal then return 1;
+//   if ¬color's knight 2-squares vertical and 1-square horizontal or 2-squares horizontal and
+//      1-square vertical away then return 1;
+//   if ¬color's pawn 1-square up-left or up-right if white, down-left or down-right if black then
+//      return 1;
+//   return 0;
+//
+// Where the paper is silent: a side without a king (only after an invalid FEN) is never in check;
+// with two kings of one colour (an ill-formed σ, which the paper's own equations can produce:
+// errata.md, castle-uses-up-castling) G is each of them, and the side is in check if either is.
 #include "semantics/in_check.hpp"
 
-#include <array>
-#include <bit>
-#if defined(__SSSE3__)
-#include <tmmintrin.h>
-#endif
-
-#include "semantics/boards.hpp"
-#include "semantics/geometry.hpp"
+#include <span>
 
 namespace pgnsem::sem {
 namespace {
 
-using geo::Bits;
+// The first piece met walking from q along d, if any ("unblocked": nothing stands between).
+[[nodiscard]] std::optional<Square> first_piece(const State& s, Square q, Step d) noexcept {
+    for (std::optional<Square> x = step(q, d); x; x = step(*x, d))
+        if (!at(s, *x).empty()) return x;
+    return std::nullopt;
+}
+
+[[nodiscard]] bool holds(const State& s, std::optional<Square> q, Color c, PieceKind k) noexcept {
+    if (!q) return false;
+    const PieceId v = at(s, *q);
+    return !v.empty() && color_of(v) == c && kind_of(v) == k;
+}
+
+// An unblocked piece of colour c and kind k on one of the lines through G (the lines in `ds`).
+[[nodiscard]] bool unblocked_on(const State& s, Square G, Color c, PieceKind k, std::span<const Step> ds) noexcept {
+    for (Step d : ds)
+        if (holds(s, first_piece(s, G, d), c, k)) return true;
+    return false;
+}
+
+// A piece of colour c and kind k one leap from G (a king's step, a knight's jump, a pawn's capture).
+[[nodiscard]] bool leaps_from(const State& s, Square G, Color c, PieceKind k, std::span<const Step> ds) noexcept {
+    for (Step d : ds)
+        if (holds(s, step(G, d), c, k)) return true;
+    return false;
+}
+
+// Where a pawn of colour `by` attacks G from: diagonally behind G as that pawn moves. A white king
+// is attacked by a black pawn "1-square up-left or up-right" of it, a black king by a white pawn
+// down-left or down-right.
+[[nodiscard]] std::array<Step, 2> pawn_attacks_from(Color by) noexcept {
+    const int back = -forward(by);
+    return {{{-1, back}, {1, back}}};
+}
+
+// Algorithm 3 for the king on G.
+[[nodiscard]] bool king_attacked(const State& sigma, Square G, Color color) noexcept {
+    const Color them = opposite(color);
+    const std::array<Step, 8> all_lines{{kDiagonals[0], kDiagonals[1], kDiagonals[2], kDiagonals[3], kHorizontal[0],
+                                         kHorizontal[1], kVertical[0], kVertical[1]}};
+    const std::array<Step, 4> rank_and_file{{kHorizontal[0], kHorizontal[1], kVertical[0], kVertical[1]}};
+    // if unblocked ¬color's queen on same diagonal, file or rank then return 1
+    if (unblocked_on(sigma, G, them, PieceKind::Queen, all_lines)) return true;
+    // if ¬color's king is 1 square away then return 1
+    if (leaps_from(sigma, G, them, PieceKind::King, kKingSteps)) return true;
+    // if unblocked ¬color's rook on same rank or file then return 1
+    if (unblocked_on(sigma, G, them, PieceKind::Rook, rank_and_file)) return true;
+    // if unblocked ¬color's bishop on same diagonal then return 1
+    if (unblocked_on(sigma, G, them, PieceKind::Bishop, kDiagonals)) return true;
+    // if ¬color's knight a knight's jump away then return 1
+    if (leaps_from(sigma, G, them, PieceKind::Knight, kKnightJumps)) return true;
+    // if ¬color's pawn diagonally in front of G (as seen from `color`) then return 1
+    if (leaps_from(sigma, G, them, PieceKind::Pawn, pawn_attacks_from(them))) return true;
+    // return 0
+    return false;
+}
 
 }  // namespace
 
-std::uint64_t attackers(const State& sigma, Square q, Color by) noexcept {
-    const AttackBoards b = attack_boards(sigma, by);
-    return attackers_of(b, q.index(), by, b.occupied);
+// IIC(σ′, color)
+bool in_check(const State& sigma, Color color) noexcept {
+    // set G to be the square that color king is on (each of them, should σ′ hold two)
+    for (int q = 0; q < 64; ++q) {
+        const PieceId v = sigma.board[static_cast<std::size_t>(q)];
+        if (v.empty() || color_of(v) != color || kind_of(v) != PieceKind::King) continue;
+        if (king_attacked(sigma, Square::unchecked(q), color)) return true;
+    }
+    return false;
+}
+
+SquareSet attackers(const State& sigma, Square q, Color by) noexcept {
+    SquareSet found;
+    // Along the lines: the first piece, when it moves along that line.
+    const auto line = [&](std::span<const Step> ds, PieceKind mover) {
+        for (Step d : ds) {
+            const std::optional<Square> x = first_piece(sigma, q, d);
+            if (holds(sigma, x, by, mover) || holds(sigma, x, by, PieceKind::Queen)) found.add(*x);
+        }
+    };
+    line(kDiagonals, PieceKind::Bishop);
+    line(kHorizontal, PieceKind::Rook);
+    line(kVertical, PieceKind::Rook);
+    // One leap away.
+    const auto leap = [&](std::span<const Step> ds, PieceKind k) {
+        for (Step d : ds)
+            if (const std::optional<Square> x = step(q, d); holds(sigma, x, by, k)) found.add(*x);
+    };
+    leap(kKingSteps, PieceKind::King);
+    leap(kKnightJumps, PieceKind::Knight);
+    leap(pawn_attacks_from(by), PieceKind::Pawn);
+    return found;
 }
 
 bool attacked(const State& sigma, Square q, Color by) noexcept {
-    return attackers(sigma, q, by) != 0;
+    return !attackers(sigma, q, by).empty();
 }
 
-namespace {
-
-// The ways a piece can attack, one bit each, as bytes (see kReach and kHow). The leapers' bits
-// lie below 0x10 and the sliders' above, so "a slider matched" is one comparison.
-enum Way : std::uint8_t {
-    kByKnight = 0x01,
-    kByKing = 0x02,
-    kByPawn = 0x04,
-    kByRankFile = 0x10,  // rook, queen
-    kByDiagonal = 0x20,  // bishop, queen
-};
-
-// kReach[by][k][x]: the ways in which a piece of colour `by` on x attacks k on an otherwise empty
-// board — Algorithm 3 read from the king's side: a knight's jump, a king's step, a pawn
-// diagonally in front of the king (from the pawn's side: the only way that depends on `by`), a
-// shared rank or file, a shared diagonal.
-using ReachTable = std::array<std::array<std::uint8_t, 64>, 64>;
-constexpr ReachTable make_reach(int by) noexcept {
-    ReachTable t{};
-    for (int k = 0; k < 64; ++k)
-        for (int x = 0; x < 64; ++x) {
-            std::uint8_t w = 0;
-            if (geo::knight_targets(x) & geo::bit(k)) w |= kByKnight;
-            if (geo::king_targets(x) & geo::bit(k)) w |= kByKing;
-            if (geo::pawn_attacks(by, x) & geo::bit(k)) w |= kByPawn;
-            if (geo::rook_rays(x) & geo::bit(k)) w |= kByRankFile;
-            if (geo::bishop_rays(x) & geo::bit(k)) w |= kByDiagonal;
-            t[static_cast<std::size_t>(k)][static_cast<std::size_t>(x)] = w;
-        }
-    return t;
-}
-// Two constants, not one array of two: clang bounds the steps of one constant's evaluation.
-alignas(64) constexpr ReachTable kReachOfWhite = make_reach(0);
-alignas(64) constexpr ReachTable kReachOfBlack = make_reach(1);
-constexpr std::array<const ReachTable*, 2> kReach{&kReachOfWhite, &kReachOfBlack};
-
-// kHow[i]: the ways a piece attacks, by its place i = (id − 1) mod 16 in its colour's numbering
-// (0–7 the back rank R N B Q K B N R, 8–15 the pawns); the same for both colours. A constant
-// table, so it is loaded as a whole rather than assembled on the stack first.
-alignas(16) constexpr std::array<std::uint8_t, 16> kHow{
-    kByRankFile, kByKnight,   kByDiagonal, kByRankFile | kByDiagonal,
-    kByKing,     kByDiagonal, kByKnight,   kByRankFile,
-    kByPawn,     kByPawn,     kByPawn,     kByPawn,
-    kByPawn,     kByPawn,     kByPawn,     kByPawn};
-
-// IIC asked without deriving bit sets: every square gets the ways its piece attacks, kept only
-// for the attacking colour's pieces and matched against the ways a piece of that colour on that
-// square would reach the king (kReach). A knight, king or pawn that matches attacks; a rook,
-// bishop or queen that matches attacks when the squares between are empty. The board is read
-// once (read_board) and each Watch, one king's side of the question, looks at what was read.
-#if defined(__SSSE3__)
-// Sixteen squares as read: the ways of each square's piece, and which squares hold White's and
-// which Black's pieces (0xFF bytes).
-struct Chunk {
-    __m128i ways;
-    __m128i of[2];  // NOLINT: a C array, as std::array would drop __m128i's alignment attribute
-    int index;      // squares 16·index to 16·index + 15
-};
-#endif
-
-struct Watch {
-    const std::array<std::uint8_t, 64>& reach;  // kReach of the attacking colour and the king's square
-    std::size_t by;                             // the attacking colour
-#if defined(__SSSE3__)
-    __m128i leapers = _mm_setzero_si128();  // every match, as bytes; the leapers' bits are tested
-#else
-    bool leaper = false;  // a knight, king or pawn matched
-#endif
-    Bits sliders = 0;  // the rooks, bishops and queens that matched
-
-    Watch(int king, Color attacker) noexcept
-        : reach((*kReach[static_cast<std::size_t>(attacker)])[static_cast<std::size_t>(king)]),
-          by(static_cast<std::size_t>(attacker)) {}
-
-#if defined(__SSSE3__)
-    void look(const Chunk& c) noexcept {
-        const __m128i hit =
-            _mm_and_si128(_mm_and_si128(c.ways, c.of[by]),
-                          _mm_load_si128(reinterpret_cast<const __m128i*>(reach.data() + 16 * c.index)));
-        leapers = _mm_or_si128(leapers, hit);
-        const auto matched = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(hit, _mm_set1_epi8(0x0F))));
-        sliders |= static_cast<Bits>(matched) << (16 * c.index);
-    }
-    [[nodiscard]] bool leaper() const noexcept {
-        return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(leapers, _mm_set1_epi8(0x0F)), _mm_setzero_si128())) !=
-               0xFFFF;
-    }
-#else
-    // Square q, holding id (not empty), of colour `colour`.
-    void look(int q, PieceId id, std::size_t colour) noexcept {
-        if (colour != by) return;
-        const std::uint8_t hit = kHow[static_cast<std::size_t>((id - 1) & 15)] & reach[static_cast<std::size_t>(q)];
-        leaper = leaper || (hit & 0x0F) != 0;
-        if (hit > 0x0F) sliders |= geo::bit(q);
-    }
-#endif
-
-    // After every square was looked at: is the king (on `king`) attacked?
-    [[nodiscard]] bool attacked(int king, Bits occupied) const noexcept {
-#if defined(__SSSE3__)
-        if (leaper()) return true;
-#else
-        if (leaper) return true;
-#endif
-        for (Bits b = sliders; b != 0; b &= b - 1)
-            if ((geo::between(std::countr_zero(b), king) & occupied) == 0) return true;
-        return false;
-    }
-};
-
-// Reads σ once, sixteen squares at a time where SSSE3 allows, showing every square to each watch.
-template <class... Watches>
-[[nodiscard]] Bits read_board(const State& sigma, Watches&... watches) noexcept {
-    Bits occupied = 0;
-#if defined(__SSSE3__)
-    const __m128i table = _mm_load_si128(reinterpret_cast<const __m128i*>(kHow.data()));
-    for (int chunk = 0; chunk < 4; ++chunk) {
-        const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sigma.board.data() + 16 * chunk));
-        const __m128i empty = _mm_cmpeq_epi8(ids, _mm_setzero_si128());
-        // Ids 1–16 are White's, 17–32 Black's: i = (id − 1) mod 16 is the place in either.
-        const __m128i black = _mm_cmpgt_epi8(ids, _mm_set1_epi8(16));
-        const __m128i white = _mm_cmpeq_epi8(_mm_or_si128(black, empty), _mm_setzero_si128());
-        const __m128i place = _mm_and_si128(_mm_sub_epi8(ids, _mm_set1_epi8(1)), _mm_set1_epi8(15));
-        const Chunk c{_mm_shuffle_epi8(table, place), {white, black}, chunk};
-        (watches.look(c), ...);
-        occupied |= static_cast<Bits>(~static_cast<std::uint32_t>(_mm_movemask_epi8(empty)) & 0xFFFFu) << (16 * chunk);
-    }
-#else
+std::optional<Square> king_square(const State& sigma, Color c) noexcept {
     for (int q = 0; q < 64; ++q) {
-        const PieceId id = sigma.board[static_cast<std::size_t>(q)];
-        if (id == kEmpty) continue;
-        occupied |= geo::bit(q);
-        (watches.look(q, id, static_cast<std::size_t>(color_of(id))), ...);
+        const PieceId v = sigma.board[static_cast<std::size_t>(q)];
+        if (!v.empty() && color_of(v) == c && kind_of(v) == PieceKind::King) return Square::unchecked(q);
     }
-#endif
-    return occupied;
-}
-
-}  // namespace
-
-// IIC(σ, c): c's king is attacked by ¬c. A side without a king is never in check.
-// The property test L6 checks the answer against `attacked` on the king's square.
-bool in_check(const State& sigma, Color c) noexcept {
-    const std::uint8_t k = sigma.king_square[static_cast<std::size_t>(c)];
-    if (k == kNoSquare) return false;
-    Watch w(k, opposite(c));
-    const Bits occupied = read_board(sigma, w);
-    return w.attacked(k, occupied);
-}
-
-// Both kings over one reading of σ.
-Checks checks(const State& sigma) noexcept {
-    const std::uint8_t kw = sigma.king_square[0], kb = sigma.king_square[1];
-    if (kw == kNoSquare || kb == kNoSquare) return {{in_check(sigma, Color::White), in_check(sigma, Color::Black)}};
-    Watch white(kw, Color::Black), black(kb, Color::White);
-    const Bits occupied = read_board(sigma, white, black);
-    return {{white.attacked(kw, occupied), black.attacked(kb, occupied)}};
+    return std::nullopt;
 }
 
 }  // namespace pgnsem::sem

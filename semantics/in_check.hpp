@@ -1,29 +1,25 @@
 // IIC — IsInCheck (Algorithm 3 of the paper): is the king of colour c attacked in σ?
+// And the attack question it is made of, asked of any square: which pieces attack it.
 #pragma once
 
-#include <array>
-#include <cstdint>
-
+#include "semantics/board.hpp"
 #include "semantics/state.hpp"
 
 namespace pgnsem::sem {
 
-// IIC(σ, c). A side without a king (only from an invalid FEN) is never in check.
+// IIC(σ, c).
 [[nodiscard]] bool in_check(const State& sigma, Color c) noexcept;
 
-// IIC(σ, White) and IIC(σ, Black), asked in one pass over σ: T asks one of σ′ (the mover's king
-// safety) and the check claim the other.
-struct Checks {
-    std::array<bool, 2> by_colour{};  // indexed by Color (a look-up: the colour alternates)
-    [[nodiscard]] bool of(Color c) const noexcept { return by_colour[static_cast<std::size_t>(c)]; }
-};
-[[nodiscard]] Checks checks(const State& sigma) noexcept;
+// The squares of the pieces of colour `by` that attack q in σ: every piece that could capture on q
+// if an enemy piece stood there (Algorithm 3's six tests, asked of q). The castling erratum asks it
+// of the square the king crosses; failures name the lowest of them as the attacker.
+[[nodiscard]] SquareSet attackers(const State& sigma, Square q, Color by) noexcept;
 
-// Is square q attacked by a piece of colour `by` in σ? (The castling erratum needs it for the
-// squares the king crosses.)
+// Is q attacked by a piece of colour `by`?
 [[nodiscard]] bool attacked(const State& sigma, Square q, Color by) noexcept;
 
-// The squares of the pieces of colour `by` that attack q, as a bit set (a1 = bit 0).
-[[nodiscard]] std::uint64_t attackers(const State& sigma, Square q, Color by) noexcept;
+// The square of a king of colour c in σ, read off the board (a1 first); none in a position from
+// an invalid FEN. A well-formed σ has exactly one.
+[[nodiscard]] std::optional<Square> king_square(const State& sigma, Color c) noexcept;
 
 }  // namespace pgnsem::sem

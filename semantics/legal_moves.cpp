@@ -1,323 +1,104 @@
-// The moves m with T(m)(σ) = ⊤, and what follows from them.
-//
-// legal_moves is the fast path of one judgement: it must enumerate a move exactly when
-// terminates_concrete accepts it (property L6 checks that over every from × to × promotion of
-// generated positions; perft counts check it against published numbers). It derives bit sets
-// from σ once per node (boards.hpp) and computes, once per node, what makes a move illegal
-// without trying it:
-//   - checkers: the enemy pieces attacking the king; two of them leave only king moves, one
-//     restricts every other move to capturing it or stepping between (check_mask);
-//   - pinned pieces: an own piece alone between the king and an enemy slider on that line may
-//     only move along the line;
-//   - a king move is legal when the target is not attacked with the king lifted off the board;
-//   - castling: the conditions of denote_castle and T, read off σ directly.
-// En passant, the one move that removes a piece from a square other than its destination (and
-// can expose the king along the rank), is judged by terminates_concrete itself, as is any move
-// of a second king (possible only in positions read from invalid FEN).
+// The moves T accepts, and what follows from them, by definition: each move is tried with T.
 #include "semantics/legal_moves.hpp"
 
-#include <bit>
-
-#include "semantics/boards.hpp"
-#include "semantics/equations.hpp"
-#include "semantics/geometry.hpp"
+#include "semantics/board.hpp"
+#include "semantics/canonical.hpp"
 #include "semantics/in_check.hpp"
-#include "semantics/movement.hpp"
+#include "semantics/terminates.hpp"
 
 namespace pgnsem::sem {
 namespace {
 
-using geo::Bits;
+constexpr std::array<std::optional<ast::PromotionPiece>, 5> kPromotionChoices{
+    std::nullopt, ast::PromotionPiece::Knight, ast::PromotionPiece::Bishop, ast::PromotionPiece::Rook,
+    ast::PromotionPiece::Queen};
 
-constexpr Bits kAll = ~Bits{0};
-
-// Where generated moves go: into a MoveList, or only counted (perft's bulk counting at the
-// last ply, which needs no list at all).
-struct ListSink {
-    MoveList& list;
-    void add(int from, int to) noexcept {
-        list.moves[list.size++] = ConcreteMove{Square::unchecked(from), Square::unchecked(to), std::nullopt};
-    }
-    void add_targets(int from, Bits targets) noexcept {
-        for (; targets != 0; targets &= targets - 1) add(from, std::countr_zero(targets));
-    }
-    void add_promotions(int from, int to) noexcept {
-        for (ast::PromotionPiece t : {ast::PromotionPiece::Knight, ast::PromotionPiece::Bishop,
-                                      ast::PromotionPiece::Rook, ast::PromotionPiece::Queen})
-            list.moves[list.size++] = ConcreteMove{Square::unchecked(from), Square::unchecked(to), t};
-    }
-    [[nodiscard]] static constexpr bool done() noexcept { return false; }
-};
-struct CountSink {
-    std::uint64_t count = 0;
-    void add(int, int) noexcept { ++count; }
-    void add_targets(int, Bits targets) noexcept { count += static_cast<std::uint64_t>(std::popcount(targets)); }
-    void add_promotions(int, int) noexcept { count += 4; }
-    [[nodiscard]] static constexpr bool done() noexcept { return false; }
-};
-// Whether there is any legal move (checkmate and stalemate, the `#` claim): the generator may
-// stop at the first one.
-struct AnySink {
-    bool found = false;
-    void add(int, int) noexcept { found = true; }
-    void add_targets(int, Bits targets) noexcept { found = found || targets != 0; }
-    void add_promotions(int, int) noexcept { found = true; }
-    [[nodiscard]] bool done() const noexcept { return found; }
-};
-
-template <class Sink>
-inline void add_pawn_move(Sink& out, int from, int to) noexcept {
-    // Promotion is compulsory: the four choices, never the bare move.
-    if (to < 8 || to >= 56)
-        out.add_promotions(from, to);
-    else
-        out.add(from, to);
+[[nodiscard]] bool accepted(const State& s, ConcreteMove m, Reading r) noexcept {
+    return boost::variant2::holds_alternative<Terminates>(terminates_concrete(s, m, r));
 }
 
-// A move judged by T itself (the rare cases the fast path does not cover).
-template <class Sink>
-inline void add_if_legal(Sink& out, const State& s, int from, int to) noexcept {
-    const ConcreteMove m{Square::unchecked(from), Square::unchecked(to), std::nullopt};
-    if (boost::variant2::holds_alternative<Terminates>(terminates_concrete(s, m))) out.add(from, to);
-}
-
-template <class Sink>
-void castling_moves(Sink& out, const State& s, const Boards& b, Color us) noexcept {
-    const std::uint8_t king_flag = us == Color::White ? kWhiteKingMoved : kBlackKingMoved;
-    if ((s.king_moved & king_flag) != 0) return;
-    for (ast::CastleSide side : {ast::CastleSide::King, ast::CastleSide::Queen}) {
-        const CastleSquares& q = castle_squares(us, side);
-        if (s.board[static_cast<std::size_t>(q.king_from.index())] != q.king) return;
-        if ((s.rook_moved & q.corner) != 0) continue;
-        if (s.board[static_cast<std::size_t>(q.rook_from.index())] != q.rook) continue;
-        bool empty = true;
-        for (int i = 0; i < q.empty_count; ++i)
-            empty = empty && s.board[static_cast<std::size_t>(q.empty[static_cast<std::size_t>(i)].index())] == kEmpty;
-        if (!empty) continue;
-        // Not through and not into check (not out of check: the caller knows there is no
-        // checker). The destination is judged in σ: lifting the king off e1 and the rook off
-        // its corner opens no line to g1 or c1 that the rook on f1 or d1 does not close again.
-        if (attackers_on(b, q.crossed.index(), opposite(us), b.occupied) != 0) continue;
-        if (attackers_on(b, q.king_to.index(), opposite(us), b.occupied) != 0) continue;
-        out.add(q.king_from.index(), q.king_to.index());
-    }
-}
-
-template <class Sink>
-void en_passant_moves(Sink& out, const State& s, const Boards& b, Color us) noexcept {
-    const int fwd = 8 * forward(us);
-    // The enemy pawn that just double-stepped stands on the rank behind the en passant square.
-    const Bits victims = b.of(opposite(us), PieceKind::Pawn) & geo::rank_mask(en_passant_rank(us) - forward(us));
-    for (Bits v = victims; v != 0; v &= v - 1) {
-        const int victim = std::countr_zero(v);
-        const PieceId id = s.board[static_cast<std::size_t>(victim)];
-        if (static_cast<int>(s.two_step[static_cast<std::size_t>(stamp_index(id))]) != static_cast<int>(s.turn) - 1)
-            continue;
-        const int target = victim + fwd;
-        if (s.board[static_cast<std::size_t>(target)] != kEmpty) continue;
-        const Bits takers = geo::pawn_attacks(colour_index(opposite(us)), target) & b.of(us, PieceKind::Pawn);
-        for (Bits t = takers; t != 0; t &= t - 1) add_if_legal(out, s, std::countr_zero(t), target);
-    }
-}
-
-template <class Sink>
-void generate(const State& s, Sink& out) noexcept {
-    if (s.turn >= kTurnLimit) return;
-    const Boards b = boards_of(s);
-    const Color us = to_move(s);
-    const Color them = opposite(us);
-    const Bits own = b.colour[static_cast<std::size_t>(us)];
-    const Bits enemy = b.colour[static_cast<std::size_t>(them)];
-    // T: never onto an own piece (dest/own-piece), never onto the king (cap/of-king).
-    const Bits allowed = ~own & ~(enemy & b.kind[static_cast<std::size_t>(PieceKind::King)]);
-    const int k = s.king_square[static_cast<std::size_t>(us)] == kNoSquare
-                      ? -1
-                      : static_cast<int>(s.king_square[static_cast<std::size_t>(us)]);
-
-    Bits check_mask = kAll;
-    Bits pinned = 0;
-    if (k >= 0) {
-        // The king steps to squares not attacked once it has left its own. (First: a search for
-        // any legal move, the `#` claim's question, mostly ends here.)
-        const Bits lifted = b.occupied & ~geo::bit(k);
-        for (Bits t = geo::king_targets(k) & allowed; t != 0; t &= t - 1) {
-            const int to = std::countr_zero(t);
-            if (attackers_on(b, to, them, lifted) == 0) {
-                out.add(k, to);
-                if (out.done()) return;
+// Calls `found(m)` for every legal move m, in order, until it returns false.
+template <class Found>
+void each_legal_move(const State& s, Reading r, Found&& found) noexcept {
+    for (int from = 0; from < 64; ++from) {
+        const PieceId v = s.board[static_cast<std::size_t>(from)];
+        if (v.empty() || !belongs_to(v, to_move(s))) continue;
+        for (int to = 0; to < 64; ++to)
+            for (const auto& t : kPromotionChoices) {
+                const ConcreteMove m{Square::unchecked(from), Square::unchecked(to), t};
+                if (accepted(s, m, r) && !found(m)) return;
             }
-        }
-        const Bits checkers = attackers_on(b, k, them, b.occupied);
-        if (std::popcount(checkers) > 1) return;
-        const Bits queens = b.kind[static_cast<std::size_t>(PieceKind::Queen)];
-        const Bits snipers =
-            (geo::rook_rays(k) & (b.kind[static_cast<std::size_t>(PieceKind::Rook)] | queens) & enemy) |
-            (geo::bishop_rays(k) & (b.kind[static_cast<std::size_t>(PieceKind::Bishop)] | queens) & enemy);
-        for (Bits sn = snipers; sn != 0; sn &= sn - 1) {
-            const Bits way = geo::between(k, std::countr_zero(sn)) & b.occupied;
-            if (std::popcount(way) == 1 && (way & own) != 0) pinned |= way;
-        }
-        if (checkers != 0) {
-            const int c = std::countr_zero(checkers);
-            check_mask = geo::between(k, c) | geo::bit(c);
-        } else {
-            castling_moves(out, s, b, us);
-        }
-    }
-    const Bits dest = allowed & check_mask;
-    const auto pin_line = [&](int from) noexcept { return (pinned & geo::bit(from)) != 0 ? geo::line(k, from) : kAll; };
-
-    for (Bits p = b.of(us, PieceKind::Knight) & ~pinned; p != 0; p &= p - 1) {
-        const int from = std::countr_zero(p);
-        out.add_targets(from, geo::knight_targets(from) & dest);
-    }
-    if (out.done()) return;
-    const Bits queens = b.of(us, PieceKind::Queen);
-    for (Bits p = b.of(us, PieceKind::Bishop) | queens; p != 0; p &= p - 1) {
-        const int from = std::countr_zero(p);
-        out.add_targets(from, geo::bishop_attacks(from, b.occupied) & dest & pin_line(from));
-    }
-    for (Bits p = b.of(us, PieceKind::Rook) | queens; p != 0; p &= p - 1) {
-        const int from = std::countr_zero(p);
-        out.add_targets(from, geo::rook_attacks(from, b.occupied) & dest & pin_line(from));
-    }
-    if (out.done()) return;
-    const int fwd = 8 * forward(us);
-    for (Bits p = b.of(us, PieceKind::Pawn); p != 0; p &= p - 1) {
-        const int from = std::countr_zero(p);
-        const Bits ok = dest & pin_line(from);
-        const int one = from + fwd;
-        if (one < 0 || one > 63) continue;
-        if ((b.occupied & geo::bit(one)) == 0) {
-            if ((ok & geo::bit(one)) != 0) add_pawn_move(out, from, one);
-            const int two = one + fwd;
-            if (geo::rank_of(from) == start_rank(us) && (b.occupied & geo::bit(two)) == 0 && (ok & geo::bit(two)) != 0)
-                out.add(from, two);
-        }
-        for (Bits t = geo::pawn_attacks(colour_index(us), from) & enemy & ok; t != 0; t &= t - 1)
-            add_pawn_move(out, from, std::countr_zero(t));
-    }
-    if (out.done()) return;
-    en_passant_moves(out, s, b, us);
-    // A second king (only in positions from invalid FEN) is judged move by move.
-    for (Bits other = b.of(us, PieceKind::King) & ~(k >= 0 ? geo::bit(k) : 0); other != 0; other &= other - 1) {
-        const int from = std::countr_zero(other);
-        for (Bits t = geo::king_targets(from) & allowed; t != 0; t &= t - 1)
-            add_if_legal(out, s, from, std::countr_zero(t));
     }
 }
 
 }  // namespace
 
-MoveList legal_moves(const State& s) noexcept {
+MoveList legal_moves(const State& sigma, Reading r) noexcept {
     MoveList out;
-    ListSink sink{out};
-    generate(s, sink);
+    each_legal_move(sigma, r, [&out](ConcreteMove m) {
+        out.push_back(m);
+        return true;
+    });
     return out;
 }
 
-bool has_legal_move(const State& sigma) noexcept {
-    AnySink any;
-    generate(sigma, any);
-    return any.found;
+bool has_legal_move(const State& sigma, Reading r) noexcept {
+    bool any = false;
+    each_legal_move(sigma, r, [&any](ConcreteMove) {
+        any = true;
+        return false;
+    });
+    return any;
 }
 
-Outcome outcome(const State& sigma) noexcept {
-    if (has_legal_move(sigma)) return Outcome::Ongoing;
+Outcome outcome(const State& sigma, Reading r) noexcept {
+    if (has_legal_move(sigma, r)) return Outcome::Ongoing;
     return in_check(sigma, to_move(sigma)) ? Outcome::Checkmate : Outcome::Stalemate;
 }
 
-// §8.2.3.4: a piece names its file when another piece of the same kind could legally move to the
-// same square, else its rank when the file does not tell them apart, else both.
-//
-// T accepted `action`, so what T asks of Q itself (not an own piece, not the king, a victim for a
-// capture) holds for any other piece moving there. Another piece q of the same kind (neither king
-// nor pawn) that reaches Q along a clear way, as denote_coordinate asks, is then a legal move to Q
-// exactly when IIC(σ′) is false for the mover: no enemy piece but the one taken on Q attacks the
-// king with q lifted and Q filled. (IIC looks at the king on king_square; a side without one is
-// never in check.)
-ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& action) noexcept {
-    ast::Disambiguator d;
-    if (action.castle || action.piece == kEmpty) return d;
+ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& action, Reading r) noexcept {
+    if (action.castle || action.piece.empty()) return {};
     const PieceKind k = kind_of(action.piece);
-    if (k == PieceKind::Pawn || k == PieceKind::King) return d;
-    const Color c = color_of(action.piece);
-    const int to = action.to.index();
-    const KindBoards own = kind_boards(sigma, c, k);
-    Bits reaching = 0;
-    for (Bits o = own.pieces & ~geo::bit(action.from.index()); o != 0; o &= o - 1) {
-        const int q = std::countr_zero(o);
-        if (reaches(k, c, q, to, false) && (way(k, q, to, false) & own.occupied) == 0) reaching |= geo::bit(q);
+    if (k == PieceKind::Pawn || k == PieceKind::King) return {};
+    // The other pieces of the same kind that can legally move to the same square.
+    SquareSet others;
+    for (int q = 0; q < 64; ++q) {
+        const Square S = Square::unchecked(q);
+        const PieceId v = at(sigma, S);
+        if (S == action.from || v.empty() || color_of(v) != color_of(action.piece) || kind_of(v) != k) continue;
+        if (accepted(sigma, ConcreteMove{S, action.to, std::nullopt}, r)) others.add(S);
     }
-    if (reaching == 0) return d;
-    const int king = sigma.king_square[static_cast<std::size_t>(c)];
-    Bits others = reaching;
-    if (king != kNoSquare) {
-        const AttackBoards enemy = attack_boards(sigma, opposite(c));
-        for (Bits o = reaching; o != 0; o &= o - 1) {
-            const int q = std::countr_zero(o);
-            const Bits occupied = (own.occupied & ~geo::bit(q)) | geo::bit(to);
-            if ((attackers_of(enemy, king, opposite(c), occupied) & ~geo::bit(to)) != 0) others &= ~geo::bit(q);
-        }
+    if (others.empty()) return {};
+    bool same_file = false, same_rank = false;
+    for (Square q : others) {
+        same_file = same_file || q.file() == action.from.file();
+        same_rank = same_rank || q.rank() == action.from.rank();
     }
-    if (others == 0) return d;
-    const Bits file = Bits{0x0101010101010101} << action.from.file().index();
-    const Bits rank = geo::rank_mask(action.from.rank().index());
-    if ((others & file) == 0) {
+    ast::Disambiguator d;
+    if (!same_file)
         d.file = action.from.file();
-    } else if ((others & rank) == 0) {
+    else if (!same_rank)
         d.rank = action.from.rank();
-    } else {
+    else {
         d.file = action.from.file();
         d.rank = action.from.rank();
     }
     return d;
 }
 
-// §8.2.3.4: a piece's origin as canonical_disambiguator gives it; pawn captures always name the
-// file; `x` marks exactly the captures (en passant included); `+`/`#` describe the position after
-// the move.
-ast::Move canonical_move(const State& sigma, const Action& action, const State& next) noexcept {
-    ast::Move mv{ast::NullMove{}};
-    const bool capture = action.captured != kEmpty;
-    const PieceKind k = kind_of(action.piece);
-    if (action.castle) {
-        mv.body = ast::Castle{*action.castle};
-    } else if (k == PieceKind::Pawn) {
-        if (action.promotion) {
-            const auto p = capture ? ast::Promotion::make(action.from.file(), action.to, *action.promotion)
-                                   : ast::Promotion::make(std::nullopt, action.to, *action.promotion);
-            if (p)
-                mv.body = *p;
-            else
-                mv.body = ast::Coordinate{action.from, action.to, action.promotion};
-        } else if (capture) {
-            mv.body = ast::Capture{PieceKind::Pawn, ast::Disambiguator{action.from.file(), std::nullopt}, action.to};
-        } else {
-            mv.body = ast::Traversal{PieceKind::Pawn, ast::Disambiguator{}, action.to};
-        }
-    } else {
-        const ast::Disambiguator d = canonical_disambiguator(sigma, action);
-        if (capture)
-            mv.body = ast::Capture{k, d, action.to};
-        else
-            mv.body = ast::Traversal{k, d, action.to};
-    }
-    if (in_check(next, to_move(next))) mv.claim = has_legal_move(next) ? ast::CheckClaim::Check : ast::CheckClaim::Mate;
-    return mv;
+ast::Move canonical_move(const State& sigma, const Action& action, const State& next, Reading r) noexcept {
+    ast::CheckClaim claim = ast::CheckClaim::None;
+    if (in_check(next, to_move(next))) claim = has_legal_move(next, r) ? ast::CheckClaim::Check : ast::CheckClaim::Mate;
+    return canonical_san(action, canonical_disambiguator(sigma, action, r), claim);
 }
 
-std::uint64_t perft(const State& sigma, int depth) noexcept {
+std::uint64_t perft(const State& sigma, int depth, Reading r) noexcept {
     if (depth <= 0) return 1;
-    // Bulk counting: the leaves below a node of depth 1 are its legal moves.
-    if (depth == 1) {
-        CountSink count;
-        generate(sigma, count);
-        return count.count;
-    }
-    const MoveList moves = legal_moves(sigma);
     std::uint64_t n = 0;
-    for (const ConcreteMove& m : moves) n += perft(apply_concrete(sigma, m).next, depth - 1);
+    for (const ConcreteMove& m : legal_moves(sigma, r)) {
+        const Termination t = terminates_concrete(sigma, m, r);
+        n += perft(boost::variant2::get<Terminates>(t).next, depth - 1, r);
+    }
     return n;
 }
 

@@ -1,43 +1,39 @@
-// The moves m with T(m)(σ) = ⊤, and what follows from them: checkmate and stalemate, the SAN
-// the PGN standard asks for (§8.2.3.4: minimal disambiguation among legal moves), perft.
+// The moves T accepts, by definition, and what follows from them: checkmate and stalemate, the
+// SAN the PGN standard asks for (8.2.3.4: the origin named only as far as needed among the legal
+// moves), perft. The reference: every move is tried with T. The fast path's move generator
+// (semantics/fast/legal_moves.hpp) must enumerate exactly these (proofs-notes/invariants.md).
 #pragma once
 
-#include <array>
-#include <cstddef>
 #include <cstdint>
 
+#include "semantics/errata.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "semantics/terminates.hpp"
 #include "syntax/ast.hpp"
 
 namespace pgnsem::sem {
 
-// A fixed-capacity list (no allocation): 218 is the most legal moves any position has.
-struct MoveList {
-    std::array<ConcreteMove, 256> moves{};
-    std::size_t size = 0;
-    [[nodiscard]] const ConcreteMove* begin() const noexcept { return moves.data(); }
-    [[nodiscard]] const ConcreteMove* end() const noexcept { return moves.data() + size; }
-};
+// {m | T(m)(σ) = ⊤}: every move of a piece of the side to move from its square S to any square Q
+// (with each promotion piece, or none), in the order of S, then Q, then the piece.
+[[nodiscard]] MoveList legal_moves(const State& sigma, Reading r = Reading::laws()) noexcept;
+[[nodiscard]] bool has_legal_move(const State& sigma, Reading r = Reading::laws()) noexcept;
 
-// Every m with terminates_concrete(σ, m) = ⊤.
-[[nodiscard]] MoveList legal_moves(const State& sigma) noexcept;
-[[nodiscard]] bool has_legal_move(const State& sigma) noexcept;
+// No legal move: checkmate when in check (Laws 5.1.1), else stalemate (5.2.1).
+[[nodiscard]] Outcome outcome(const State& sigma, Reading r = Reading::laws()) noexcept;
 
-enum class Outcome : std::uint8_t { Ongoing, Checkmate, Stalemate };
-[[nodiscard]] Outcome outcome(const State& sigma) noexcept;
+// The origin canonical SAN names for a piece move (PGN 8.2.3.4): nothing when no other piece of
+// its kind can legally move to the same square, else its file if that tells them apart, else its
+// rank if that does, else both. Empty for pawns, kings and castling.
+[[nodiscard]] ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& action,
+                                                         Reading r = Reading::laws()) noexcept;
 
-// The canonical SAN of a defined move as an AST: minimal disambiguation among legal moves
-// (§8.2.3.4), `x` exactly on captures, `+`/`#` from the position after it.
-[[nodiscard]] ast::Move canonical_move(const State& sigma, const Action& action, const State& next) noexcept;
+// The canonical SAN of a defined move as an AST (semantics/canonical.hpp), its origin as
+// canonical_disambiguator gives it and its claim `+` when σ' has the opponent in check and a legal
+// move, `#` when in check without one.
+[[nodiscard]] ast::Move canonical_move(const State& sigma, const Action& action, const State& next,
+                                       Reading r = Reading::laws()) noexcept;
 
-// The origin canonical SAN names for a piece move (§8.2.3.4): nothing, its file, its rank or its
-// square, as canonical_move writes it; empty for pawns, kings and castling. The interpreter's
-// disambiguation warnings need this part alone.
-[[nodiscard]] ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& action) noexcept;
-
-// The number of leaf nodes of the legal-move tree of the given depth.
-[[nodiscard]] std::uint64_t perft(const State& sigma, int depth) noexcept;
+// The number of leaves of the tree of legal moves of the given depth.
+[[nodiscard]] std::uint64_t perft(const State& sigma, int depth, Reading r = Reading::laws()) noexcept;
 
 }  // namespace pgnsem::sem

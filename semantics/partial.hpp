@@ -3,7 +3,9 @@
 // string: sentences are made by interpreter/explain.cpp, so the semantics allocates nothing.
 #pragma once
 
+#include <array>
 #include <boost/variant2/variant.hpp>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <type_traits>
@@ -25,11 +27,13 @@ struct Detail {
     std::optional<Square> square;    // any other square (a blocker, the attacked castling square, …)
     std::optional<PieceKind> piece;  // the kind the move names
     std::uint64_t candidates = 0;    // bit set of source squares (src/ambiguous)
+    friend bool operator==(const Detail&, const Detail&) = default;
 };
 
 struct Undefined {
     Rule rule;
     Detail detail;
+    friend bool operator==(const Undefined&, const Undefined&) = default;
 };
 
 template <class T>
@@ -82,12 +86,40 @@ struct Action {
     Maybe<Square> captured_on;  // differs from `to` only for en passant
     Maybe<ast::PromotionPiece> promotion;
     Maybe<ast::CastleSide> castle;
+    friend bool operator==(const Action&, const Action&) = default;
 };
 static_assert(sizeof(Action) == 8, "an Action is one machine word (see Maybe)");
 
 struct Transition {
     State next;
     Action action;
+    friend bool operator==(const Transition&, const Transition&) = default;
+};
+
+// A move given by its squares, as the enumeration, perft and GTSS/GCSS's legality filter see
+// it: castling is the king's two-square move (e1g1), a promotion names its piece.
+struct ConcreteMove {
+    Square from;
+    Square to;
+    std::optional<ast::PromotionPiece> promotion;
+    friend bool operator==(const ConcreteMove&, const ConcreteMove&) = default;
+};
+
+// The state of a position with no legal move: checkmate when in check (Laws 5.1.1), else
+// stalemate (5.2.1); Ongoing when there is a legal move.
+enum class Outcome : std::uint8_t { Ongoing, Checkmate, Stalemate };
+
+// A fixed-capacity list of moves (no allocation): 218 is the most legal moves a position reached
+// in a game can have.
+struct MoveList {
+    std::array<ConcreteMove, 256> moves{};
+    std::size_t size = 0;
+    void push_back(ConcreteMove m) noexcept {
+        PGNSEM_ASSERT(size < moves.size(), "at most 256 moves in a list");
+        moves[size++] = m;
+    }
+    [[nodiscard]] const ConcreteMove* begin() const noexcept { return moves.data(); }
+    [[nodiscard]] const ConcreteMove* end() const noexcept { return moves.data() + size; }
 };
 
 // T(M)(σ) = ⊤, with the σ' that [[M]] gives. `check` is IIC(σ', the side to move in σ'): what a
@@ -97,11 +129,13 @@ struct Terminates {
     State next;
     Action action;
     bool check = false;
+    friend bool operator==(const Terminates&, const Terminates&) = default;
 };
 // T(M)(σ) = ⊥.
 struct Fails {
     Rule rule;
     Detail detail;
+    friend bool operator==(const Fails&, const Fails&) = default;
 };
 using Termination = boost::variant2::variant<Terminates, Fails>;
 

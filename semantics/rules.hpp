@@ -58,6 +58,10 @@ namespace pgnsem::sem {
     X(GameOver, "game/over", false, "no move after checkmate or stalemate")                                           \
     X(MoveNull, "move/null", false, "a null move is not a chess move")                                                \
     X(TurnLimit, "game/too-long", false, "the interpreter counts at most 65,000 plies per game")                      \
+    X(PaperDestinationEmpty, "paper/destination-empty", false,                                                        \
+      "the paper's T(Q) as printed: Q ≠ 0, the destination must be occupied (errata.md, destination-empty)")          \
+    X(PaperCaptureTurn, "paper/capture-turn", false,                                                                  \
+      "the paper's T(P::x::Q) as printed: turn = 0 for White, turn = 1 for Black (errata.md, capture-turn-parity)")   \
     /* --- positions that cannot arise (FEN validation) --- */                                                        \
     X(PosMissingKing, "position/missing-king", false, "each side has a king")                                         \
     X(PosTooManyKings, "position/too-many-kings", false, "each side has only one king")                               \

@@ -39,14 +39,15 @@ constexpr int id_base(Color c) noexcept {
     return c == Color::White ? 0 : 16;
 }
 constexpr PieceId make_id(Color c, int white_id) noexcept {
-    return static_cast<PieceId>(id_base(c) + white_id);
+    return PieceId::unchecked(id_base(c) + white_id);
 }
 
 // The rank a colour's pawns promote on, and the rank they start on (0-based).
 constexpr int last_rank(Color c) noexcept {
     return c == Color::White ? 7 : 0;
 }
-constexpr int forward(Color c) noexcept {
+// The square index a colour's pawn moves by: one rank up for White, down for Black.
+constexpr int pawn_step_index(Color c) noexcept {
     return c == Color::White ? 8 : -8;
 }
 
@@ -179,7 +180,7 @@ State from_placement(const Placement& p) noexcept {
         const Color mover = opposite(p.side_to_move);
         const int e = p.en_passant->index();
         const int expected_rank = mover == Color::White ? 2 : 5;
-        const int pawn_square = e + forward(mover);
+        const int pawn_square = e + pawn_step_index(mover);
         if (rank_of(e) == expected_rank && is_piece(p, pawn_square, mover, PieceKind::Pawn)) {
             const PieceId pawn = s.board[idx(pawn_square)];
             s.two_step[static_cast<std::size_t>(stamp_index(pawn))] = static_cast<std::uint16_t>(s.turn - 1);
@@ -222,7 +223,7 @@ FenFields fen_fields(const State& s) noexcept {
             const PieceId v = s.board[idx(q)];
             if (v == kEmpty || kind_of(v) != PieceKind::Pawn || color_of(v) != mover) continue;
             if (s.two_step[static_cast<std::size_t>(stamp_index(v))] == previous)
-                f.en_passant = Square::unchecked(q - forward(mover));
+                f.en_passant = Square::unchecked(q - pawn_step_index(mover));
         }
     }
     f.halfmove_clock = s.halfmove_clock;
@@ -502,8 +503,8 @@ Problems validate(const Placement& p) noexcept {
         if (rank_of(e) != expected_rank) {
             out.add(Rule::PosEnPassantRank, d);
         } else {
-            const int pawn_square = e + forward(them);
-            const int origin = e - forward(them);
+            const int pawn_square = e + pawn_step_index(them);
+            const int origin = e - pawn_step_index(them);
             bool ok = true;
             if (!is_piece(p, pawn_square, them, PieceKind::Pawn)) {
                 Detail n = d;
@@ -530,7 +531,7 @@ Problems validate(const Placement& p) noexcept {
         const int their_king = std::countr_zero(kings[side_index(them)]);
 
         // position/opposite-check: the side that just moved cannot have left its king in check.
-        const Bits opposite_checkers = attackers(s, Square::unchecked(their_king), us);
+        const Bits opposite_checkers = attackers(s, Square::unchecked(their_king), us).bits();
         if (opposite_checkers != 0) {
             Detail d;
             d.king = Square::unchecked(their_king);
@@ -539,7 +540,7 @@ Problems validate(const Placement& p) noexcept {
             out.add(Rule::PosOppositeCheck, d);
         }
 
-        const Bits checkers = attackers(s, Square::unchecked(our_king), them);
+        const Bits checkers = attackers(s, Square::unchecked(our_king), them).bits();
         Detail d;
         d.king = Square::unchecked(our_king);
         d.candidates = checkers;
@@ -559,8 +560,8 @@ Problems validate(const Placement& p) noexcept {
         // step, so every checker is that pawn or a line uncovered by the square it left.
         if (ep_consistent && checkers != 0 && !king_checks) {
             const int e = p.en_passant->index();
-            const int pawn_square = e + forward(them);
-            const int origin = e - forward(them);
+            const int pawn_square = e + pawn_step_index(them);
+            const int origin = e - pawn_step_index(them);
             bool explained = true;
             for (Bits rest = checkers; rest != 0; rest &= rest - 1) {
                 const int c = std::countr_zero(rest);

@@ -1,4 +1,4 @@
-// σ₀ and the update σ^v_Q (§3.2.2).
+// σ₀, the update σ^{v…}_{x…} (§3.2.2), and what a well-formed σ is.
 #include "semantics/state.hpp"
 
 namespace pgnsem::sem {
@@ -8,10 +8,10 @@ namespace pgnsem::sem {
 State initial_state() noexcept {
     State s;
     for (int f = 0; f < 8; ++f) {
-        s.board[static_cast<std::size_t>(f)] = static_cast<PieceId>(1 + f);
-        s.board[static_cast<std::size_t>(8 + f)] = static_cast<PieceId>(kWhitePawnA + f);
-        s.board[static_cast<std::size_t>(48 + f)] = static_cast<PieceId>(kBlackPawnA + f);
-        s.board[static_cast<std::size_t>(56 + f)] = static_cast<PieceId>(kBlackQueensideRook + f);
+        s.board[static_cast<std::size_t>(f)] = PieceId::unchecked(1 + f);
+        s.board[static_cast<std::size_t>(8 + f)] = PieceId::unchecked(kWhitePawnA.value() + f);
+        s.board[static_cast<std::size_t>(48 + f)] = PieceId::unchecked(kBlackPawnA.value() + f);
+        s.board[static_cast<std::size_t>(56 + f)] = PieceId::unchecked(kBlackQueensideRook.value() + f);
     }
     s.two_step.fill(kNoStamp);
     s.turn = 0;
@@ -23,24 +23,92 @@ State initial_state() noexcept {
     return s;
 }
 
-// σ^v_Q: the same state with Q holding v. The cached king squares follow the kings.
+namespace {
+
+// σ with square q holding v; the cached king squares follow the kings.
+void assign_square(State& n, int q, PieceId v) noexcept {
+    const auto i = static_cast<std::size_t>(q);
+    const PieceId old = n.board[i];
+    n.board[i] = v;
+    if (!old.empty() && kind_of(old) == PieceKind::King) {
+        auto& cached = n.king_square[static_cast<std::size_t>(color_of(old))];
+        if (cached == q) cached = kNoSquare;
+    }
+    if (!v.empty() && kind_of(v) == PieceKind::King)
+        n.king_square[static_cast<std::size_t>(color_of(v))] = static_cast<std::uint8_t>(q);
+}
+
+void set_bit(std::uint8_t& bits, std::uint8_t bit, unsigned value) noexcept {
+    PGNSEM_ASSERT(value <= 1, "a flag is 0 or 1");
+    bits = static_cast<std::uint8_t>(value != 0 ? bits | bit : bits & ~bit);
+}
+
+}  // namespace
+
+State update(const State& s, std::initializer_list<Assignment> assignments) noexcept {
+    State n = s;
+    for (const Assignment& a : assignments) {
+        switch (a.x.kind()) {
+            case Ide::Kind::Square: {
+                const auto v = PieceId::from_value(static_cast<int>(a.value));
+                PGNSEM_ASSERT(v.has_value(), "a square holds a piece id, 0 to 32");
+                assign_square(n, a.x.index(), *v);
+                break;
+            }
+            case Ide::Kind::Turn:
+                PGNSEM_ASSERT(a.value <= kTurnLimit, "turn stays below the turn limit");
+                n.turn = static_cast<std::uint16_t>(a.value);
+                break;
+            case Ide::Kind::TwoStep:
+                PGNSEM_ASSERT(a.value <= 0xFFFF, "a stamp is a turn");
+                n.two_step[a.x.index()] = static_cast<std::uint16_t>(a.value);
+                break;
+            case Ide::Kind::KingMoved: set_bit(n.king_moved, a.x.index(), a.value); break;
+            case Ide::Kind::RookMoved: set_bit(n.rook_moved, a.x.index(), a.value); break;
+            case Ide::Kind::HalfmoveClock:
+                PGNSEM_ASSERT(a.value <= 0xFFFF, "the clock is 16 bits");
+                n.halfmove_clock = static_cast<std::uint16_t>(a.value);
+                break;
+        }
+    }
+    return n;
+}
+
 State update(const State& s, Square q, PieceId v) noexcept {
-    State next = s;
-    const auto i = static_cast<std::size_t>(q.index());
-    const PieceId old = next.board[i];
-    next.board[i] = v;
-    if (old != kEmpty && kind_of(old) == PieceKind::King &&
-        next.king_square[static_cast<std::size_t>(color_of(old))] == q.index())
-        next.king_square[static_cast<std::size_t>(color_of(old))] = kNoSquare;
-    if (v != kEmpty && kind_of(v) == PieceKind::King)
-        next.king_square[static_cast<std::size_t>(color_of(v))] = static_cast<std::uint8_t>(q.index());
-    return next;
+    return update(s, {{q, v}});
 }
 
 std::optional<Square> king_of(const State& s, Color c) noexcept {
     const std::uint8_t k = s.king_square[static_cast<std::size_t>(c)];
     if (k == kNoSquare) return std::nullopt;
     return Square::unchecked(k);
+}
+
+bool well_formed(const State& s) noexcept {
+    int kings[2] = {0, 0};
+    for (int q = 0; q < 64; ++q) {
+        const PieceId v = s.board[static_cast<std::size_t>(q)];
+        if (v.empty()) continue;
+        const Square sq = Square::unchecked(q);
+        switch (kind_of(v)) {
+            case PieceKind::King:
+                ++kings[static_cast<std::size_t>(color_of(v))];
+                if (s.king_square[static_cast<std::size_t>(color_of(v))] != q) return false;
+                break;
+            case PieceKind::Pawn:
+                if (sq.rank().index() == 0 || sq.rank().index() == 7) return false;
+                break;
+            case PieceKind::Bishop: {
+                const bool light_id = v == kWhiteKingsideBishop || v == kBlackQueensideBishop;
+                if (sq.is_light() != light_id) return false;
+                break;
+            }
+            case PieceKind::Knight:
+            case PieceKind::Rook:
+            case PieceKind::Queen: break;
+        }
+    }
+    return kings[0] == 1 && kings[1] == 1;
 }
 
 }  // namespace pgnsem::sem

@@ -3,74 +3,112 @@
 // need beyond the paper: the rooks' moved flags (castling, Art. 3.8.2) and the halfmove clock
 // (Art. 9.3). proofs-notes/numbering.md lists every identifier and the byte layout.
 //
-// Names used in this folder: σ is `sigma` (or `s`), σ' is `next`, Q the destination `to`,
-// S the source `from`, v the piece id that moves.
+// Names used in this folder: σ is `sigma` (or `s`), σ' is `next` (or `n`), Q the destination
+// `to`, S the source `from`, v the piece id that moves.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
+#include <type_traits>
 
+#include "semantics/assert.hpp"
 #include "syntax/square.hpp"
 
 namespace pgnsem::sem {
 
-// Piece ids in the paper's numbering:
+// A piece id in the paper's numbering:
 //   0 empty; 1 white queenside rook, 2 queenside knight, 3 queenside bishop, 4 queen, 5 king,
 //   6 kingside bishop, 7 kingside knight, 8 kingside rook, 9–16 white a–h pawns;
 //   17–32 black likewise (17 queenside rook … 21 king … 25–32 black a–h pawns).
 // A promoted piece takes the id the paper gives it (N → queenside knight, B → the bishop of the
 // destination's square colour, R → queenside rook, Q → queen), so an id may stand on the board
-// more than once; the kind and colour are always functions of the id alone.
-using PieceId = std::uint8_t;
+// more than once; the kind and colour are always functions of the id alone. Only 0–32 can be
+// built (from_value checks; `unchecked` is for values a loop's bounds prove, and asserts them).
+class PieceId {
+public:
+    // The empty square, 0.
+    constexpr PieceId() noexcept = default;
+    [[nodiscard]] static constexpr std::optional<PieceId> from_value(int v) noexcept {
+        if (v < 0 || v > 32) return std::nullopt;
+        return PieceId(static_cast<std::uint8_t>(v));
+    }
+    [[nodiscard]] static constexpr PieceId unchecked(int v) noexcept {
+        PGNSEM_EXPENSIVE_ASSERT(v >= 0 && v <= 32, "a piece id is 0 to 32");
+        return PieceId(static_cast<std::uint8_t>(v));
+    }
+    [[nodiscard]] constexpr std::uint8_t value() const noexcept { return value_; }
+    [[nodiscard]] constexpr bool empty() const noexcept { return value_ == 0; }
+    friend constexpr bool operator==(PieceId, PieceId) noexcept = default;
 
-inline constexpr PieceId kEmpty = 0;
-inline constexpr PieceId kWhiteQueensideRook = 1, kWhiteQueensideKnight = 2, kWhiteQueensideBishop = 3, kWhiteQueen = 4,
-                         kWhiteKing = 5, kWhiteKingsideBishop = 6, kWhiteKingsideKnight = 7, kWhiteKingsideRook = 8,
-                         kWhitePawnA = 9;
-inline constexpr PieceId kBlackQueensideRook = 17, kBlackQueensideKnight = 18, kBlackQueensideBishop = 19,
-                         kBlackQueen = 20, kBlackKing = 21, kBlackKingsideBishop = 22, kBlackKingsideKnight = 23,
-                         kBlackKingsideRook = 24, kBlackPawnA = 25;
-inline constexpr PieceId kMaxPieceId = 32;
+private:
+    constexpr explicit PieceId(std::uint8_t v) noexcept : value_(v) {}
+    std::uint8_t value_ = 0;
+};
+static_assert(sizeof(PieceId) == 1 && std::is_trivially_copyable_v<PieceId>, "σ's squares are one byte each");
+
+inline constexpr PieceId kEmpty{};
+inline constexpr PieceId kWhiteQueensideRook = PieceId::unchecked(1), kWhiteQueensideKnight = PieceId::unchecked(2),
+                         kWhiteQueensideBishop = PieceId::unchecked(3), kWhiteQueen = PieceId::unchecked(4),
+                         kWhiteKing = PieceId::unchecked(5), kWhiteKingsideBishop = PieceId::unchecked(6),
+                         kWhiteKingsideKnight = PieceId::unchecked(7), kWhiteKingsideRook = PieceId::unchecked(8),
+                         kWhitePawnA = PieceId::unchecked(9);
+inline constexpr PieceId kBlackQueensideRook = PieceId::unchecked(17), kBlackQueensideKnight = PieceId::unchecked(18),
+                         kBlackQueensideBishop = PieceId::unchecked(19), kBlackQueen = PieceId::unchecked(20),
+                         kBlackKing = PieceId::unchecked(21), kBlackKingsideBishop = PieceId::unchecked(22),
+                         kBlackKingsideKnight = PieceId::unchecked(23), kBlackKingsideRook = PieceId::unchecked(24),
+                         kBlackPawnA = PieceId::unchecked(25);
+inline constexpr int kMaxPieceId = 32;
 
 [[nodiscard]] constexpr bool is_white(PieceId id) noexcept {
-    return id >= 1 && id <= 16;
+    return id.value() >= 1 && id.value() <= 16;
 }
 [[nodiscard]] constexpr bool is_black(PieceId id) noexcept {
-    return id >= 17 && id <= 32;
+    return id.value() >= 17 && id.value() <= 32;
 }
 [[nodiscard]] constexpr Color color_of(PieceId id) noexcept {
     // Precondition: id ≠ 0.
-    return id <= 16 ? Color::White : Color::Black;
+    return id.value() <= 16 ? Color::White : Color::Black;
 }
 [[nodiscard]] constexpr bool belongs_to(PieceId id, Color c) noexcept {
     return c == Color::White ? is_white(id) : is_black(id);
 }
-namespace detail {
-// The kind of every id, i = (id − 1) mod 16: 0–7 the back rank from a to h, 8–15 the pawns.
-// Tabulated for all 256 byte values so that the hot paths (GTSS/GCSS, IIC, the move generator)
-// pay one load instead of a division.
-constexpr std::array<PieceKind, 256> make_kind_of_table() noexcept {
-    constexpr PieceKind back[8] = {PieceKind::Rook, PieceKind::Knight, PieceKind::Bishop, PieceKind::Queen,
-                                   PieceKind::King, PieceKind::Bishop, PieceKind::Knight, PieceKind::Rook};
-    std::array<PieceKind, 256> t{};
-    for (int id = 0; id < 256; ++id) {
-        const int i = (id + 15) % 16;
-        t[static_cast<std::size_t>(id)] = i < 8 ? back[i] : PieceKind::Pawn;
-    }
-    return t;
-}
-inline constexpr std::array<PieceKind, 256> kKindOf = make_kind_of_table();
-}  // namespace detail
+
+// The kind of every id: the one table of id → kind. Every other view of ids by kind (the fast
+// path's bit sets, the SIMD tables, the position keys, FEN letters) is derived from it at compile
+// time. (id − 1) mod 16 is the id's place in its colour's numbering: 0–7 the back rank from a to
+// h (R N B Q K B N R), 8–15 the pawns. The empty square's entry is never read (kind_of's
+// precondition); it is Pawn only because the table needs a value there.
+inline constexpr std::array<PieceKind, kMaxPieceId + 1> kKindOf{
+    PieceKind::Pawn,                                                                             // 0: empty
+    PieceKind::Rook,   PieceKind::Knight, PieceKind::Bishop, PieceKind::Queen, PieceKind::King,  // 1–5
+    PieceKind::Bishop, PieceKind::Knight, PieceKind::Rook,                                       // 6–8
+    PieceKind::Pawn,   PieceKind::Pawn,   PieceKind::Pawn,   PieceKind::Pawn,  PieceKind::Pawn,  // 9–13
+    PieceKind::Pawn,   PieceKind::Pawn,   PieceKind::Pawn,                                       // 14–16
+    PieceKind::Rook,   PieceKind::Knight, PieceKind::Bishop, PieceKind::Queen, PieceKind::King,  // 17–21
+    PieceKind::Bishop, PieceKind::Knight, PieceKind::Rook,                                       // 22–24
+    PieceKind::Pawn,   PieceKind::Pawn,   PieceKind::Pawn,   PieceKind::Pawn,  PieceKind::Pawn,  // 25–29
+    PieceKind::Pawn,   PieceKind::Pawn,   PieceKind::Pawn,                                       // 30–32
+};
 
 [[nodiscard]] constexpr PieceKind kind_of(PieceId id) noexcept {
-    // Precondition: 1 ≤ id ≤ 32.
-    return detail::kKindOf[id];
+    // Precondition: id ≠ 0.
+    return kKindOf[id.value()];
+}
+
+// A table with one entry per id 0 … 32, made at compile time from a function of the id (and so,
+// through kind_of and color_of, from kKindOf): how the fast path and the output look ids up.
+template <class T, class F>
+[[nodiscard]] constexpr std::array<T, kMaxPieceId + 1> table_by_id(F f) noexcept {
+    std::array<T, kMaxPieceId + 1> t{};
+    for (int v = 0; v <= kMaxPieceId; ++v) t[static_cast<std::size_t>(v)] = f(PieceId::unchecked(v));
+    return t;
 }
 
 // The two-step stamp of a pawn id: index 0–7 for white pawns 9–16, 8–15 for black 25–32.
 [[nodiscard]] constexpr int stamp_index(PieceId pawn) noexcept {
-    return pawn <= 16 ? pawn - kWhitePawnA : 8 + (pawn - kBlackPawnA);
+    return pawn.value() <= 16 ? pawn.value() - kWhitePawnA.value() : 8 + (pawn.value() - kBlackPawnA.value());
 }
 // A pawn that never made a double step (the paper leaves the initial value open).
 inline constexpr std::uint16_t kNoStamp = 0xFFFF;
@@ -82,6 +120,9 @@ enum KingFlag : std::uint8_t { kWhiteKingMoved = 1u << 0, kBlackKingMoved = 1u <
 
 // Where no king stands (only in positions read from an invalid FEN, which perft still counts).
 inline constexpr std::uint8_t kNoSquare = 64;
+
+// The turn limit: a state with turn ≥ kTurnLimit has no successor (rule game/too-long).
+inline constexpr std::uint16_t kTurnLimit = 0xFFFE;
 
 struct State {
     // σ(a1) … σ(h8)
@@ -101,7 +142,8 @@ struct State {
     std::uint8_t king_moved = 0;
     // the Laws' rook flags: set when a piece leaves or is captured on a1, h1, a8, h8.
     std::uint8_t rook_moved = 0;
-    // where each king stands, by Color (derived from `board`, cached; kNoSquare if none).
+    // where each king stands, by Color (derived from `board`, cached for the fast path; kNoSquare
+    // if none). The reference never reads it; `update` keeps it in step.
     std::array<std::uint8_t, 2> king_square{{kNoSquare, kNoSquare}};
 
     friend bool operator==(const State&, const State&) = default;
@@ -123,10 +165,59 @@ static_assert(sizeof(State) <= 128, "σ is a small value: at most 128 bytes (pro
     return s.board[static_cast<std::size_t>(q.index())];
 }
 
-// σ^v_Q: σ with square Q holding v (the paper's update). Keeps king_square in step.
+// An identifier of σ other than a square: `turn`, a pawn's stamp `S_2step`, `w_king`, `b_king`,
+// and the Laws' additions (a corner's rook flag, the halfmove clock).
+class Ide {
+public:
+    enum class Kind : std::uint8_t { Square, Turn, TwoStep, KingMoved, RookMoved, HalfmoveClock };
+    // A square is an identifier (the paper's a1 … h8).
+    constexpr Ide(Square q) noexcept : kind_(Kind::Square), index_(static_cast<std::uint8_t>(q.index())) {}  // NOLINT
+    [[nodiscard]] static constexpr Ide turn() noexcept { return Ide(Kind::Turn, 0); }
+    // S_2step, named by the pawn that stands on S (numbering.md: the stamps are kept by pawn id).
+    [[nodiscard]] static constexpr Ide two_step(PieceId pawn) noexcept {
+        return Ide(Kind::TwoStep, static_cast<std::uint8_t>(stamp_index(pawn)));
+    }
+    // w_king (White) or b_king (Black).
+    [[nodiscard]] static constexpr Ide king_moved(Color c) noexcept {
+        return Ide(Kind::KingMoved, c == Color::White ? kWhiteKingMoved : kBlackKingMoved);
+    }
+    // The Laws' rook flag of a corner (a RookCorner bit).
+    [[nodiscard]] static constexpr Ide rook_moved(std::uint8_t corner) noexcept { return Ide(Kind::RookMoved, corner); }
+    [[nodiscard]] static constexpr Ide halfmove_clock() noexcept { return Ide(Kind::HalfmoveClock, 0); }
+    [[nodiscard]] constexpr Kind kind() const noexcept { return kind_; }
+    [[nodiscard]] constexpr std::uint8_t index() const noexcept { return index_; }
+
+private:
+    constexpr Ide(Kind k, std::uint8_t i) noexcept : kind_(k), index_(i) {}
+    Kind kind_;
+    std::uint8_t index_;
+};
+
+// x ↦ v: one identifier and the value it takes. A square takes a piece id; `turn`, a stamp or the
+// clock a number; a flag 0 or 1.
+struct Assignment {
+    constexpr Assignment(Square q, PieceId v) noexcept : x(q), value(v.value()) {}
+    constexpr Assignment(Ide i, unsigned v) noexcept : x(i), value(v) {}
+    Ide x;
+    unsigned value;
+};
+
+// σ^{v₁,…,vₖ}_{x₁,…,xₖ}: the state exactly like σ except that each xᵢ holds vᵢ (the values are
+// computed from σ by the caller, as the paper reads every value in the source state). This is
+// the one update of the paper (§3.2.2); every equation builds its σ' with it. It keeps the cached
+// king squares in step with the board.
+[[nodiscard]] State update(const State& s, std::initializer_list<Assignment> assignments) noexcept;
+// σ^v_Q: the same for one square.
 [[nodiscard]] State update(const State& s, Square q, PieceId v) noexcept;
 
-// The king of colour c, if there is one.
+// The king of colour c as the cache has it, if there is one.
 [[nodiscard]] std::optional<Square> king_of(const State& s, Color c) noexcept;
+
+// What every state reached from σ₀ by moves the Laws accept satisfies (proofs-notes/invariants.md,
+// L2 and L4): exactly one king of each colour, cached where it stands; no pawn id on rank 1 or 8;
+// the dark-square bishop ids (3, 22) on dark squares and the light-square ones (6, 19) on light
+// squares. The paper's own equations can break it (errata.md: a pawn left on the last rank, two
+// kings after castling twice), which a run under its reading reports.
+[[nodiscard]] bool well_formed(const State& s) noexcept;
 
 }  // namespace pgnsem::sem

@@ -1,188 +1,165 @@
-// T : M → (St → {⊥, ⊤}) (§3.3), corrected by the FIDE Laws.
+// T : M → (St → {⊥, ⊤}) (§3.3), as printed, with mover = mod(turn, 2) in σ (the paper writes
+// mod(turn − 1, 2), read in σ′ after `turn` went up: the same colour):
 //
-// The paper's conditions, legibly (mover = mod(turn, 2) in σ; the paper's mod(turn − 1, 2) is the
-// same colour read in σ'):
-//   T(Q), T(P::Q)         = ⊤ iff ∃σ'. (σ, σ') ∈ [[M]], ¬IIC(σ', mover), and Q ≠ 0
-//   T(P::x::Q)            = ⊤ iff ∃σ'. (σ, σ') ∈ [[M]], ¬IIC(σ', mover), Q holds an enemy piece
-//   T(O-O), T(O-O-O)      = ⊤ iff ∃σ'. (σ, σ') ∈ [[M]], ¬IIC(σ, mover), ¬IIC(σ', mover)
-//   T(Q=T), T(W::x::Q=T)  as the traversal and capture above.
-// Errata (proofs-notes/errata.md):
-//   - "Q ≠ 0" is meant as "Q is empty" (σ(Q) = 0) for traversals: an enemy piece there is
-//     trav/occupied (the interpreter may read the move as a capture without x), an own piece
-//     dest/own-piece;
-//   - the paper's captures test `turn = 0` / `turn = 1` where mod(turn, 2) is meant; and the king
-//     is never captured (cap/of-king);
-//   - a pawn that reaches the last rank must promote (promo/missing);
-//   - castling is also forbidden through an attacked square (Laws 3.8.2.2), not only out of and
-//     into check;
-//   - the king-safety failure is split by cause: the king stepped into the attack (check/into),
-//     the mover was in check and did not answer it (check/unanswered), or the move uncovered an
-//     attack on its own king (check/pinned, en passant along the rank included).
+//   T(Q)         = {(σ,⊤) | ∃σ′. (σ,σ′) ∈ [[Q]],    ¬IIC(σ′, mover), Q ≠ 0} ∪ {(σ,⊥) | otherwise}
+//   T(P::Q)      = {(σ,⊤) | ∃σ′. (σ,σ′) ∈ [[P::Q]], ¬IIC(σ′, mover), Q ≠ 0} ∪ {(σ,⊥) | otherwise}
+//   T(P::x::Q)   = {(σ,⊤) | ∃σ′. (σ,σ′) ∈ [[P::x::Q]], ¬IIC(σ′, mover), turn = 0, Q ∈ {17 … 32}}
+//                ∪ {(σ,⊤) | ∃σ′. (σ,σ′) ∈ [[P::x::Q]], ¬IIC(σ′, mover), turn = 1, Q ∈ {1 … 16}}
+//                ∪ {(σ,⊥) | otherwise}
+//   T(O-O)       = {(σ,⊤) | ∃σ′. (σ,σ′) ∈ [[O-O]],   ¬IIC(σ, mover), ¬IIC(σ′, mover)} ∪ {(σ,⊥) | otherwise}
+//   T(O-O-O)     = the same with [[O-O-O]]
+//   T(Q=T)       = as T(Q), with [[Q=T]];   T(W::x::Q=T) = as T(P::x::Q), with [[W::x::Q=T]]
+//
+// Every condition is read as the paper writes it: "Q" is σ(Q). The corrections, each at its
+// condition below: destination-empty (Q ≠ 0 means empty), capture-turn-parity (turn = 0 means
+// mod(turn, 2) = 0), king-never-captured, en-passant-capture (its empty Q is accepted: the
+// equation that fired says it was en passant), promotion-compulsory, castle-through-check.
+//
+// When a move breaks several conditions, the first in this order is the reason (proofs-notes/
+// semantics.md, "Which rule when several fail"): [[M]] undefined, the destination, compulsory
+// promotion, king safety; for castling: out of, through, into check. The king-safety failure is
+// split by cause: the king stepped into the attack (check/into), the mover was in check and did
+// not answer it (check/unanswered), or the move uncovered an attack on its own king (check/pinned).
 #include "semantics/terminates.hpp"
 
-#include <bit>
-
-#include "semantics/boards.hpp"
 #include "semantics/denote.hpp"
-#include "semantics/equations.hpp"
 #include "semantics/in_check.hpp"
 #include "semantics/overloaded.hpp"
 
 namespace pgnsem::sem {
 namespace {
 
-// The refusals are kept out of line (cold): the moves of real games are nearly all accepted, and
-// the accepting path of T then needs fewer registers saved and restored per move.
-[[nodiscard, gnu::cold, gnu::noinline]] Termination fail(const Undefined& u) noexcept {
-    return Fails{u.rule, u.detail};
-}
-
-// The squares and piece of a refused move.
 [[nodiscard]] Detail detail_of(const Action& a) noexcept {
     Detail d;
     d.from = a.from;
     d.to = a.to;
-    if (a.piece != kEmpty) d.piece = kind_of(a.piece);
+    if (!a.piece.empty()) d.piece = kind_of(a.piece);
     return d;
 }
 
-[[nodiscard, gnu::cold, gnu::noinline]] Termination fail(Rule r, const Action& a) noexcept {
+[[nodiscard]] Termination fail(Rule r, const Action& a) noexcept {
     return Fails{r, detail_of(a)};
 }
 
-[[nodiscard]] std::optional<Square> first_square(std::uint64_t bits) noexcept {
-    if (bits == 0) return std::nullopt;
-    return Square::unchecked(std::countr_zero(bits));
+// Q ≠ 0, the destination of a traversal.
+[[nodiscard]] std::optional<Rule> traversal_destination(const State& s, const Action& a, Reading r) noexcept {
+    const PieceId on_q = at(s, a.to);
+    // Erratum destination-empty. Paper: "Q ≠ 0", an occupied destination. Laws 3.1 and the
+    // paper's own prose ("the destination square Q is not already occupied"): σ(Q) = 0. An enemy
+    // piece there is trav/occupied (the interpreter plays the capture the move must mean).
+    if (!r.corrected(Erratum::DestinationEmpty))
+        return on_q.empty() ? std::optional(Rule::PaperDestinationEmpty) : std::nullopt;
+    if (on_q.empty()) return std::nullopt;
+    return belongs_to(on_q, to_move(s)) ? Rule::DestOwnPiece : Rule::TravOccupied;
 }
 
-// T(M)(σ) = ⊤ with the σ' and action of [[M]], written straight into the result (σ' is copied
-// once here, not once into a Terminates and again into the variant).
-[[nodiscard]] Termination accept(const Transition& t, bool check) noexcept {
-    Termination r;
-    Terminates& ok = boost::variant2::get<Terminates>(r);
-    ok.next = t.next;
-    ok.action = t.action;
-    ok.check = check;
-    return r;
-}
-
-// Which of the three king-safety rules a move that leaves its king attacked breaks.
-[[nodiscard, gnu::cold, gnu::noinline]] Termination king_unsafe(const State& s, const Transition& t) noexcept {
-    const Color mover = to_move(s);
-    const Square king = Square::unchecked(t.next.king_square[static_cast<std::size_t>(mover)]);
-    Detail d = detail_of(t.action);
-    d.king = king;
-    d.attacker = first_square(attackers(t.next, king, opposite(mover)));
-    Rule r = Rule::CheckPinned;
-    if (t.action.piece != kEmpty && kind_of(t.action.piece) == PieceKind::King)
-        r = Rule::CheckInto;
-    else if (in_check(s, mover))
-        r = Rule::CheckUnanswered;
-    return Fails{r, d};
-}
-
-// ¬IIC(σ', mover): the move must not leave the mover's king attacked. (The opponent's king is
-// looked at in the same pass, for Terminates::check.)
-[[nodiscard]] Termination king_safe(const State& s, const Transition& t) noexcept {
-    const Color mover = to_move(s);
-    const Checks c = checks(t.next);
-    if (!c.of(mover)) return accept(t, c.of(opposite(mover)));
-    return king_unsafe(s, t);
-}
-
-// A pawn on the last rank must have promoted. (The rank is asked first: a move rarely ends on
-// rank 1 or 8, while whether a pawn moved differs from move to move, a branch the processor
-// would often guess wrong.)
-[[nodiscard]] bool promotion_missing(const Transition& t) noexcept {
-    const int r = t.action.to.rank().index();
-    if (r != 0 && r != 7) return false;
-    return !t.action.promotion && t.action.piece != kEmpty && kind_of(t.action.piece) == PieceKind::Pawn;
-}
-
-// The destination of a move that may take: not an own piece, never the king.
-[[nodiscard]] std::optional<Rule> capture_destination(const State& s, const Transition& t) noexcept {
-    const PieceId victim = s.board[static_cast<std::size_t>(t.action.to.index())];
-    if (victim == kEmpty) return std::nullopt;
-    if (belongs_to(victim, to_move(s))) return Rule::DestOwnPiece;
-    if (kind_of(victim) == PieceKind::King) return Rule::CapOfKing;
+// turn = 0, Q ∈ {17 … 32}  or  turn = 1, Q ∈ {1 … 16}: the destination of a capture.
+[[nodiscard]] std::optional<Rule> capture_destination(const State& s, const Action& a, Reading r) noexcept {
+    const PieceId on_q = at(s, a.to);
+    // En passant takes the pawn behind Q; its Q is empty (erratum en-passant-capture: under the
+    // paper's reading that equation never fires, and the empty Q fails here).
+    if (on_q.empty()) return a.rule == Rule::CapEnPassant ? std::nullopt : std::optional(Rule::CapNoVictim);
+    if (belongs_to(on_q, to_move(s))) return Rule::DestOwnPiece;
+    // Erratum capture-turn-parity. Paper: turn = 0 (White) or turn = 1 (Black), so only the first
+    // two plies of a game could capture. Laws 3.1: mod(turn, 2), whoever is to move.
+    if (!r.corrected(Erratum::CaptureTurnParity) && s.turn > 1) return Rule::PaperCaptureTurn;
+    // Erratum king-never-captured. Paper: any enemy id, 21 (5) included. Laws 1.4.1, 3.9.2: the
+    // king is never captured.
+    if (r.corrected(Erratum::KingNeverCaptured) && kind_of(on_q) == PieceKind::King) return Rule::CapOfKing;
     return std::nullopt;
 }
 
-// The conditions T adds to a defined move: destination, compulsory promotion, king safety.
-// `capture`: the move takes (or, written by its squares, may take) what stands on Q.
-[[nodiscard]] Termination conclude(const State& s, const Transition& t, bool capture) noexcept {
-    const PieceId victim = s.board[static_cast<std::size_t>(t.action.to.index())];
-    if (!capture && victim != kEmpty)
-        return fail(belongs_to(victim, to_move(s)) ? Rule::DestOwnPiece : Rule::TravOccupied, t.action);
-    if (capture && victim == kEmpty && t.action.rule != Rule::CapEnPassant) return fail(Rule::CapNoVictim, t.action);
-    if (auto r = capture_destination(s, t)) return fail(*r, t.action);
-    if (promotion_missing(t)) return fail(Rule::PromoMissing, t.action);
+// Erratum promotion-compulsory. Paper: nothing (the prose says "the pawn cannot remain a pawn",
+// but b8 is an ordinary [[Q]]). Laws 3.7.3.3: a pawn reaching the last rank must be exchanged.
+[[nodiscard]] bool promotion_missing(const Action& a, Reading r) noexcept {
+    if (!r.corrected(Erratum::PromotionCompulsory)) return false;
+    const int rank = a.to.rank().index();
+    return (rank == 0 || rank == 7) && !a.promotion && kind_of(a.piece) == PieceKind::Pawn;
+}
+
+// ¬IIC(σ', mover), and which of the three king-safety rules a move that leaves its king attacked
+// breaks. `check` of the result is IIC(σ', the opponent): what a `+` or `#` claims.
+[[nodiscard]] Termination king_safe(const State& s, const Transition& t) noexcept {
+    const Color mover = to_move(s);
+    if (!in_check(t.next, mover)) return Terminates{t.next, t.action, in_check(t.next, opposite(mover))};
+    Detail d = detail_of(t.action);
+    d.king = king_square(t.next, mover);
+    if (d.king) d.attacker = attackers(t.next, *d.king, opposite(mover)).first();
+    Rule rule = Rule::CheckPinned;
+    if (kind_of(t.action.piece) == PieceKind::King)
+        rule = Rule::CheckInto;
+    else if (in_check(s, mover))
+        rule = Rule::CheckUnanswered;
+    return Fails{rule, d};
+}
+
+// T(O-O), T(O-O-O): ¬IIC(σ, mover); the crossed square not attacked (erratum castle-through-check);
+// ¬IIC(σ', mover).
+[[nodiscard]] Termination judge_castle(const State& s, const Transition& t, Reading r) noexcept {
+    const Color mover = to_move(s);
+    const Color them = opposite(mover);
+    const CastleSquares q = castle_squares(mover, *t.action.castle);
+    Fails f{Rule::CastleOutOfCheck, detail_of(t.action)};
+    f.detail.king = q.king_from;
+    // ¬IIC(σ, mod(turn, 2))
+    if (in_check(s, mover)) {
+        f.detail.attacker = attackers(s, king_square(s, mover).value_or(q.king_from), them).first();
+        return f;
+    }
+    // Erratum castle-through-check. Paper: the square the king crosses is not examined.
+    // Laws 3.8.2.2.1: castling is illegal if "the square which it must cross" is attacked.
+    if (r.corrected(Erratum::CastleThroughCheck))
+        if (const SquareSet a = attackers(s, q.crossed, them); !a.empty()) {
+            f.rule = Rule::CastleThroughCheck;
+            f.detail.square = q.crossed;
+            f.detail.attacker = a.first();
+            return f;
+        }
+    // ¬IIC(σ', mod(turn − 1, 2))
+    if (in_check(t.next, mover)) {
+        f.rule = Rule::CastleIntoCheck;
+        f.detail.square = q.king_to;
+        f.detail.attacker = attackers(t.next, q.king_to, them).first();
+        return f;
+    }
+    return Terminates{t.next, t.action, in_check(t.next, them)};
+}
+
+// T(M)(σ) once [[M]]σ is known. `capture`: M is one of the capture forms (P::x::Q, W::x::Q=T).
+[[nodiscard]] Termination judge(const State& s, const Partial<Transition>& meaning, bool capture, Reading r) noexcept {
+    // ∃σ'. (σ, σ') ∈ [[M]]
+    if (const Undefined* u = boost::variant2::get_if<Undefined>(&meaning)) return Fails{u->rule, u->detail};
+    const Transition& t = boost::variant2::get<Transition>(meaning);
+    if (t.action.castle) return judge_castle(s, t, r);
+    if (const auto rule = capture ? capture_destination(s, t.action, r) : traversal_destination(s, t.action, r))
+        return fail(*rule, t.action);
+    if (promotion_missing(t.action, r)) return fail(Rule::PromoMissing, t.action);
     return king_safe(s, t);
 }
 
-// T(O-O), T(O-O-O): not out of check, not through an attacked square, not into check. Castling
-// takes nothing, so the enemy pieces are the same in σ and σ′: where they stand is read once,
-// and their attacks are asked against σ's occupancy for the square the king leaves and the one it
-// crosses, and against σ′'s for the one it lands on.
-[[nodiscard]] Termination conclude_castle(const State& s, const Transition& t) noexcept {
-    const Color mover = to_move(s);
-    const Color them = opposite(mover);
-    const CastleSquares& q = castle_squares(mover, *t.action.castle);
-    const AttackBoards enemy = attack_boards(s, them);
-    // σ′'s occupancy: the king and the rook lifted off their squares and set down on the new ones.
-    const std::uint64_t after = (enemy.occupied & ~geo::bit(q.king_from.index()) & ~geo::bit(q.rook_from.index())) |
-                                geo::bit(q.king_to.index()) | geo::bit(q.rook_to.index());
-    Fails f{Rule::CastleOutOfCheck, detail_of(t.action)};
-    f.detail.king = q.king_from;
-    if (const std::uint64_t a = attackers_of(enemy, q.king_from.index(), them, enemy.occupied); a != 0) {
-        f.detail.attacker = first_square(a);
-        return f;
-    }
-    if (const std::uint64_t a = attackers_of(enemy, q.crossed.index(), them, enemy.occupied); a != 0) {
-        f.rule = Rule::CastleThroughCheck;
-        f.detail.square = q.crossed;
-        f.detail.attacker = first_square(a);
-        return f;
-    }
-    if (const std::uint64_t a = attackers_of(enemy, q.king_to.index(), them, after); a != 0) {
-        f.rule = Rule::CastleIntoCheck;
-        f.detail.square = q.king_to;
-        f.detail.attacker = first_square(a);
-        return f;
-    }
-    return accept(t, in_check(t.next, them));
-}
-
-// Inlined into each kind of move (below), so that each calls its own [[M]] directly and knows
-// whether it captures: as one shared function it called [[M]] through a pointer, a jump whose
-// target changed with the kind of move and was often mispredicted.
-template <class Body, class Denote>
-[[nodiscard, gnu::always_inline]] inline Termination judge(const State& s, const Body& body, Denote denote_fn,
-                                                           bool capture) noexcept {
-    const Partial<Transition> r = denote_fn(body, s);
-    if (const Undefined* u = boost::variant2::get_if<Undefined>(&r)) return fail(*u);
-    const Transition& t = boost::variant2::get<Transition>(r);
-    if (t.action.castle) return conclude_castle(s, t);
-    return conclude(s, t, capture);
-}
-
-[[nodiscard]] Termination judge_coordinate(const State& s, const ast::Coordinate& m) noexcept {
-    // A move written by its squares takes whatever enemy piece stands on Q: it is a capture
-    // exactly when Q is occupied (or it is en passant).
-    const bool capture = s.board[static_cast<std::size_t>(m.to.index())] != kEmpty;
-    return judge(s, m, denote_coordinate, capture);
+// Whether the equation that fired is one of the capture equations: how a move written by its
+// squares is read (it takes whatever enemy piece stands on Q, or the pawn behind it en passant).
+[[nodiscard]] bool fired_capture(const Partial<Transition>& meaning) noexcept {
+    const Transition* t = boost::variant2::get_if<Transition>(&meaning);
+    if (t == nullptr) return false;
+    const Rule fired = t->action.rule;
+    return fired == Rule::CapPawn || fired == Rule::CapEnPassant || fired == Rule::CapPiece || fired == Rule::CapKing ||
+           fired == Rule::PromoCapture;
 }
 
 }  // namespace
 
-Termination terminates(const ast::Move& m, const State& sigma) noexcept {
+Termination terminates(const ast::Move& m, const State& sigma, Reading r) noexcept {
     return boost::variant2::visit(
         Overloaded{
-            [&sigma](const ast::Traversal& b) { return judge(sigma, b, denote_traversal, false); },
-            [&sigma](const ast::Capture& b) { return judge(sigma, b, denote_capture, true); },
-            [&sigma](const ast::Castle& b) { return judge(sigma, b, denote_castle, false); },
-            [&sigma](const ast::Promotion& b) { return judge(sigma, b, denote_promotion, b.is_capture()); },
-            [&sigma](const ast::Coordinate& b) { return judge_coordinate(sigma, b); },
+            [&](const ast::Traversal& b) { return judge(sigma, denote_traversal(b, sigma, r), false, r); },
+            [&](const ast::Capture& b) { return judge(sigma, denote_capture(b, sigma, r), true, r); },
+            [&](const ast::Castle& b) { return judge(sigma, denote_castle(b, sigma, r), false, r); },
+            [&](const ast::Promotion& b) { return judge(sigma, denote_promotion(b, sigma, r), b.is_capture(), r); },
+            [&](const ast::Coordinate& b) {
+                const Partial<Transition> meaning = denote_coordinate(b, sigma, r);
+                return judge(sigma, meaning, fired_capture(meaning), r);
+            },
             [](const ast::NullMove&) {
                 return Termination{Fails{Rule::MoveNull, Detail{}}};
             },
@@ -190,8 +167,8 @@ Termination terminates(const ast::Move& m, const State& sigma) noexcept {
         m.body);
 }
 
-Termination terminates_concrete(const State& sigma, ConcreteMove m) noexcept {
-    return judge_coordinate(sigma, ast::Coordinate{m.from, m.to, m.promotion});
+Termination terminates_concrete(const State& sigma, ConcreteMove m, Reading r) noexcept {
+    return terminates(ast::Move{ast::Coordinate{m.from, m.to, m.promotion}}, sigma, r);
 }
 
 }  // namespace pgnsem::sem

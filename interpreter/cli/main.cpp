@@ -17,9 +17,9 @@
 #include "interpreter/interpret.hpp"
 #include "interpreter/normalize.hpp"
 #include "interpreter/position_report.hpp"
-#include "semantics/legal_moves.hpp"
+#include "semantics/fast/legal_moves.hpp"
+#include "semantics/fast/terminates.hpp"
 #include "semantics/setup.hpp"
-#include "semantics/terminates.hpp"
 #include "syntax/fen.hpp"
 
 namespace {
@@ -155,10 +155,10 @@ int run_perft(int depth, const std::string& fen, bool divide) {
     std::uint64_t total = 0;
     if (divide && depth >= 1) {
         std::vector<std::pair<std::string, std::uint64_t>> lines;
-        for (const sem::ConcreteMove& m : sem::legal_moves(s)) {
-            auto t = sem::terminates_concrete(s, m);
+        for (const sem::ConcreteMove& m : sem::fast::legal_moves(s)) {
+            auto t = sem::fast::terminates_concrete(s, m);
             const auto& next = boost::variant2::get<sem::Terminates>(t).next;
-            const std::uint64_t n = sem::perft(next, depth - 1);
+            const std::uint64_t n = sem::fast::perft(next, depth - 1);
             lines.emplace_back(interp::uci_text(m), n);
             total += n;
         }
@@ -166,7 +166,7 @@ int run_perft(int depth, const std::string& fen, bool divide) {
         for (const auto& [u, n] : lines) std::printf("%s: %llu\n", u.c_str(), static_cast<unsigned long long>(n));
         std::printf("\nNodes searched: %llu\n", static_cast<unsigned long long>(total));
     } else {
-        total = sem::perft(s, depth);
+        total = sem::fast::perft(s, depth);
         std::printf("Nodes searched: %llu\n", static_cast<unsigned long long>(total));
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

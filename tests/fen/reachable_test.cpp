@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "semantics/fast/legal_moves.hpp"
 #include "semantics/in_check.hpp"
-#include "semantics/legal_moves.hpp"
 #include "semantics/setup.hpp"
 #include "semantics/state.hpp"
 #include "semantics/terminates.hpp"
@@ -37,7 +37,7 @@ struct Coverage {
 bool check_reachable(const sem::State& s, const std::string& where, Coverage& seen) {
     const Placement p = sem::to_placement(s);
     if (const auto king = sem::king_of(s, sem::to_move(s))) {
-        const int checkers = std::popcount(sem::attackers(s, *king, pgnsem::opposite(sem::to_move(s))));
+        const int checkers = sem::attackers(s, *king, pgnsem::opposite(sem::to_move(s))).size();
         if (checkers == 2) ++seen.double_checks;
         if (checkers > 0 && p.en_passant) ++seen.checks_after_double_step;
     }
@@ -63,7 +63,7 @@ std::size_t walk(sem::State s, std::mt19937& rng, int plies, const std::string& 
                  bool all_successors = false) {
     std::size_t positions = 0;
     for (int i = 0; i < plies; ++i) {
-        const sem::MoveList moves = sem::legal_moves(s);
+        const sem::MoveList moves = sem::fast::legal_moves(s);
         if (moves.size == 0) break;
         if (all_successors) {
             // every position one legal move away, not only the one the walk goes on with

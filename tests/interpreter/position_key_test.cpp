@@ -3,7 +3,7 @@
 // position's. Games are walked through legal_moves from σ₀ and from positions chosen for the moves
 // that change a key in unusual ways: castling, en passant, promotions, captures of rooks on their
 // corners.
-#include "interpreter/position_key.hpp"
+#include "semantics/fast/position_key.hpp"
 
 #include <rapidcheck.h>
 #include <rapidcheck/catch.h>
@@ -12,7 +12,7 @@
 #include <iterator>
 #include <vector>
 
-#include "semantics/legal_moves.hpp"
+#include "semantics/fast/legal_moves.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 
@@ -43,17 +43,17 @@ sem::State start_position() {
 TEST_CASE("L13 the position key kept move by move is the key of the position", "[property][L13]") {
     rc::prop("L13", [](const std::vector<std::uint32_t>& choices) {
         sem::State s = start_position();
-        std::uint64_t key = interp::full_key(s);
-        int ep_file = interp::en_passant_file(s);
+        std::uint64_t key = sem::fast::full_key(s);
+        int ep_file = sem::fast::en_passant_file(s);
         for (std::uint32_t c : choices) {
-            const sem::MoveList moves = sem::legal_moves(s);
+            const sem::MoveList moves = sem::fast::legal_moves(s);
             if (moves.size == 0) break;
-            const sem::Termination t = sem::terminates_concrete(s, moves.moves[c % moves.size]);
+            const sem::Termination t = sem::fast::terminates_concrete(s, moves.moves[c % moves.size]);
             RC_ASSERT(v2::holds_alternative<sem::Terminates>(t));
             const sem::Terminates& ok = v2::get<sem::Terminates>(t);
-            key = interp::next_key(key, s, ok.next, ok.action, ep_file);
-            RC_ASSERT(key == interp::full_key(ok.next));
-            RC_ASSERT(ep_file == interp::en_passant_file(ok.next));
+            key = sem::fast::next_key(key, s, ok.next, ok.action, ep_file);
+            RC_ASSERT(key == sem::fast::full_key(ok.next));
+            RC_ASSERT(ep_file == sem::fast::en_passant_file(ok.next));
             s = ok.next;
         }
     });

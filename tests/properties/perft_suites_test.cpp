@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "semantics/legal_moves.hpp"
+#include "semantics/fast/legal_moves.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 
@@ -83,7 +83,7 @@ TEST_CASE("L8 perft matches standard.perft at every depth given", "[perft][prope
         for (auto [depth, nodes] : e.counts) {
             if (kSanitized && nodes > 200000) continue;
             INFO(e.id << " depth " << depth);
-            CHECK(sem::perft(s, depth) == nodes);
+            CHECK(sem::fast::perft(s, depth) == nodes);
         }
     }
 }
@@ -97,7 +97,7 @@ TEST_CASE("L8 perft matches tricky.perft (standard-chess positions)", "[perft][p
         for (auto [depth, nodes] : e.counts) {
             if (kSanitized && nodes > 200000) continue;
             INFO(e.id << " " << e.epd << " depth " << depth);
-            CHECK(sem::perft(s, depth) == nodes);
+            CHECK(sem::fast::perft(s, depth) == nodes);
         }
     }
     CHECK(positions > 0);
@@ -113,7 +113,7 @@ TEST_CASE("L8 perft matches random.perft for all positions", "[perft][property]"
         const sem::State s = state_of(e.epd);
         for (auto [depth, nodes] : e.counts) {
             if (depth > max_depth) continue;
-            const std::uint64_t got = sem::perft(s, depth);
+            const std::uint64_t got = sem::fast::perft(s, depth);
             ++checked;
             if (got != nodes) {
                 ++mismatches;

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <vector>
 
+#include "semantics/fast/legal_moves.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/terminates.hpp"
 #include "syntax/san.hpp"
@@ -33,7 +34,7 @@ std::optional<Shape> shape(const ast::Move& m) {
 // legal moves of the same kind to the same square.
 ast::Disambiguator minimal(const sem::State& s, const sem::ConcreteMove& m, PieceKind kind) {
     bool other = false, same_file = false, same_rank = false;
-    for (const sem::ConcreteMove& o : sem::legal_moves(s)) {
+    for (const sem::ConcreteMove& o : sem::fast::legal_moves(s)) {
         if (o.to != m.to || o.from == m.from) continue;
         if (sem::kind_of(sem::at(s, o.from)) != kind) continue;
         other = true;
@@ -53,7 +54,7 @@ TEST_CASE("L5/L7 every enumerated move prints as minimal SAN, reads back, and re
     rc::prop("walk", [](std::vector<std::uint32_t> choices) {
         sem::State s = sem::initial_state();
         for (std::uint32_t c : choices) {
-            const sem::MoveList moves = sem::legal_moves(s);
+            const sem::MoveList moves = sem::fast::legal_moves(s);
             if (moves.size == 0) break;
             for (const sem::ConcreteMove& m : moves) {
                 const auto t = sem::terminates_concrete(s, m);

@@ -12,6 +12,13 @@
 
 namespace pgnsem::sem::testing {
 
+// A piece id by its number in the paper's table (13 is White's e-pawn).
+inline PieceId id(int v) {
+    const auto p = PieceId::from_value(v);
+    REQUIRE(p.has_value());
+    return *p;
+}
+
 inline Square sq(std::string_view text) {
     REQUIRE(text.size() == 2);
     const auto q = Square::from_chars(text[0], text[1]);
@@ -84,8 +91,8 @@ inline std::string rule_name(Rule r) {
 }
 
 // T(m)(σ) = ⊤ by the equation `fired`; returns σ'.
-inline State accepts(const State& s, const ast::Move& m, Rule fired) {
-    const Termination t = terminates(m, s);
+inline State accepts(const State& s, const ast::Move& m, Rule fired, Reading r = Reading::laws()) {
+    const Termination t = terminates(m, s, r);
     if (const Fails* f = boost::variant2::get_if<Fails>(&t)) {
         INFO("T failed with " << rule_name(f->rule));
         REQUIRE(false);
@@ -96,8 +103,8 @@ inline State accepts(const State& s, const ast::Move& m, Rule fired) {
 }
 
 // T(m)(σ) = ⊥ with `rule`; returns the detail.
-inline Detail rejects(const State& s, const ast::Move& m, Rule rule) {
-    const Termination t = terminates(m, s);
+inline Detail rejects(const State& s, const ast::Move& m, Rule rule, Reading r = Reading::laws()) {
+    const Termination t = terminates(m, s, r);
     if (const Terminates* ok = boost::variant2::get_if<Terminates>(&t)) {
         INFO("T accepted the move by " << rule_name(ok->action.rule));
         REQUIRE(false);
@@ -108,9 +115,9 @@ inline Detail rejects(const State& s, const ast::Move& m, Rule rule) {
 }
 
 // Plays a sequence of moves that must all be legal.
-inline State play(State s, std::initializer_list<ast::Move> moves) {
+inline State play(State s, std::initializer_list<ast::Move> moves, Reading r = Reading::laws()) {
     for (const ast::Move& m : moves) {
-        const Termination t = terminates(m, s);
+        const Termination t = terminates(m, s, r);
         if (const Fails* f = boost::variant2::get_if<Fails>(&t)) {
             INFO("move " << (s.turn + 1) << " failed with " << rule_name(f->rule));
             REQUIRE(false);
@@ -132,3 +139,11 @@ inline bool enumerated(const State& s, std::string_view uci) {
 }
 
 }  // namespace pgnsem::sem::testing
+
+// Catch2 prints a piece id by its number.
+namespace Catch {
+template <>
+struct StringMaker<pgnsem::sem::PieceId> {
+    static std::string convert(pgnsem::sem::PieceId v) { return std::to_string(v.value()); }
+};
+}  // namespace Catch

@@ -1,8 +1,10 @@
 // L8: perft(σ, d) counts the leaves of the tree legal_moves spans, and matches the published
-// counts (Chess Programming Wiki "Perft Results"; facts written in). Sanitizer builds
+// counts (Chess Programming Wiki "Perft Results"; facts written in): the fast path's perft at every
+// depth given, the reference's (every move tried with T) at the shallow ones. Sanitizer builds
 // (PGNSEM_PERFT_SCALE = 0) run the shallower depths only.
 #include <cstdint>
 
+#include "semantics/fast/legal_moves.hpp"
 #include "tests/semantics/helpers.hpp"
 
 using namespace pgnsem;
@@ -16,12 +18,14 @@ struct Count {
     std::uint64_t nodes;
 };
 
-// Depths up to `full` in the default build, up to `reduced` under the sanitizers.
-void check_perft(const State& s, std::initializer_list<Count> counts, int reduced) {
+// The fast perft at every depth in the default build, up to `reduced` under the sanitizers; the
+// reference's up to `reference` (it tries every move of every piece with T at every node).
+void check_perft(const State& s, std::initializer_list<Count> counts, int reduced, int reference = 2) {
     for (const Count& c : counts) {
         if (PGNSEM_PERFT_SCALE == 0 && c.depth > reduced) continue;
         INFO("depth " << c.depth);
-        CHECK(perft(s, c.depth) == c.nodes);
+        CHECK(fast::perft(s, c.depth) == c.nodes);
+        if (c.depth <= reference - (PGNSEM_PERFT_SCALE == 0 ? 1 : 0)) CHECK(perft(s, c.depth) == c.nodes);
     }
 }
 
@@ -40,7 +44,7 @@ std::uint64_t leaves(const State& s, int depth) {
 }  // namespace
 
 TEST_CASE("L8 perft of the start position to depth 5", "[perft][L8]") {
-    check_perft(initial_state(), {{1, 20}, {2, 400}, {3, 8902}, {4, 197281}, {5, 4865609}}, 3);
+    check_perft(initial_state(), {{1, 20}, {2, 400}, {3, 8902}, {4, 197281}, {5, 4865609}}, 3, 3);
 }
 
 TEST_CASE("L8 perft of Kiwipete to depth 4", "[perft][L8]") {
@@ -62,8 +66,10 @@ TEST_CASE("L8 perft of positions 3 to 6 of the published suite", "[perft][L8]") 
 
 TEST_CASE("L8 perft equals the leaves of the tree T spans", "[perft][L8]") {
     const State kiwipete = fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
+    CHECK(fast::perft(kiwipete, 2) == leaves(kiwipete, 2));
     CHECK(perft(kiwipete, 2) == leaves(kiwipete, 2));
     const State pos3 = fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -");
-    CHECK(perft(pos3, 3) == leaves(pos3, 3));
+    CHECK(fast::perft(pos3, 3) == leaves(pos3, 3));
+    CHECK(fast::perft(initial_state(), 0) == 1);
     CHECK(perft(initial_state(), 0) == 1);
 }

@@ -89,8 +89,11 @@ TEST_CASE("castle/rook-moved: the other rook still may", "[castle/rook-moved][ac
 }
 
 TEST_CASE("castle/no-rook: a right without its rook", "[castle/no-rook][reject]") {
-    rejects(fen("4k3/8/8/8/8/8/8/4K3 w K -"), oo(), Rule::CastleNoRook);
-    rejects(fen("4k3/8/8/8/8/8/8/4K2N w K -"), oo(), Rule::CastleNoRook);
+    // Built directly: a FEN that claims the right without the rook sets the corner's flag
+    // (from_placement), and a game cannot lose the rook without setting it.
+    const State with_rook = fen("4k3/8/8/8/8/8/8/4K2R w K -");
+    rejects(update(with_rook, sq("h1"), kEmpty), oo(), Rule::CastleNoRook);
+    rejects(update(with_rook, sq("h1"), kWhiteKingsideKnight), oo(), Rule::CastleNoRook);
 }
 
 TEST_CASE("castle/no-rook: with the rook", "[castle/no-rook][accept]") {

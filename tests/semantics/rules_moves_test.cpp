@@ -18,11 +18,11 @@ TEST_CASE("trav/pawn: e3 moves the e-pawn one square and restarts the halfmove c
     State s0 = initial_state();
     s0.halfmove_clock = 7;
     const State s1 = accepts(s0, trav(P, "e3"), Rule::TravPawn);
-    CHECK(at(s1, "e3") == 13);
+    CHECK(at(s1, "e3") == id(13));
     CHECK(at(s1, "e2") == kEmpty);
     CHECK(s1.turn == 1);
     CHECK(s1.halfmove_clock == 0);
-    CHECK(s1.two_step[static_cast<std::size_t>(stamp_index(13))] == kNoStamp);
+    CHECK(s1.two_step[static_cast<std::size_t>(stamp_index(id(13)))] == kNoStamp);
 }
 
 TEST_CASE("trav/pawn: a pawn does not move three squares", "[trav/pawn][reject]") {
@@ -32,8 +32,8 @@ TEST_CASE("trav/pawn: a pawn does not move three squares", "[trav/pawn][reject]"
 TEST_CASE("trav/pawn-double: e4 stamps the pawn with the turn of σ", "[trav/pawn-double][accept]") {
     const State s1 = play(initial_state(), {trav(P, "e3"), trav(P, "a6")});
     const State s2 = accepts(s1, trav(P, "d4"), Rule::TravPawnDouble);
-    CHECK(at(s2, "d4") == 12);
-    CHECK(s2.two_step[static_cast<std::size_t>(stamp_index(12))] == 2);
+    CHECK(at(s2, "d4") == id(12));
+    CHECK(s2.two_step[static_cast<std::size_t>(stamp_index(id(12)))] == 2);
 }
 
 TEST_CASE("trav/pawn-double: only from the start rank", "[trav/pawn-double][reject]") {
@@ -100,7 +100,7 @@ TEST_CASE("dest/own-piece: onto a square the own side does not occupy", "[dest/o
 
 TEST_CASE("cap/pawn: exd5 takes the pawn on d5", "[cap/pawn][accept]") {
     const State s1 = accepts(fen("4k3/8/8/3p4/4P3/8/8/4K3 w - -"), cap(P, "d5", "e"), Rule::CapPawn);
-    CHECK(at(s1, "d5") == 13);
+    CHECK(at(s1, "d5") == id(13));
     CHECK(at(s1, "e4") == kEmpty);
 }
 
@@ -127,7 +127,7 @@ TEST_CASE("cap/piece: Rxd5 replaces the pawn and restarts the clock", "[cap/piec
     REQUIRE(boost::variant2::holds_alternative<Terminates>(t));
     const Terminates& ok = boost::variant2::get<Terminates>(t);
     CHECK(ok.action.rule == Rule::CapPiece);
-    CHECK(ok.action.captured == 28);
+    CHECK(ok.action.captured == id(28));
     CHECK(ok.next.halfmove_clock == 0);
 }
 
@@ -162,11 +162,11 @@ TEST_CASE("cap/en-passant: exd6 right after d5 removes the pawn behind d6", "[ca
     REQUIRE(boost::variant2::holds_alternative<Terminates>(t));
     const Terminates& ok = boost::variant2::get<Terminates>(t);
     CHECK(ok.action.rule == Rule::CapEnPassant);
-    CHECK(ok.action.captured == 28);
+    CHECK(ok.action.captured == id(28));
     REQUIRE(ok.action.captured_on.has_value());
     CHECK(*ok.action.captured_on == sq("d5"));
     CHECK(at(ok.next, "d5") == kEmpty);
-    CHECK(at(ok.next, "d6") == 13);
+    CHECK(at(ok.next, "d6") == id(13));
     CHECK(enumerated(s, "e5d6"));
 }
 
@@ -176,7 +176,7 @@ TEST_CASE("cap/en-passant: the target must be empty, with a piece on it it is an
     // the knight and leaves the pawn.
     const State s = fen("4k3/8/3n4/3pP3/8/8/8/4K3 w - d6");
     const State s1 = accepts(s, cap(P, "d6", "e"), Rule::CapPawn);
-    CHECK(at(s1, "d5") == 28);
+    CHECK(at(s1, "d5") == id(28));
 }
 
 TEST_CASE("ep/expired: en passant only on the move right after the double step", "[ep/expired][reject]") {
@@ -207,12 +207,12 @@ TEST_CASE("check/pinned: en passant that exposes the king along the rank", "[che
     State s;
     s.two_step.fill(kNoStamp);
     s = update(s, sq("a5"), kWhiteKing);
-    s = update(s, sq("b5"), static_cast<PieceId>(kWhitePawnA + 1));
-    s = update(s, sq("c5"), static_cast<PieceId>(kBlackPawnA + 2));
+    s = update(s, sq("b5"), id(kWhitePawnA.value() + 1));
+    s = update(s, sq("c5"), id(kBlackPawnA.value() + 2));
     s = update(s, sq("h5"), kBlackKingsideRook);
     s = update(s, sq("e1"), kBlackKing);
     s.turn = 4;
-    s.two_step[static_cast<std::size_t>(stamp_index(kBlackPawnA + 2))] = 3;
+    s.two_step[static_cast<std::size_t>(stamp_index(id(kBlackPawnA.value() + 2)))] = 3;
     s.king_moved = kWhiteKingMoved | kBlackKingMoved;
     s.rook_moved = 0xF;
     const Detail d = rejects(s, cap(P, "c6", "b"), Rule::CheckPinned);

@@ -6,11 +6,11 @@
 
 #include <optional>
 
-#include "semantics/geometry.hpp"
+#include "semantics/fast/geometry.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
 
-namespace pgnsem::sem {
+namespace pgnsem::sem::fast {
 
 // +1 for White (moves up the board), -1 for Black.
 [[nodiscard]] constexpr int forward(Color c) noexcept {
@@ -55,4 +55,4 @@ namespace pgnsem::sem {
 // otherwise ⊥ with ep/expired, ep/no-double-step or cap/no-victim.
 [[nodiscard]] std::optional<Undefined> pawn_capture_victim(const State& s, int from, int to) noexcept;
 
-}  // namespace pgnsem::sem
+}  // namespace pgnsem::sem::fast

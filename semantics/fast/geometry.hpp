@@ -12,7 +12,7 @@
 #include <bit>
 #include <cstdint>
 
-namespace pgnsem::sem::geo {
+namespace pgnsem::sem::fast::geo {
 
 using Bits = std::uint64_t;
 
@@ -226,4 +226,4 @@ static_assert(between(0, 63) == 0x0040201008040200ull && between(63, 0) == 0x004
 static_assert(between(4, 7) == (bit(5) | bit(6)) && between(0, 56) == 0x0001010101010100ull);
 static_assert(between(0, 17) == 0 && between(4, 5) == 0 && between(9, 9) == 0);
 
-}  // namespace pgnsem::sem::geo
+}  // namespace pgnsem::sem::fast::geo

@@ -1,9 +1,9 @@
 // The movement rules of the pieces (internal; see movement.hpp).
-#include "semantics/movement.hpp"
+#include "semantics/fast/movement.hpp"
 
 #include <cstdlib>
 
-namespace pgnsem::sem {
+namespace pgnsem::sem::fast {
 
 bool reaches(PieceKind k, Color c, int from, int to, bool capture) noexcept {
     if (from == to) return false;
@@ -70,4 +70,4 @@ std::optional<Undefined> pawn_capture_victim(const State& s, int from, int to) n
     return Undefined{Rule::CapNoVictim, d};
 }
 
-}  // namespace pgnsem::sem
+}  // namespace pgnsem::sem::fast

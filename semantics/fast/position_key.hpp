@@ -11,12 +11,12 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "semantics/fast/terminates.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "semantics/terminates.hpp"
 #include "syntax/square.hpp"
 
-namespace pgnsem::interp {
+namespace pgnsem::sem::fast {
 
 // The values keys are made of, and how an id and a square choose one.
 namespace detail {
@@ -53,20 +53,13 @@ constexpr Keys make_keys() noexcept {
 inline constexpr Keys kKeys = make_keys();
 
 // The row of Keys::piece by id: kind and colour (white 0–5, black 6–11), kEmptyRow for 0.
-constexpr std::array<std::uint8_t, 256> make_key_rows() noexcept {
-    std::array<std::uint8_t, 256> t{};
-    for (std::size_t id = 0; id < t.size(); ++id) {
-        const auto v = static_cast<sem::PieceId>(id);
-        t[id] = v == sem::kEmpty ? static_cast<std::uint8_t>(kEmptyRow)
-                                 : static_cast<std::uint8_t>(static_cast<int>(sem::kind_of(v)) +
-                                                             (sem::color_of(v) == Color::Black ? 6 : 0));
-    }
-    return t;
-}
-inline constexpr std::array<std::uint8_t, 256> kKeyRow = make_key_rows();
+inline constexpr auto kKeyRow = table_by_id<std::uint8_t>([](PieceId v) {
+    return v.empty() ? static_cast<std::uint8_t>(kEmptyRow)
+                     : static_cast<std::uint8_t>(static_cast<int>(kind_of(v)) + (color_of(v) == Color::Black ? 6 : 0));
+});
 
 inline std::uint64_t square_key(sem::PieceId id, int q) noexcept {
-    return kKeys.piece[kKeyRow[id]][static_cast<std::size_t>(q)];
+    return kKeys.piece[kKeyRow[id.value()]][static_cast<std::size_t>(q)];
 }
 
 // The castling rights as a 4-bit set (K Q k q): the king and that rook have never moved.
@@ -102,7 +95,7 @@ inline unsigned castling_rights(const sem::State& s) noexcept {
             if (!from) continue;
             const sem::PieceId p = sem::at(s, *from);
             if (p == sem::kEmpty || sem::kind_of(p) != PieceKind::Pawn || sem::color_of(p) != mover) continue;
-            const sem::Termination t = sem::terminates_concrete(s, {*from, target, std::nullopt});
+            const sem::Termination t = terminates_concrete(s, {*from, target, std::nullopt});
             if (boost::variant2::holds_alternative<sem::Terminates>(t)) return f;
         }
         return -1;
@@ -153,4 +146,4 @@ inline std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem:
     return key;
 }
 
-}  // namespace pgnsem::interp
+}  // namespace pgnsem::sem::fast

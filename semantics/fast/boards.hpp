@@ -8,17 +8,17 @@
 #include <array>
 #include <cstdint>
 
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
 #include <emmintrin.h>
 #endif
-#if defined(__SSSE3__)
+#if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
 #include <tmmintrin.h>
 #endif
 
-#include "semantics/geometry.hpp"
+#include "semantics/fast/geometry.hpp"
 #include "semantics/state.hpp"
 
-namespace pgnsem::sem {
+namespace pgnsem::sem::fast {
 
 [[nodiscard]] constexpr int colour_index(Color c) noexcept {
     return static_cast<int>(c);
@@ -41,7 +41,7 @@ struct Boards {
 // min(i, 7 − i) is 0 rook, 1 knight, 2 bishop, 3 queen or king, and i = 3 is the queen).
 [[nodiscard]] inline Boards boards_of(const State& s) noexcept {
     Boards b;
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
     const __m128i zero = _mm_setzero_si128();
     const __m128i one = _mm_set1_epi8(1);
     const __m128i fifteen = _mm_set1_epi8(15);
@@ -87,7 +87,7 @@ struct AttackBoards {
 [[nodiscard]] inline AttackBoards attack_boards(const State& s, Color c) noexcept {
     AttackBoards b;
     const int base = c == Color::White ? 1 : 17;
-#if defined(__SSSE3__)
+#if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
     // With r = id − base in 0–15, a 16-byte table gives the way the piece attacks as bits
     // (7 knight, 6 king, 5 pawn, 4 rank/file, 3 diagonal); shifting the wanted bit to the top
     // of each byte lets movemask collect it.
@@ -162,7 +162,7 @@ struct KindBoards {
     constexpr std::array<std::array<int, 2>, 6> kPlaces{{{8, 15}, {1, 6}, {2, 5}, {0, 7}, {3, 3}, {4, 4}}};
     const int a = kPlaces[static_cast<std::size_t>(k)][0];
     const int z = kPlaces[static_cast<std::size_t>(k)][1];
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
     const __m128i zero = _mm_setzero_si128();
     const __m128i first = _mm_set1_epi8(static_cast<char>(base));
     const __m128i ra = _mm_set1_epi8(static_cast<char>(a));
@@ -209,4 +209,4 @@ struct KindBoards {
            (diag != 0 ? geo::bishop_attacks(q, occupied) & diag : 0);
 }
 
-}  // namespace pgnsem::sem
+}  // namespace pgnsem::sem::fast

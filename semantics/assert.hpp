@@ -1,0 +1,34 @@
+// A bug is never a verdict (../shared/DESIGN.md, "⊥ is a value, a bug aborts").
+//
+// PGNSEM_ASSERT(condition, "what must hold") checks an internal invariant in every build; when it
+// does not hold, pgnsem prints where and what, and aborts. It is for invariants whose test is
+// cheap next to the work around it (a comparison, a table look-up), never for the answer to a
+// user's input: a move that breaks a rule is ⊥ (Undefined, Fails), a text that does not parse is a
+// syntax error. PGNSEM_UNREACHABLE("why") marks a path that a correct program never takes, such as
+// the end of a switch that covers every enumerator.
+//
+// PGNSEM_EXPENSIVE_ASSERT is the same for checks that cost as much as the work they check (a scan
+// of σ after every move on the fast path). It is compiled in Debug builds (NDEBUG not defined) and
+// whenever PGNSEM_CHECKED is defined; scripts/test runs such a build.
+#pragma once
+
+namespace pgnsem::detail {
+
+[[noreturn]] void assertion_failed(const char* file, int line, const char* condition, const char* what) noexcept;
+
+}  // namespace pgnsem::detail
+
+#define PGNSEM_ASSERT(condition, what)                                                              \
+    do {                                                                                            \
+        if (!(condition)) ::pgnsem::detail::assertion_failed(__FILE__, __LINE__, #condition, what); \
+    } while (false)
+
+#define PGNSEM_UNREACHABLE(what) ::pgnsem::detail::assertion_failed(__FILE__, __LINE__, "unreachable", what)
+
+#if !defined(NDEBUG) || defined(PGNSEM_CHECKED)
+#define PGNSEM_EXPENSIVE_ASSERT(condition, what) PGNSEM_ASSERT(condition, what)
+#else
+#define PGNSEM_EXPENSIVE_ASSERT(condition, what) \
+    do {                                         \
+    } while (false)
+#endif

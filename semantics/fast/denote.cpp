@@ -1,0 +1,377 @@
+// [[M]] : St ⇀ St (§3.2.2), one function per equation, with the errata of proofs-notes/errata.md.
+//
+// Notation (the paper's): σ^{v,0,…}_{Q,S,…} is σ with Q ↦ v, S ↦ 0, …; `turn` is σ(turn);
+// (S, v) = GTSS(Q, P, σ) or GCSS(Q, P, σ) finds the source square S and the id v that moves.
+// Every equation also does what the FIDE Laws need beyond the paper, and which the paper's
+// equations leave out (erratum "bookkeeping"): a piece leaving or landing on a1, h1, a8 or h8
+// sets that corner's rook flag (Art. 3.8.2: a rook that moved, or was captured, never castles),
+// and the halfmove clock (Art. 9.3) restarts on pawn moves and captures, else counts up.
+//
+// Names: `s` is σ, `n` is σ' (next), `from` is S, `to` is Q, `v` the moving id.
+#include "semantics/fast/denote.hpp"
+
+#include <cstdlib>
+
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
+#include "semantics/fast/equations.hpp"
+#include "semantics/fast/find_source.hpp"
+#include "semantics/fast/geometry.hpp"
+#include "semantics/fast/movement.hpp"
+#include "semantics/overloaded.hpp"
+
+namespace pgnsem::sem::fast {
+namespace {
+
+[[nodiscard]] constexpr std::size_t ix(Square q) noexcept {
+    return static_cast<std::size_t>(q.index());
+}
+
+// σ.board with Q ↦ v and S ↦ 0. With SSE2, sixteen squares at a time: σ' is read back right
+// away (T asks IIC of it), and whole-register writes can be read back without waiting.
+void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to, PieceId v) noexcept {
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
+    const __m128i squares = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i put = _mm_set1_epi8(static_cast<char>(v.value()));
+    for (int chunk = 0; chunk < 4; ++chunk) {
+        const __m128i q = _mm_add_epi8(squares, _mm_set1_epi8(static_cast<char>(16 * chunk)));
+        const __m128i at_to = _mm_cmpeq_epi8(q, _mm_set1_epi8(static_cast<char>(to)));
+        const __m128i at_from = _mm_cmpeq_epi8(q, _mm_set1_epi8(static_cast<char>(from)));
+        __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in.data() + 16 * chunk));
+        ids = _mm_or_si128(_mm_andnot_si128(at_to, ids), _mm_and_si128(at_to, put));
+        ids = _mm_andnot_si128(at_from, ids);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out.data() + 16 * chunk), ids);
+    }
+#else
+    out = in;
+    out[static_cast<std::size_t>(to)] = v;
+    out[static_cast<std::size_t>(from)] = kEmpty;
+#endif
+}
+
+// σ^{v,0,turn+1}_{Q,S,turn}, plus the Laws' rook flags and halfmove clock.
+[[nodiscard]] State move_piece(const State& s, Square from, Square to, PieceId placed, bool resets_clock) noexcept {
+    State n = s;
+    const PieceId victim = n.board[ix(to)];
+    if (victim != kEmpty && kind_of(victim) == PieceKind::King &&
+        n.king_square[static_cast<std::size_t>(color_of(victim))] == to.index())
+        n.king_square[static_cast<std::size_t>(color_of(victim))] = kNoSquare;
+    write_move(n.board, s.board, from.index(), to.index(), placed);
+    n.turn = static_cast<std::uint16_t>(s.turn + 1);
+    const bool capture = victim != kEmpty;
+    n.halfmove_clock = (resets_clock || capture)    ? std::uint16_t{0}
+                       : s.halfmove_clock == 0xFFFF ? s.halfmove_clock
+                                                    : static_cast<std::uint16_t>(s.halfmove_clock + 1);
+    n.rook_moved =
+        static_cast<std::uint8_t>(n.rook_moved | geo::corner_bit(from.index()) | geo::corner_bit(to.index()));
+    return n;
+}
+
+// What the move did. The equations build Transition{σ', action} in place (σ' is written once,
+// where it is returned, not copied: σ is copied per move, and only once).
+[[nodiscard]] Action action(Rule r, Square from, Square to, PieceId v, PieceId captured,
+                            std::optional<Square> captured_on) noexcept {
+    return Action{r, from, to, v, captured, captured_on, std::nullopt, std::nullopt};
+}
+
+[[nodiscard]] std::optional<Square> victim_square(const State& s, Square to) noexcept {
+    if (s.board[ix(to)] == kEmpty) return std::nullopt;
+    return to;
+}
+
+[[nodiscard]] Undefined undefined(Rule r, Square from, Square to, std::optional<PieceKind> k = std::nullopt) noexcept {
+    Detail d;
+    d.from = from;
+    d.to = to;
+    d.piece = k;
+    return Undefined{r, d};
+}
+
+[[nodiscard]] Undefined too_long() noexcept {
+    return Undefined{Rule::TurnLimit, Detail{}};
+}
+
+}  // namespace
+
+// [[Q]] (one step):  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, file(Q), σ)     — trav/pawn
+Transition pawn_step(const State& s, Square from, Square to) noexcept {
+    const PieceId v = s.board[ix(from)];
+    return Transition{move_piece(s, from, to, v, true),
+                      action(Rule::TravPawn, from, to, v, s.board[ix(to)], victim_square(s, to))};
+}
+
+// [[Q]], |rank(S) − rank(Q)| = 2:  σ' = σ^{v,0,turn,turn+1}_{Q,S,S_2step,turn}       — trav/pawn-double
+// The pawn's stamp S_2step (two_step[stamp_index(v)]) takes the value of turn in σ.
+Transition pawn_double_step(const State& s, Square from, Square to) noexcept {
+    const PieceId v = s.board[ix(from)];
+    Transition t{move_piece(s, from, to, v, true),
+                 action(Rule::TravPawnDouble, from, to, v, s.board[ix(to)], victim_square(s, to))};
+    t.next.two_step[static_cast<std::size_t>(stamp_index(v))] = s.turn;
+    return t;
+}
+
+// [[P::Q]], P ∉ Pking:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, P, σ)         — trav/piece
+Transition piece_traversal(const State& s, Square from, Square to) noexcept {
+    const PieceId v = s.board[ix(from)];
+    return Transition{move_piece(s, from, to, v, false),
+                      action(Rule::TravPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
+}
+
+// [[K::Q]]:  σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn} (b_king for Black),  (S, v) = GTSS(Q, K, σ) — trav/king
+Transition king_traversal(const State& s, Square from, Square to) noexcept {
+    const PieceId v = s.board[ix(from)];
+    Transition t{move_piece(s, from, to, v, false),
+                 action(Rule::TravKing, from, to, v, s.board[ix(to)], victim_square(s, to))};
+    State& n = t.next;
+    const Color c = color_of(v);
+    n.king_moved = static_cast<std::uint8_t>(n.king_moved | (c == Color::White ? kWhiteKingMoved : kBlackKingMoved));
+    n.king_square[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(to.index());
+    return t;
+}
+
+// [[W::x::Q]]:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GCSS(Q, W, σ)                 — cap/pawn
+Transition pawn_capture(const State& s, Square from, Square to) noexcept {
+    const PieceId v = s.board[ix(from)];
+    return Transition{move_piece(s, from, to, v, true), action(Rule::CapPawn, from, to, v, s.board[ix(to)], to)};
+}
+
+// [[W::x::Q]] en passant (GCSS's second case):  σ' = σ^{v,0,0,turn+1}_{Q,S,B,turn} where B is the
+// square behind Q (rank 5 for White, 4 for Black) holding the pawn that just double-stepped.
+// Erratum: the paper's single capture equation writes v onto Q and leaves B untouched; the
+// captured pawn stands on B, not on Q.                                                   — cap/en-passant
+Transition en_passant(const State& s, Square from, Square to) noexcept {
+    const PieceId v = s.board[ix(from)];
+    const Square behind = Square::unchecked(to.index() - 8 * forward(color_of(v)));
+    const PieceId victim = s.board[ix(behind)];
+    Transition t{move_piece(s, from, to, v, true), action(Rule::CapEnPassant, from, to, v, victim, behind)};
+    t.next.board[ix(behind)] = kEmpty;
+    return t;
+}
+
+// [[P::x::Q]], P ∉ Pking:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GCSS(Q, P, σ)      — cap/piece
+Transition piece_capture(const State& s, Square from, Square to) noexcept {
+    const PieceId v = s.board[ix(from)];
+    return Transition{move_piece(s, from, to, v, false),
+                      action(Rule::CapPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
+}
+
+// [[K::x::Q]]:  σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn} (b_king for Black)              — cap/king
+Transition king_capture(const State& s, Square from, Square to) noexcept {
+    Transition t = king_traversal(s, from, to);
+    t.action.rule = Rule::CapKing;
+    t.action.captured_on = victim_square(s, to);
+    return t;
+}
+
+// [[O-O]], White:  σ' = σ^{5,8,0,0,1,turn+1}_{g1,f1,e1,h1,w_king,turn}
+//   if mod(turn,2) = 0, w_king = 0, f1 = 0, g1 = 0, h1 = 8       (Black: g8, f8, e8, h8, ids 21, 24)
+// [[O-O-O]], White: σ' = σ^{5,1,0,0,1,turn+1}_{c1,d1,e1,a1,w_king,turn}
+//   if mod(turn,2) = 0, w_king = 0, b1 = c1 = d1 = 0, a1 = 1      (Black: c8, d8, e8, a8, ids 21, 17)
+// Errata: castling sets the king's moved flag (the paper's equation does not, so it would allow
+// castling twice); the Laws' rook flag is set too; black O-O tests h8 (the paper writes h1), black
+// O-O-O tests b8, c8, d8 and a8 (the paper writes f8 and a1). The movement conditions are checked
+// by denote_castle; this function is the update alone.                    — castle/king-side, castle/queen-side
+Transition castle(const State& s, ast::CastleSide side) noexcept {
+    const Color c = to_move(s);
+    const CastleSquares& q = castle_squares(c, side);
+    State n = s;
+    n.board[ix(q.king_from)] = kEmpty;
+    n.board[ix(q.rook_from)] = kEmpty;
+    n.board[ix(q.king_to)] = q.king;
+    n.board[ix(q.rook_to)] = q.rook;
+    n.king_square[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(q.king_to.index());
+    n.king_moved = static_cast<std::uint8_t>(n.king_moved | (c == Color::White ? kWhiteKingMoved : kBlackKingMoved));
+    n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | q.corner);
+    n.turn = static_cast<std::uint16_t>(s.turn + 1);
+    n.halfmove_clock = s.halfmove_clock == 0xFFFF ? s.halfmove_clock : static_cast<std::uint16_t>(s.halfmove_clock + 1);
+    Action a{side == ast::CastleSide::King ? Rule::CastleKingSide : Rule::CastleQueenSide,
+             q.king_from,
+             q.king_to,
+             q.king,
+             kEmpty,
+             std::nullopt,
+             std::nullopt,
+             side};
+    return Transition{n, a};
+}
+
+// [[Q=T]]:      σ' = σ^{id(T),0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, file(Q), σ)        — promo/push
+// [[W::x::Q=T]]: σ' = σ^{id(T),0,turn+1}_{Q,S,turn}, (S, v) = GCSS(Q, W, σ)               — promo/capture
+// with id(T) as in promoted_id (ten cases in the paper, by colour, T and the file of Q).
+Transition promotion(const State& s, Square from, Square to, ast::PromotionPiece t) noexcept {
+    const PieceId v = s.board[ix(from)];
+    const PieceId placed = promoted_id(color_of(v), t, to);
+    const bool capture = from.file() != to.file();
+    Transition tr{move_piece(s, from, to, placed, true), action(capture ? Rule::PromoCapture : Rule::PromoPush, from,
+                                                                to, v, s.board[ix(to)], victim_square(s, to))};
+    tr.action.promotion = t;
+    return tr;
+}
+
+Transition apply_concrete(const State& s, ConcreteMove m) noexcept {
+    const PieceId v = s.board[ix(m.from)];
+    const bool occupied = s.board[ix(m.to)] != kEmpty;
+    switch (kind_of(v)) {
+        case PieceKind::Pawn:
+            if (m.promotion) return promotion(s, m.from, m.to, *m.promotion);
+            if (m.from.file() != m.to.file())
+                return occupied ? pawn_capture(s, m.from, m.to) : en_passant(s, m.from, m.to);
+            if (std::abs(m.to.index() - m.from.index()) == 16) return pawn_double_step(s, m.from, m.to);
+            return pawn_step(s, m.from, m.to);
+        case PieceKind::King: {
+            const int df = m.to.file().index() - m.from.file().index();
+            if (df == 2 || df == -2) return castle(s, df > 0 ? ast::CastleSide::King : ast::CastleSide::Queen);
+            return occupied ? king_capture(s, m.from, m.to) : king_traversal(s, m.from, m.to);
+        }
+        case PieceKind::Knight:
+        case PieceKind::Bishop:
+        case PieceKind::Rook:
+        case PieceKind::Queen: return occupied ? piece_capture(s, m.from, m.to) : piece_traversal(s, m.from, m.to);
+    }
+    return piece_traversal(s, m.from, m.to);
+}
+
+// ⊤ with the σ' an equation builds, constructed in the result itself: the equation's value is
+// not copied into the variant (a copy that reads back a σ' written byte by byte a moment before
+// waits for those writes to land, and that wait was a tenth of T's time). Every [[M]] below
+// returns ⊤ through it.
+template <class F>
+struct Built {
+    F equation;
+    operator Transition() const noexcept { return equation(); }  // NOLINT: converts on purpose
+};
+template <class F>
+[[nodiscard]] Partial<Transition> defined(F equation) noexcept {
+    return Partial<Transition>(boost::variant2::in_place_index_t<0>{}, Built<F>{equation});
+}
+
+// [[Q]] and [[P::Q]]: find (S, v) with GTSS, then the traversal equation for its kind. (Whether a
+// pawn moves is asked once, for GTSS and the equation together.)
+[[gnu::flatten]] Partial<Transition> denote_traversal(const ast::Traversal& m, const State& sigma) noexcept {
+    if (sigma.turn >= kTurnLimit) return too_long();
+    if (m.piece == PieceKind::Pawn) {
+        const SourceResult src = find_pawn_traversal_source(sigma, m.from, m.to);
+        if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+        const Source& S = boost::variant2::get<Source>(src);
+        if (std::abs(m.to.rank().index() - S.from.rank().index()) == 2)
+            return defined([&] { return pawn_double_step(sigma, S.from, m.to); });
+        return defined([&] { return pawn_step(sigma, S.from, m.to); });
+    }
+    const SourceResult src = find_piece_traversal_source(sigma, m.piece, m.from, m.to);
+    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+    const Source& S = boost::variant2::get<Source>(src);
+    if (m.piece == PieceKind::King) return defined([&] { return king_traversal(sigma, S.from, m.to); });
+    return defined([&] { return piece_traversal(sigma, S.from, m.to); });
+}
+
+// [[P::x::Q]] and [[W::x::Q]]: find (S, v) with GCSS, then the capture equation for its kind
+// (en passant when a pawn captures onto the empty square GCSS accepted).
+[[gnu::flatten]] Partial<Transition> denote_capture(const ast::Capture& m, const State& sigma) noexcept {
+    if (sigma.turn >= kTurnLimit) return too_long();
+    if (m.piece == PieceKind::Pawn) {
+        const SourceResult src = find_pawn_capture_source(sigma, m.from, m.to);
+        if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+        const Source& S = boost::variant2::get<Source>(src);
+        if (sigma.board[ix(m.to)] == kEmpty) return defined([&] { return en_passant(sigma, S.from, m.to); });
+        return defined([&] { return pawn_capture(sigma, S.from, m.to); });
+    }
+    const SourceResult src = find_piece_capture_source(sigma, m.piece, m.from, m.to);
+    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+    const Source& S = boost::variant2::get<Source>(src);
+    if (m.piece == PieceKind::King) return defined([&] { return king_capture(sigma, S.from, m.to); });
+    return defined([&] { return piece_capture(sigma, S.from, m.to); });
+}
+
+// [[O-O]], [[O-O-O]]: the movement conditions of the equation (king unmoved, rook in place and
+// unmoved, the squares between empty), then the update. Attacks on the king's path are T's.
+Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma) noexcept {
+    if (sigma.turn >= kTurnLimit) return too_long();
+    const Color c = to_move(sigma);
+    const CastleSquares& q = castle_squares(c, m.side);
+    Detail d;
+    d.from = q.king_from;
+    d.to = q.king_to;
+    d.king = q.king_from;
+    d.piece = PieceKind::King;
+    const std::uint8_t king_flag = c == Color::White ? kWhiteKingMoved : kBlackKingMoved;
+    // w_king = 0 (b_king = 0): the king never moved, so it still stands on e1 (e8).
+    if ((sigma.king_moved & king_flag) != 0 || sigma.board[ix(q.king_from)] != q.king)
+        return Undefined{Rule::CastleKingMoved, d};
+    d.square = q.rook_from;
+    // Erratum (Laws 3.8.2.1): the rook must never have moved either (nor been captured there).
+    if ((sigma.rook_moved & q.corner) != 0) return Undefined{Rule::CastleRookMoved, d};
+    // h1 = 8 (a1 = 1, h8 = 24, a8 = 17): that very rook stands on its corner.
+    if (sigma.board[ix(q.rook_from)] != q.rook) return Undefined{Rule::CastleNoRook, d};
+    for (int i = 0; i < q.between_count; ++i) {
+        const Square e = q.between[static_cast<std::size_t>(i)];
+        if (sigma.board[ix(e)] != kEmpty) {
+            d.square = e;
+            return Undefined{Rule::CastleBlocked, d};
+        }
+    }
+    return defined([&] { return castle(sigma, m.side); });
+}
+
+// [[Q=T]], [[W::x::Q=T]]: GTSS (push) or GCSS (capture from file W) finds the pawn.
+Partial<Transition> denote_promotion(const ast::Promotion& m, const State& sigma) noexcept {
+    if (sigma.turn >= kTurnLimit) return too_long();
+    const SourceResult src =
+        m.is_capture() ? find_pawn_capture_source(sigma, ast::Disambiguator{m.capture_from(), std::nullopt}, m.to())
+                       : find_pawn_traversal_source(sigma, ast::Disambiguator{}, m.to());
+    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+    return defined([&] { return promotion(sigma, boost::variant2::get<Source>(src).from, m.to(), m.piece()); });
+}
+
+// A move written by its squares (UCI): the piece is σ(S); its movement rules are checked here,
+// then the equation for what it does (castling when the king stands on e1/e8 and moves two
+// files; en passant when a pawn moves diagonally onto an empty square, …).
+Partial<Transition> denote_coordinate(const ast::Coordinate& m, const State& sigma) noexcept {
+    if (sigma.turn >= kTurnLimit) return too_long();
+    const PieceId v = sigma.board[ix(m.from)];
+    if (v == kEmpty) return undefined(Rule::SrcEmptySquare, m.from, m.to);
+    const Color c = to_move(sigma);
+    const PieceKind k = kind_of(v);
+    if (!belongs_to(v, c)) return undefined(Rule::SrcOpponentPiece, m.from, m.to, k);
+    if (m.promotion && k != PieceKind::Pawn) return undefined(Rule::PromoNotPawn, m.from, m.to, k);
+    const int from = m.from.index();
+    const int to = m.to.index();
+    if (k == PieceKind::King && m.from == castle_squares(c, ast::CastleSide::King).king_from &&
+        m.from.rank() == m.to.rank()) {
+        const int df = m.to.file().index() - m.from.file().index();
+        if (df == 2) return denote_castle(ast::Castle{ast::CastleSide::King}, sigma);
+        if (df == -2) return denote_castle(ast::Castle{ast::CastleSide::Queen}, sigma);
+    }
+    const bool diagonal_pawn = k == PieceKind::Pawn && m.from.file() != m.to.file();
+    if (!reaches(k, c, from, to, diagonal_pawn)) return undefined(Rule::SrcUnreachable, m.from, m.to, k);
+    // A promotion is a pawn move onto the last rank; naming a piece for any other pawn move
+    // describes no move of chess.
+    if (m.promotion && geo::rank_of(to) != last_rank(c)) return undefined(Rule::SrcUnreachable, m.from, m.to, k);
+    const int b = blocker(sigma, k, from, to, diagonal_pawn);
+    if (b >= 0) {
+        Undefined u = undefined(k == PieceKind::Pawn ? Rule::TravPawnBlocked : Rule::SrcBlocked, m.from, m.to, k);
+        u.detail.square = Square::unchecked(b);
+        return u;
+    }
+    if (diagonal_pawn)
+        if (auto u = pawn_capture_victim(sigma, from, to)) return *u;
+    return defined([&] { return apply_concrete(sigma, ConcreteMove{m.from, m.to, m.promotion}); });
+}
+
+// [[M]] for any move.
+Partial<Transition> denote(const ast::Move& m, const State& sigma) noexcept {
+    return boost::variant2::visit(Overloaded{
+                                      [&sigma](const ast::Traversal& b) { return denote_traversal(b, sigma); },
+                                      [&sigma](const ast::Capture& b) { return denote_capture(b, sigma); },
+                                      [&sigma](const ast::Castle& b) { return denote_castle(b, sigma); },
+                                      [&sigma](const ast::Promotion& b) { return denote_promotion(b, sigma); },
+                                      [&sigma](const ast::Coordinate& b) { return denote_coordinate(b, sigma); },
+                                      [](const ast::NullMove&) {
+                                          return Partial<Transition>{Undefined{Rule::MoveNull, Detail{}}};
+                                      },
+                                  },
+                                  m.body);
+}
+
+}  // namespace pgnsem::sem::fast

@@ -1,0 +1,55 @@
+// Internal to semantics/: the paper's equations of §3.2.2 as functions of a known source.
+// denote.cpp finds the source (GTSS/GCSS, or the square a coordinate move names) and then calls
+// exactly one of these; perft and the legal-move enumeration call them through apply_concrete,
+// so every σ' anyone computes comes from the same equation.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "semantics/fast/terminates.hpp"
+#include "semantics/moves.hpp"
+#include "semantics/partial.hpp"
+#include "semantics/state.hpp"
+#include "syntax/ast.hpp"
+
+namespace pgnsem::sem::fast {
+
+// trav/pawn
+[[nodiscard]] Transition pawn_step(const State& s, Square from, Square to) noexcept;
+// trav/pawn-double
+[[nodiscard]] Transition pawn_double_step(const State& s, Square from, Square to) noexcept;
+// trav/piece
+[[nodiscard]] Transition piece_traversal(const State& s, Square from, Square to) noexcept;
+// trav/king
+[[nodiscard]] Transition king_traversal(const State& s, Square from, Square to) noexcept;
+// cap/pawn
+[[nodiscard]] Transition pawn_capture(const State& s, Square from, Square to) noexcept;
+// cap/en-passant
+[[nodiscard]] Transition en_passant(const State& s, Square from, Square to) noexcept;
+// cap/piece
+[[nodiscard]] Transition piece_capture(const State& s, Square from, Square to) noexcept;
+// cap/king
+[[nodiscard]] Transition king_capture(const State& s, Square from, Square to) noexcept;
+// castle/*
+[[nodiscard]] Transition castle(const State& s, ast::CastleSide side) noexcept;
+// promo/*
+[[nodiscard]] Transition promotion(const State& s, Square from, Square to, ast::PromotionPiece t) noexcept;
+
+// The equation that covers a move whose movement rules hold (the caller checked them): castling
+// when the king moves two files, en passant when a pawn moves diagonally onto an empty square,
+// and so on.
+[[nodiscard]] Transition apply_concrete(const State& s, ConcreteMove m) noexcept;
+
+// The castling squares of the Laws (semantics/denote.hpp), as a table: castling is asked of every
+// position the move generator visits.
+inline constexpr CastleSquares kCastleSquares[2][2] = {{sem::castle_squares(Color::White, ast::CastleSide::King),
+                                                        sem::castle_squares(Color::White, ast::CastleSide::Queen)},
+                                                       {sem::castle_squares(Color::Black, ast::CastleSide::King),
+                                                        sem::castle_squares(Color::Black, ast::CastleSide::Queen)}};
+[[nodiscard]] constexpr const CastleSquares& castle_squares(Color c, ast::CastleSide side) noexcept {
+    return kCastleSquares[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)];
+}
+
+}  // namespace pgnsem::sem::fast

@@ -1,0 +1,223 @@
+// GTSS (Algorithm 1) and GCSS (Algorithm 2): the source square S and id v of the move.
+//
+// Algorithm 1 (GTSS(Q, P, σ)), legibly: with colour = White if turn is even else Black, look for
+// a piece of that colour and of P's kind that can move to Q: a king one square away; an
+// unblocked queen on Q's diagonal, rank or file; an unblocked rook on its rank or file; an
+// unblocked bishop on its diagonal; a knight a knight's jump away; a pawn one square behind Q,
+// or two when Q is on rank 4 (White) / 5 (Black). A file or rank in P (Ndc5, N7c5) keeps only
+// the pieces on it. Algorithm 2 (GCSS) is the same for captures, except that pawns capture
+// diagonally from file W, or en passant.
+//
+// Errata (proofs-notes/errata.md):
+//   - double step only from the start rank and with both squares empty;
+//   - en passant only onto the empty square on rank 6 (3) right after the double step
+//     (two_step = turn − 1), capturing the pawn behind it;
+//   - among several candidates only those whose move is legal count (PGN §8.2.3.4): a pinned
+//     knight does not make Ne2 ambiguous. With one geometric candidate it is returned even if
+//     its move is illegal, so T can say why.
+//
+// When no piece qualifies, the failure says which part of the description is wrong: no piece
+// of that kind could ever get there (src/unreachable), or only the opponent's could
+// (src/opponent-piece), the way is blocked (src/blocked, trav/pawn-blocked), the disambiguator
+// names none of the candidates (src/wrong-disambiguator), or a pawn has nothing to capture
+// (cap/no-victim, ep/expired, ep/no-double-step).
+#include "semantics/fast/find_source.hpp"
+
+#include <array>
+#include <bit>
+
+#include "semantics/fast/boards.hpp"
+#include "semantics/fast/geometry.hpp"
+#include "semantics/fast/movement.hpp"
+#include "semantics/fast/terminates.hpp"
+
+namespace pgnsem::sem::fast {
+namespace {
+
+using geo::Bits;
+
+// The squares a disambiguator admits: its file, its rank, both, or (none given) every square.
+[[nodiscard]] Bits admitted(const ast::Disambiguator& d) noexcept {
+    Bits b = ~Bits{0};
+    if (d.file) b &= Bits{0x0101010101010101} << d.file->index();
+    if (d.rank) b &= geo::rank_mask(d.rank->index());
+    return b;
+}
+
+// `reaches` read backwards: the squares from which a piece of kind k and colour c reaches `to`
+// on an otherwise empty board. A king or a knight one jump away; a slider on one of `to`'s
+// lines (rank or file for the rook, diagonal for the bishop, both for the queen); a pawn one
+// square behind `to`, or two when that square is on its start rank, or, capturing, diagonally
+// behind it. For the pieces a table by kind and `to` (a switch over the kinds was an indirect
+// jump per move).
+constexpr std::array<std::array<Bits, 64>, 6> make_piece_reach() noexcept {
+    std::array<std::array<Bits, 64>, 6> t{};
+    for (int q = 0; q < 64; ++q) {
+        const auto i = static_cast<std::size_t>(q);
+        t[static_cast<std::size_t>(PieceKind::Knight)][i] = geo::knight_targets(q);
+        t[static_cast<std::size_t>(PieceKind::Bishop)][i] = geo::bishop_rays(q);
+        t[static_cast<std::size_t>(PieceKind::Rook)][i] = geo::rook_rays(q);
+        t[static_cast<std::size_t>(PieceKind::Queen)][i] = geo::rook_rays(q) | geo::bishop_rays(q);
+        t[static_cast<std::size_t>(PieceKind::King)][i] = geo::king_targets(q);
+    }
+    return t;
+}
+constexpr std::array<std::array<Bits, 64>, 6> kPieceReach = make_piece_reach();
+
+[[nodiscard]] Bits reached_from(PieceKind k, Color c, int to, bool capture) noexcept {
+    if (k != PieceKind::Pawn) return kPieceReach[static_cast<std::size_t>(k)][static_cast<std::size_t>(to)];
+    if (capture) return geo::pawn_attacks(colour_index(opposite(c)), to);
+    const int one = to - 8 * forward(c);
+    if (one < 0 || one > 63) return 0;
+    const int two = one - 8 * forward(c);
+    const bool double_step = two >= 0 && two <= 63 && geo::rank_of(two) == start_rank(c);
+    return geo::bit(one) | (double_step ? geo::bit(two) : 0);
+}
+
+// The pieces of colour c and kind k that could move to `to`: ignoring every other piece
+// (reach), also honouring the disambiguator (matched), and with a free way (clear). They are
+// found by looking backwards from `to` (the squares a piece of that kind could come from,
+// against the squares where c's pieces of that kind stand), not by walking the board.
+struct Candidates {
+    Bits reach = 0;
+    Bits matched = 0;
+    Bits clear = 0;
+    int blocked_from = -1;
+    int blocked_by = -1;
+};
+
+// Inlined into find_source: called as a function, its prologue and returned struct cost more than
+// its body for a move with one candidate.
+[[nodiscard, gnu::always_inline]] inline Candidates candidates(const State& s, Color c, PieceKind k,
+                                                               const ast::Disambiguator& d, int to,
+                                                               bool capture) noexcept {
+    const KindBoards b = kind_boards(s, c, k);
+    Candidates r;
+    r.reach = reached_from(k, c, to, capture) & b.pieces;
+    r.matched = r.reach & admitted(d);
+    // A candidate's way is free when nothing stands between it and `to` (and, for a pawn push,
+    // on `to`). There are rarely more than two candidates, so each is looked at on its own.
+    for (Bits m = r.matched; m != 0; m &= m - 1)
+        if ((way(k, std::countr_zero(m), to, capture) & b.occupied) == 0) r.clear |= m & (~m + 1);
+    if (const Bits blocked = r.matched & ~r.clear; blocked != 0) {
+        // The lowest-numbered blocked candidate, and the first piece on its way.
+        r.blocked_from = std::countr_zero(blocked);
+        r.blocked_by = blocker(s, k, r.blocked_from, to, capture);
+    }
+    return r;
+}
+
+// The source, once chosen: a pawn capture onto an empty square still needs its victim (en
+// passant, or the reason there is none).
+[[nodiscard]] SourceResult source_at(const State& s, PieceKind k, bool capture, int from, int to) noexcept {
+    if (k == PieceKind::Pawn && capture)
+        if (auto u = pawn_capture_victim(s, from, to)) return *u;
+    return Source{Square::unchecked(from), s.board[static_cast<std::size_t>(from)]};
+}
+
+// The pawn a plain pawn move names, read off σ without a search: for a push, the square behind
+// Q holds a pawn of the side to move and Q is empty; for a capture from file W, the square on W
+// diagonally behind Q holds one. That pawn is then the only candidate the search below would
+// find, with a free way, so the answer is the same; every other case (double steps, blocked
+// pushes, no pawn there) is left to the search, which also says what is wrong.
+[[nodiscard]] std::optional<SourceResult> plain_pawn_source(const State& s, Color us, const ast::Disambiguator& d,
+                                                            int to, bool capture) noexcept {
+    const int behind = to - 8 * forward(us);
+    if (behind < 0 || behind > 63) return std::nullopt;
+    int from = behind;
+    if (capture) {
+        if (!d.file || d.rank) return std::nullopt;
+        const int df = d.file->index() - geo::file_of(to);
+        if (df != 1 && df != -1) return std::nullopt;
+        from = behind + df;
+    } else if (s.board[static_cast<std::size_t>(to)] != kEmpty || (admitted(d) & geo::bit(from)) == 0) {
+        return std::nullopt;
+    }
+    const PieceId v = s.board[static_cast<std::size_t>(from)];
+    const int first_pawn = (us == Color::White ? kWhitePawnA : kBlackPawnA).value();
+    if (static_cast<unsigned>(v.value() - first_pawn) >= 8u) return std::nullopt;
+    return source_at(s, PieceKind::Pawn, capture, from, to);
+}
+
+// What find_source says when the side to move has not exactly one piece that could make the
+// move: none (and why not), or several (and which of them may legally move). Out of line and
+// cold: a move of a real game nearly always has exactly one.
+[[nodiscard, gnu::cold, gnu::noinline]] SourceResult other_than_one(const State& s, PieceKind k,
+                                                                    const ast::Disambiguator& d, Square to_sq,
+                                                                    bool capture, const Candidates& own) noexcept {
+    const int to = to_sq.index();
+    const Color us = to_move(s);
+    Detail detail;
+    detail.to = to_sq;
+    detail.piece = k;
+    if (own.reach == 0) {
+        // Nothing of ours could ever get there; if the opponent's piece could make exactly
+        // this move, the notation most likely has the wrong side to move.
+        const Candidates theirs = candidates(s, opposite(us), k, d, to, capture);
+        if (theirs.clear != 0) {
+            detail.from = Square::unchecked(std::countr_zero(theirs.clear));
+            return Undefined{Rule::SrcOpponentPiece, detail};
+        }
+        return Undefined{Rule::SrcUnreachable, detail};
+    }
+    if (own.matched == 0) {
+        detail.candidates = own.reach;
+        return Undefined{Rule::SrcWrongDisambiguator, detail};
+    }
+    if (own.clear == 0) {
+        detail.from = Square::unchecked(own.blocked_from);
+        detail.square = Square::unchecked(own.blocked_by);
+        const bool pawn_push = k == PieceKind::Pawn && !capture;
+        return Undefined{pawn_push ? Rule::TravPawnBlocked : Rule::SrcBlocked, detail};
+    }
+    // §8.2.3.4: only the candidates whose move is legal count.
+    Bits legal = 0;
+    for (Bits b = own.clear; b != 0; b &= b - 1) {
+        const int q = std::countr_zero(b);
+        const Termination t = terminates_concrete(s, ConcreteMove{Square::unchecked(q), to_sq, std::nullopt});
+        if (boost::variant2::holds_alternative<Terminates>(t)) legal |= geo::bit(q);
+    }
+    if (std::popcount(legal) > 1) {
+        detail.candidates = legal;
+        return Undefined{Rule::SrcAmbiguous, detail};
+    }
+    // One legal candidate is the source; none: the first, and T says why it may not move.
+    return source_at(s, k, capture, std::countr_zero(legal != 0 ? legal : own.clear), to);
+}
+
+// Inlined into GTSS and GCSS below, for the same reason as candidates.
+[[nodiscard, gnu::always_inline]] inline SourceResult find_source(const State& s, PieceKind k,
+                                                                  const ast::Disambiguator& d, Square to_sq,
+                                                                  bool capture) noexcept {
+    const int to = to_sq.index();
+    const Color us = to_move(s);
+    const Candidates own = candidates(s, us, k, d, to, capture);
+    // Exactly one candidate with a free way: the source.
+    if (own.clear == 0 || (own.clear & (own.clear - 1)) != 0) return other_than_one(s, k, d, to_sq, capture, own);
+    return source_at(s, k, capture, std::countr_zero(own.clear), to);
+}
+
+}  // namespace
+
+// GTSS and GCSS for a pawn: a plain pawn move is read off σ (plain_pawn_source), anything else
+// is searched for like a piece.
+SourceResult find_pawn_traversal_source(const State& sigma, const ast::Disambiguator& from, Square to) noexcept {
+    if (auto plain = plain_pawn_source(sigma, to_move(sigma), from, to.index(), false)) return *plain;
+    return find_source(sigma, PieceKind::Pawn, from, to, false);
+}
+SourceResult find_pawn_capture_source(const State& sigma, const ast::Disambiguator& from, Square to) noexcept {
+    if (auto plain = plain_pawn_source(sigma, to_move(sigma), from, to.index(), true)) return *plain;
+    return find_source(sigma, PieceKind::Pawn, from, to, true);
+}
+
+// GTSS and GCSS for a piece (kind ≠ pawn).
+SourceResult find_piece_traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
+                                         Square to) noexcept {
+    return find_source(sigma, kind, from, to, false);
+}
+SourceResult find_piece_capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
+                                       Square to) noexcept {
+    return find_source(sigma, kind, from, to, true);
+}
+
+}  // namespace pgnsem::sem::fast

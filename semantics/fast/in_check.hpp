@@ -1,0 +1,29 @@
+// IIC — IsInCheck (Algorithm 3 of the paper): is the king of colour c attacked in σ?
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "semantics/state.hpp"
+
+namespace pgnsem::sem::fast {
+
+// IIC(σ, c). A side without a king (only from an invalid FEN) is never in check.
+[[nodiscard]] bool in_check(const State& sigma, Color c) noexcept;
+
+// IIC(σ, White) and IIC(σ, Black), asked in one pass over σ: T asks one of σ′ (the mover's king
+// safety) and the check claim the other.
+struct Checks {
+    std::array<bool, 2> by_colour{};  // indexed by Color (a look-up: the colour alternates)
+    [[nodiscard]] bool of(Color c) const noexcept { return by_colour[static_cast<std::size_t>(c)]; }
+};
+[[nodiscard]] Checks checks(const State& sigma) noexcept;
+
+// Is square q attacked by a piece of colour `by` in σ? (The castling erratum needs it for the
+// squares the king crosses.)
+[[nodiscard]] bool attacked(const State& sigma, Square q, Color by) noexcept;
+
+// The squares of the pieces of colour `by` that attack q, as a bit set (a1 = bit 0).
+[[nodiscard]] std::uint64_t attackers(const State& sigma, Square q, Color by) noexcept;
+
+}  // namespace pgnsem::sem::fast

@@ -1,0 +1,35 @@
+// The fast path's move generator (the reference is semantics/legal_moves.hpp, every move tried
+// with T): the moves fast::terminates_concrete accepts, enumerated from bit sets with checkers,
+// pins and a check mask; checkmate and stalemate; the disambiguation shortcut; perft.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "semantics/fast/terminates.hpp"
+#include "semantics/partial.hpp"
+#include "semantics/state.hpp"
+#include "syntax/ast.hpp"
+
+namespace pgnsem::sem::fast {
+
+// Every m with terminates_concrete(σ, m) = ⊤.
+[[nodiscard]] MoveList legal_moves(const State& sigma) noexcept;
+[[nodiscard]] bool has_legal_move(const State& sigma) noexcept;
+
+[[nodiscard]] Outcome outcome(const State& sigma) noexcept;
+
+// The canonical SAN of a defined move as an AST: minimal disambiguation among legal moves
+// (§8.2.3.4), `x` exactly on captures, `+`/`#` from the position after it.
+[[nodiscard]] ast::Move canonical_move(const State& sigma, const Action& action, const State& next) noexcept;
+
+// The origin canonical SAN names for a piece move (§8.2.3.4): nothing, its file, its rank or its
+// square, as canonical_move writes it; empty for pawns, kings and castling. The interpreter's
+// disambiguation warnings need this part alone.
+[[nodiscard]] ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& action) noexcept;
+
+// The number of leaf nodes of the legal-move tree of the given depth.
+[[nodiscard]] std::uint64_t perft(const State& sigma, int depth) noexcept;
+
+}  // namespace pgnsem::sem::fast

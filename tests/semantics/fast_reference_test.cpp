@@ -1,0 +1,306 @@
+// The fast path is the reference, faster (proofs-notes/invariants.md, F1–F6): on positions of
+// random walks from σ₀ and from positions chosen to break move generators (pins on the rank and
+// the diagonal, double check, en passant with pins and checks, promotions, castling next to
+// attacks; tests/semantics/walks.hpp), every question the interpreter asks gets the same answer
+// from semantics/fast/ as from the reference at the top of semantics/ — the same σ', the same
+// action, the same check flag, and for every failure the same rule and the same squares.
+#include <rapidcheck/catch.h>
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "semantics/fast/boards.hpp"
+#include "semantics/fast/find_source.hpp"
+#include "semantics/fast/in_check.hpp"
+#include "semantics/fast/legal_moves.hpp"
+#include "semantics/fast/position_key.hpp"
+#include "semantics/fast/terminates.hpp"
+#include "semantics/find_source.hpp"
+#include "semantics/in_check.hpp"
+#include "semantics/legal_moves.hpp"
+#include "semantics/terminates.hpp"
+#include "tests/semantics/walks.hpp"
+
+using namespace pgnsem;
+using namespace pgnsem::sem;
+using namespace pgnsem::sem::testing;
+namespace v2 = boost::variant2;
+
+namespace {
+
+// The positions of a walk that are checked: the last, and (outside the sanitizer build) one in the
+// middle, so that each property sees openings, middle games and endings.
+std::vector<State> positions_of(const std::vector<WalkStep>& steps) {
+    std::vector<State> out;
+    if (steps.empty()) return {initial_state()};
+    out.push_back(steps.back().result.next);
+    if (PGNSEM_PERFT_SCALE != 0 && steps.size() > 2) out.push_back(steps[steps.size() / 2].before);
+    return out;
+}
+
+// A short description of a failed comparison, for the counterexample rapidcheck prints.
+std::string describe(const Termination& t) {
+    if (const auto* ok = v2::get_if<Terminates>(&t))
+        return "⊤ by " + rule_name(ok->action.rule) + (ok->check ? " (check)" : "");
+    const Fails& f = v2::get<Fails>(t);
+    std::string s = "⊥ " + rule_name(f.rule);
+    const auto sq_or = [](const std::optional<Square>& q) {
+        if (!q) return std::string("-");
+        char n[2];
+        write_square(n, *q);
+        return std::string(n, 2);
+    };
+    s += " from " + sq_or(f.detail.from) + " to " + sq_or(f.detail.to) + " attacker " + sq_or(f.detail.attacker) +
+         " king " + sq_or(f.detail.king) + " square " + sq_or(f.detail.square) + " candidates " +
+         std::to_string(f.detail.candidates);
+    return s;
+}
+
+std::string describe(const SourceResult& r) {
+    if (const auto* src = v2::get_if<Source>(&r)) return "source " + std::to_string(src->from.index());
+    const Undefined& u = v2::get<Undefined>(r);
+    return describe(Termination{Fails{u.rule, u.detail}});
+}
+
+// A move as SAN would write it, roughly (the semantics tests do not link the printer).
+std::string move_text(const ast::Move& m) {
+    const auto square = [](Square q) {
+        char n[2];
+        write_square(n, q);
+        return std::string(n, 2);
+    };
+    const auto origin = [](const ast::Disambiguator& d) {
+        std::string o;
+        if (d.file) o += d.file->to_char();
+        if (d.rank) o += d.rank->to_char();
+        return o;
+    };
+    if (const auto* t = v2::get_if<ast::Traversal>(&m.body))
+        return std::string(1, piece_letter(t->piece)) + origin(t->from) + square(t->to);
+    if (const auto* c = v2::get_if<ast::Capture>(&m.body))
+        return std::string(1, piece_letter(c->piece)) + origin(c->from) + "x" + square(c->to);
+    if (const auto* c = v2::get_if<ast::Castle>(&m.body)) return c->side == ast::CastleSide::King ? "O-O" : "O-O-O";
+    if (const auto* p = v2::get_if<ast::Promotion>(&m.body))
+        return (p->capture_from() ? std::string(1, p->capture_from()->to_char()) + "x" : std::string()) +
+               square(p->to()) + "=" + piece_letter(ast::kind_of(p->piece()));
+    return "?";
+}
+
+bool same(const SourceResult& a, const SourceResult& b) {
+    if (a.index() != b.index()) return false;
+    if (const auto* s = v2::get_if<Source>(&a)) {
+        const Source& t = v2::get<Source>(b);
+        return s->from == t.from && s->piece == t.piece;
+    }
+    return v2::get<Undefined>(a) == v2::get<Undefined>(b);
+}
+
+// What the notation may say of a move's origin when moving a piece of colour c and kind k: nothing,
+// the file, rank or square of each such piece, and a file and a rank where none stands.
+std::vector<ast::Disambiguator> origins(const State& s, Color c, PieceKind k) {
+    std::vector<ast::Disambiguator> out{{}};
+    bool file_used[8] = {}, rank_used[8] = {};
+    for (int q = 0; q < 64; ++q) {
+        const PieceId v = s.board[static_cast<std::size_t>(q)];
+        if (v == kEmpty || color_of(v) != c || kind_of(v) != k) continue;
+        const Square sq = Square::unchecked(q);
+        out.push_back({sq.file(), std::nullopt});
+        out.push_back({std::nullopt, sq.rank()});
+        out.push_back({sq.file(), sq.rank()});
+        file_used[sq.file().index()] = rank_used[sq.rank().index()] = true;
+    }
+    for (int i = 0; i < 8; ++i)
+        if (!file_used[i]) {
+            out.push_back({File::unchecked(i), std::nullopt});
+            break;
+        }
+    for (int i = 0; i < 8; ++i)
+        if (!rank_used[i]) {
+            out.push_back({std::nullopt, Rank::unchecked(i)});
+            break;
+        }
+    return out;
+}
+
+constexpr std::array<PieceKind, 6> kKinds{PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop,
+                                          PieceKind::Rook, PieceKind::Queen,  PieceKind::King};
+constexpr std::array<std::optional<ast::PromotionPiece>, 5> kPromotions{
+    std::nullopt, ast::PromotionPiece::Knight, ast::PromotionPiece::Bishop, ast::PromotionPiece::Rook,
+    ast::PromotionPiece::Queen};
+
+// Every move the notation can write in σ for the side to move (and, for GTSS/GCSS's opponent test,
+// the same kinds): traversals and captures of every kind to every square with every origin above,
+// both castlings, and promotions by push and by capture to every square of both last ranks.
+std::vector<ast::Move> written_moves(const State& s) {
+    std::vector<ast::Move> out;
+    const Color c = to_move(s);
+    for (PieceKind k : kKinds) {
+        const std::vector<ast::Disambiguator> from = origins(s, c, k);
+        for (int q = 0; q < 64; ++q)
+            for (const ast::Disambiguator& d : from) {
+                const Square to = Square::unchecked(q);
+                if (k != PieceKind::Pawn) out.push_back(ast::Move{ast::Traversal{k, d, to}});
+                if (k == PieceKind::Pawn && !d.file && !d.rank) out.push_back(ast::Move{ast::Traversal{k, d, to}});
+                // A pawn's capture names its file W, and only its file.
+                if (k != PieceKind::Pawn || (d.file && !d.rank)) out.push_back(ast::Move{ast::Capture{k, d, to}});
+            }
+    }
+    out.push_back(ast::Move{ast::Castle{ast::CastleSide::King}});
+    out.push_back(ast::Move{ast::Castle{ast::CastleSide::Queen}});
+    for (int f = 0; f < 8; ++f)
+        for (int rank : {0, 7})
+            for (int w = f - 1; w <= f + 1; ++w)
+                for (std::size_t t = 1; t < kPromotions.size(); ++t) {
+                    const Square to = Square::unchecked(rank * 8 + f);
+                    const std::optional<File> W = w == f ? std::nullopt : File::from_index(w);
+                    if (w != f && !W) continue;
+                    if (const auto p = ast::Promotion::make(W, to, *kPromotions[t])) out.push_back(ast::Move{*p});
+                }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("F1 IIC and the attack questions: fast = reference", "[property][F1]") {
+    rc::prop("F1", [](const std::vector<std::uint32_t>& choices) {
+        for (const State& s : positions_of(walk(choices))) {
+            const fast::Boards b = fast::boards_of(s);
+            for (int q = 0; q < 64; ++q) {
+                const Square sq = Square::unchecked(q);
+                // the bit sets the fast path derives describe σ exactly
+                const PieceId v = s.board[static_cast<std::size_t>(q)];
+                const std::uint64_t m = std::uint64_t{1} << q;
+                RC_ASSERT(((b.occupied & m) != 0) == (v != kEmpty));
+                if (v != kEmpty) {
+                    RC_ASSERT((b.colour[static_cast<std::size_t>(color_of(v))] & m) != 0);
+                    RC_ASSERT((b.kind[static_cast<std::size_t>(kind_of(v))] & m) != 0);
+                }
+                for (Color c : {Color::White, Color::Black}) {
+                    const std::uint64_t reference = attackers(s, sq, c).bits();
+                    RC_ASSERT(fast::attackers(s, sq, c) == reference);
+                    RC_ASSERT(fast::attacked(s, sq, c) == attacked(s, sq, c));
+                    RC_ASSERT(fast::attackers_on(b, q, c, b.occupied) == reference);
+                }
+            }
+            for (Color c : {Color::White, Color::Black}) {
+                RC_ASSERT(fast::in_check(s, c) == in_check(s, c));
+                RC_ASSERT(fast::checks(s).of(c) == in_check(s, c));
+            }
+            // IIC of the king on every empty square: each way a piece can give check, from every
+            // distance and direction, is met (the positions of a walk alone rarely have the king in
+            // check by, say, an h-pawn).
+            for (Color c : {Color::White, Color::Black}) {
+                const std::optional<Square> home = king_square(s, c);
+                if (!home) continue;
+                for (int q = 0; q < 64; ++q) {
+                    const Square sq = Square::unchecked(q);
+                    if (s.board[static_cast<std::size_t>(q)] != kEmpty) continue;
+                    const State moved = update(s, {{*home, kEmpty}, {sq, at(s, *home)}});
+                    RC_ASSERT(fast::in_check(moved, c) == in_check(moved, c));
+                    RC_ASSERT(fast::checks(moved).of(c) == in_check(moved, c));
+                    RC_ASSERT(fast::checks(moved).of(opposite(c)) == in_check(moved, opposite(c)));
+                }
+            }
+        }
+    });
+}
+
+TEST_CASE("F2 GTSS and GCSS: fast = reference", "[property][F2]") {
+    rc::prop("F2", [](const std::vector<std::uint32_t>& choices) {
+        for (const State& s : positions_of(walk(choices))) {
+            for (const ast::Move& m : written_moves(s)) {
+                SourceResult f = Undefined{}, r = Undefined{};
+                if (const auto* t = v2::get_if<ast::Traversal>(&m.body)) {
+                    r = traversal_source(s, t->piece, t->from, t->to);
+                    f = t->piece == PieceKind::Pawn ? fast::find_pawn_traversal_source(s, t->from, t->to)
+                                                    : fast::find_piece_traversal_source(s, t->piece, t->from, t->to);
+                } else if (const auto* c = v2::get_if<ast::Capture>(&m.body)) {
+                    r = capture_source(s, c->piece, c->from, c->to);
+                    f = c->piece == PieceKind::Pawn ? fast::find_pawn_capture_source(s, c->from, c->to)
+                                                    : fast::find_piece_capture_source(s, c->piece, c->from, c->to);
+                } else {
+                    continue;
+                }
+                if (!same(f, r)) {
+                    RC_LOG() << "move " << move_text(m) << ": fast " << describe(f) << ", reference " << describe(r)
+                             << "\n";
+                    RC_FAIL("GTSS/GCSS differ");
+                }
+            }
+        }
+    });
+}
+
+TEST_CASE("F3 T: fast = reference, for every move written by its squares and every move SAN can write",
+          "[property][F3]") {
+    rc::prop("F3", [](const std::vector<std::uint32_t>& choices) {
+        for (const State& s : positions_of(walk(choices))) {
+            for (int from = 0; from < 64; ++from)
+                for (int to = 0; to < 64; ++to)
+                    for (const auto& t : kPromotions) {
+                        const ConcreteMove m{Square::unchecked(from), Square::unchecked(to), t};
+                        const Termination f = fast::terminates_concrete(s, m);
+                        const Termination r = terminates_concrete(s, m);
+                        if (!(f == r)) {
+                            RC_LOG() << "move " << from << "→" << to << ": fast " << describe(f) << ", reference "
+                                     << describe(r) << "\n";
+                            RC_FAIL("T differs on a move written by its squares");
+                        }
+                    }
+            for (const ast::Move& m : written_moves(s)) {
+                const Termination f = fast::terminates(m, s);
+                const Termination r = terminates(m, s);
+                if (!(f == r)) {
+                    RC_LOG() << "move " << move_text(m) << ": fast " << describe(f) << ", reference " << describe(r)
+                             << "\n";
+                    RC_FAIL("T differs on a written move");
+                }
+            }
+        }
+    });
+}
+
+TEST_CASE("F4 the legal moves: fast = reference (every from × to × promotion)", "[property][F4]") {
+    rc::prop("F4", [](const std::vector<std::uint32_t>& choices) {
+        const std::vector<WalkStep> steps = walk(choices);
+        std::vector<State> checked = positions_of(steps);
+        // every position of short walks: the game's end (mate, stalemate) is where has_legal_move matters
+        if (steps.size() < 40)
+            for (const WalkStep& st : steps) checked.push_back(st.result.next);
+        for (const State& s : checked) {
+            const MoveList f = fast::legal_moves(s);
+            const MoveList r = legal_moves(s);
+            const auto key = [](const ConcreteMove& m) {
+                return m.from.index() * 320 + m.to.index() * 5 + (m.promotion ? 1 + static_cast<int>(*m.promotion) : 0);
+            };
+            std::vector<int> fk, rk;
+            for (const ConcreteMove& m : f) fk.push_back(key(m));
+            for (const ConcreteMove& m : r) rk.push_back(key(m));
+            std::sort(fk.begin(), fk.end());
+            std::sort(rk.begin(), rk.end());
+            RC_ASSERT(fk == rk);
+            RC_ASSERT(fast::has_legal_move(s) == has_legal_move(s));
+            RC_ASSERT(fast::outcome(s) == outcome(s));
+        }
+    });
+}
+
+TEST_CASE("F5 the chosen disambiguation and canonical SAN: fast = reference", "[property][F5]") {
+    rc::prop("F5", [](const std::vector<std::uint32_t>& choices) {
+        for (const State& s : positions_of(walk(choices)))
+            for (const ConcreteMove& m : fast::legal_moves(s)) {
+                const Terminates ok = v2::get<Terminates>(terminates_concrete(s, m));
+                RC_ASSERT(fast::canonical_disambiguator(s, ok.action) == canonical_disambiguator(s, ok.action));
+                RC_ASSERT(fast::canonical_move(s, ok.action, ok.next) == canonical_move(s, ok.action, ok.next));
+            }
+    });
+}
+
+TEST_CASE("F6 perft: fast = reference, on positions of walks", "[property][F6]") {
+    rc::prop("F6", [](const std::vector<std::uint32_t>& choices) {
+        const std::vector<WalkStep> steps = walk(choices);
+        const State s = steps.empty() ? initial_state() : steps.back().result.next;
+        RC_ASSERT(fast::perft(s, 2) == perft(s, 2));
+    });
+}
