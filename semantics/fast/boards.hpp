@@ -24,6 +24,30 @@ namespace pgnsem::sem::fast {
     return static_cast<int>(c);
 }
 
+// The kind at each place r = (id − 1) mod 16 of a colour's numbering (0–7 the back rank a–h, 8–15
+// the pawns), read off the one table kKindOf; both colours number alike.
+[[nodiscard]] constexpr PieceKind kind_at_place(int r) noexcept {
+    return kind_of(PieceId::unchecked(1 + r));
+}
+constexpr bool colours_number_alike() noexcept {
+    for (int r = 0; r < 16; ++r)
+        if (kind_at_place(r) != kind_of(PieceId::unchecked(17 + r))) return false;
+    return true;
+}
+static_assert(colours_number_alike(), "ids 1–16 and 17–32 have the same kinds in the same order");
+
+// A 16-byte table by place, made from kind_at_place (for the SIMD shuffles below).
+template <class F>
+[[nodiscard]] constexpr std::array<std::uint8_t, 16> table_by_place(F f) noexcept {
+    std::array<std::uint8_t, 16> t{};
+    for (int r = 0; r < 16; ++r) t[static_cast<std::size_t>(r)] = f(kind_at_place(r));
+    return t;
+}
+// The kind of each place as a number (PieceKind's value).
+alignas(16) inline constexpr std::array<std::uint8_t, 16> kKindByPlace = table_by_place([](PieceKind k) {
+    return static_cast<std::uint8_t>(k);
+});
+
 struct Boards {
     // indexed by Color
     std::array<geo::Bits, 2> colour{};
@@ -36,16 +60,13 @@ struct Boards {
     }
 };
 
-// The bit sets of σ. With SSE2 (every x86-64) sixteen squares at a time: the id's place in its
-// colour's numbering, i = (id − 1) mod 16, gives the kind (8–15 pawns; on the back rank
-// min(i, 7 − i) is 0 rook, 1 knight, 2 bishop, 3 queen or king, and i = 3 is the queen).
+// The bit sets of σ. With SSSE3, sixteen squares at a time: the id's place in its colour's
+// numbering, i = (id − 1) mod 16, is looked up in kKindByPlace with one shuffle.
 [[nodiscard]] inline Boards boards_of(const State& s) noexcept {
     Boards b;
-#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
+#if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
     const __m128i zero = _mm_setzero_si128();
-    const __m128i one = _mm_set1_epi8(1);
-    const __m128i fifteen = _mm_set1_epi8(15);
-    const __m128i seven = _mm_set1_epi8(7);
+    const __m128i kinds = _mm_load_si128(reinterpret_cast<const __m128i*>(kKindByPlace.data()));
     for (int chunk = 0; chunk < 4; ++chunk) {
         const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.board.data() + 16 * chunk));
         const auto mask = [chunk](__m128i m) noexcept {
@@ -53,22 +74,18 @@ struct Boards {
         };
         const geo::Bits occupied = ~mask(_mm_cmpeq_epi8(ids, zero)) & (geo::Bits{0xFFFF} << (16 * chunk));
         const geo::Bits white = mask(_mm_cmplt_epi8(ids, _mm_set1_epi8(17))) & occupied;
-        const __m128i i = _mm_and_si128(_mm_sub_epi8(ids, one), fifteen);
-        const __m128i m = _mm_min_epu8(i, _mm_sub_epi8(seven, i));
+        const __m128i i = _mm_and_si128(_mm_sub_epi8(ids, _mm_set1_epi8(1)), _mm_set1_epi8(15));
+        const __m128i kind = _mm_shuffle_epi8(kinds, i);
         b.colour[0] |= white;
         b.colour[1] |= occupied & ~white;
-        b.kind[static_cast<std::size_t>(PieceKind::Pawn)] |= mask(_mm_cmpgt_epi8(i, seven)) & occupied;
-        b.kind[static_cast<std::size_t>(PieceKind::Rook)] |= mask(_mm_cmpeq_epi8(m, zero)) & occupied;
-        b.kind[static_cast<std::size_t>(PieceKind::Knight)] |= mask(_mm_cmpeq_epi8(m, one)) & occupied;
-        b.kind[static_cast<std::size_t>(PieceKind::Bishop)] |= mask(_mm_cmpeq_epi8(m, _mm_set1_epi8(2))) & occupied;
-        b.kind[static_cast<std::size_t>(PieceKind::Queen)] |= mask(_mm_cmpeq_epi8(i, _mm_set1_epi8(3))) & occupied;
-        b.kind[static_cast<std::size_t>(PieceKind::King)] |= mask(_mm_cmpeq_epi8(i, _mm_set1_epi8(4))) & occupied;
+        for (std::size_t k = 0; k < b.kind.size(); ++k)
+            b.kind[k] |= mask(_mm_cmpeq_epi8(kind, _mm_set1_epi8(static_cast<char>(k)))) & occupied;
     }
 #else
     for (int q = 0; q < 64; ++q) {
         const PieceId id = s.board[static_cast<std::size_t>(q)];
         if (id == kEmpty) continue;
-        b.colour[id <= 16 ? 0u : 1u] |= geo::bit(q);
+        b.colour[static_cast<std::size_t>(color_of(id))] |= geo::bit(q);
         b.kind[static_cast<std::size_t>(kind_of(id))] |= geo::bit(q);
     }
 #endif
@@ -84,15 +101,27 @@ struct AttackBoards {
     geo::Bits knights = 0, kings = 0, pawns = 0, rank_file = 0, diagonal = 0;
 };
 
+// The ways a piece of each place attacks, as bits (7 knight, 6 king, 5 pawn, 4 rank/file,
+// 3 diagonal), for attack_boards' shuffle: shifting the wanted bit to the top of each byte lets
+// movemask collect it.
+alignas(16) inline constexpr std::array<std::uint8_t, 16> kAttackWaysByPlace = table_by_place([](PieceKind k) {
+    switch (k) {
+        case PieceKind::Knight: return std::uint8_t{0x80};
+        case PieceKind::King: return std::uint8_t{0x40};
+        case PieceKind::Pawn: return std::uint8_t{0x20};
+        case PieceKind::Rook: return std::uint8_t{0x10};
+        case PieceKind::Bishop: return std::uint8_t{0x08};
+        case PieceKind::Queen: return std::uint8_t{0x18};
+    }
+    return std::uint8_t{0};
+});
+
 [[nodiscard]] inline AttackBoards attack_boards(const State& s, Color c) noexcept {
     AttackBoards b;
     const int base = c == Color::White ? 1 : 17;
 #if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
-    // With r = id − base in 0–15, a 16-byte table gives the way the piece attacks as bits
-    // (7 knight, 6 king, 5 pawn, 4 rank/file, 3 diagonal); shifting the wanted bit to the top
-    // of each byte lets movemask collect it.
-    const __m128i how = _mm_setr_epi8(0x10, static_cast<char>(0x80), 0x08, 0x18, 0x40, 0x08, static_cast<char>(0x80),
-                                      0x10, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20);
+    // With r = id − base in 0–15, kAttackWaysByPlace gives the way the piece attacks.
+    const __m128i how = _mm_load_si128(reinterpret_cast<const __m128i*>(kAttackWaysByPlace.data()));
     const __m128i zero = _mm_setzero_si128();
     const __m128i first = _mm_set1_epi8(static_cast<char>(base));
     for (int chunk = 0; chunk < 4; ++chunk) {
@@ -116,7 +145,7 @@ struct AttackBoards {
         const PieceId id = s.board[static_cast<std::size_t>(q)];
         if (id == kEmpty) continue;
         b.occupied |= geo::bit(q);
-        if (id < base || id >= base + 16) continue;
+        if (id.value() < base || id.value() >= base + 16) continue;
         switch (kind_of(id)) {
             case PieceKind::Knight: b.knights |= geo::bit(q); break;
             case PieceKind::King: b.kings |= geo::bit(q); break;
@@ -153,13 +182,28 @@ struct KindBoards {
     geo::Bits pieces = 0;
 };
 
+// The first and last place of each kind, by PieceKind, from kind_at_place (a kind's places are its
+// first and last only: no kind but the pawn has more than two places, and the pawns' are 8–15).
+constexpr std::array<std::array<int, 2>, 6> make_places_of_kind() noexcept {
+    std::array<std::array<int, 2>, 6> t{};
+    for (auto& p : t) p = {16, -1};
+    for (int r = 0; r < 16; ++r) {
+        auto& p = t[static_cast<std::size_t>(kind_at_place(r))];
+        if (r < p[0]) p[0] = r;
+        if (r > p[1]) p[1] = r;
+    }
+    return t;
+}
+inline constexpr std::array<std::array<int, 2>, 6> kPlaces = make_places_of_kind();
+static_assert(kPlaces[static_cast<std::size_t>(PieceKind::Pawn)][0] == 8 &&
+                  kPlaces[static_cast<std::size_t>(PieceKind::Pawn)][1] == 15,
+              "the pawns' places are 8–15, every one of them a pawn's");
+
 [[nodiscard]] inline KindBoards kind_boards(const State& s, Color c, PieceKind k) noexcept {
     KindBoards b;
     const int base = c == Color::White ? 1 : 17;
-    // The places r = id − base of kind k, by PieceKind: the pawns are 8–15; on the back rank
-    // R N B Q K B N R a kind stands at a or z (a knight 1 or 6, a bishop 2 or 5, a rook 0 or 7,
-    // the queen 3, the king 4).
-    constexpr std::array<std::array<int, 2>, 6> kPlaces{{{8, 15}, {1, 6}, {2, 5}, {0, 7}, {3, 3}, {4, 4}}};
+    // The places r = id − base of kind k (kPlacesOfKind): the pawns are 8–15; on the back rank a
+    // kind stands at its first place a or its last z.
     const int a = kPlaces[static_cast<std::size_t>(k)][0];
     const int z = kPlaces[static_cast<std::size_t>(k)][1];
 #if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
@@ -184,8 +228,8 @@ struct KindBoards {
     }
 #else
     for (int q = 0; q < 64; ++q) {
-        const int id = s.board[static_cast<std::size_t>(q)];
-        if (id == kEmpty) continue;
+        const int id = s.board[static_cast<std::size_t>(q)].value();
+        if (id == 0) continue;
         b.occupied |= geo::bit(q);
         if (id - base >= a && id - base <= z && (k == PieceKind::Pawn || id - base == a || id - base == z))
             b.pieces |= geo::bit(q);

@@ -76,13 +76,19 @@ alignas(64) constexpr ReachTable kReachOfBlack = make_reach(1);
 constexpr std::array<const ReachTable*, 2> kReach{&kReachOfWhite, &kReachOfBlack};
 
 // kHow[i]: the ways a piece attacks, by its place i = (id − 1) mod 16 in its colour's numbering
-// (0–7 the back rank R N B Q K B N R, 8–15 the pawns); the same for both colours. A constant
-// table, so it is loaded as a whole rather than assembled on the stack first.
-alignas(16) constexpr std::array<std::uint8_t, 16> kHow{
-    kByRankFile, kByKnight,   kByDiagonal, kByRankFile | kByDiagonal,
-    kByKing,     kByDiagonal, kByKnight,   kByRankFile,
-    kByPawn,     kByPawn,     kByPawn,     kByPawn,
-    kByPawn,     kByPawn,     kByPawn,     kByPawn};
+// (kind_at_place, from the one table kKindOf); the same for both colours. A constant table, so it
+// is loaded as a whole rather than assembled on the stack first.
+alignas(16) constexpr std::array<std::uint8_t, 16> kHow = table_by_place([](PieceKind k) {
+    switch (k) {
+        case PieceKind::Knight: return std::uint8_t{kByKnight};
+        case PieceKind::King: return std::uint8_t{kByKing};
+        case PieceKind::Pawn: return std::uint8_t{kByPawn};
+        case PieceKind::Rook: return std::uint8_t{kByRankFile};
+        case PieceKind::Bishop: return std::uint8_t{kByDiagonal};
+        case PieceKind::Queen: return std::uint8_t{kByRankFile | kByDiagonal};
+    }
+    return std::uint8_t{0};
+});
 
 // IIC asked without deriving bit sets: every square gets the ways its piece attacks, kept only
 // for the attacking colour's pieces and matched against the ways a piece of that colour on that
@@ -130,7 +136,8 @@ struct Watch {
     // Square q, holding id (not empty), of colour `colour`.
     void look(int q, PieceId id, std::size_t colour) noexcept {
         if (colour != by) return;
-        const std::uint8_t hit = kHow[static_cast<std::size_t>((id - 1) & 15)] & reach[static_cast<std::size_t>(q)];
+        const std::uint8_t hit =
+            kHow[static_cast<std::size_t>((id.value() - 1) & 15)] & reach[static_cast<std::size_t>(q)];
         leaper = leaper || (hit & 0x0F) != 0;
         if (hit > 0x0F) sliders |= geo::bit(q);
     }
