@@ -4,11 +4,15 @@
 #pragma once
 
 #include "semantics/denote.hpp"
+#include "semantics/engine.hpp"
+#include "semantics/errata.hpp"
 #include "semantics/find_source.hpp"
 #include "semantics/in_check.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/partial.hpp"
+#include "semantics/position.hpp"
 #include "semantics/rules.hpp"
 #include "semantics/setup.hpp"
 #include "semantics/state.hpp"
+#include "semantics/steps.hpp"
 #include "semantics/terminates.hpp"

@@ -19,6 +19,7 @@
 #include "semantics/find_source.hpp"
 #include "semantics/in_check.hpp"
 #include "semantics/legal_moves.hpp"
+#include "semantics/position.hpp"
 #include "semantics/terminates.hpp"
 #include "tests/semantics/walks.hpp"
 
@@ -302,5 +303,35 @@ TEST_CASE("F6 perft: fast = reference, on positions of walks", "[property][F6]")
         const std::vector<WalkStep> steps = walk(choices);
         const State s = steps.empty() ? initial_state() : steps.back().result.next;
         RC_ASSERT(fast::perft(s, 2) == perft(s, 2));
+    });
+}
+
+TEST_CASE("F7 the position keys tell positions apart as the Laws' 'same position' does", "[property][F7]") {
+    rc::prop("F7", [](const std::vector<std::uint32_t>& choices) {
+        const std::vector<WalkStep> steps = walk(choices);
+        std::vector<State> states{steps.empty() ? initial_state() : steps.front().before};
+        for (const WalkStep& st : steps) states.push_back(st.result.next);
+        std::vector<std::uint64_t> keys;
+        std::vector<Position> positions;
+        for (const State& s : states) {
+            keys.push_back(fast::full_key(s));
+            positions.push_back(position_of(s));
+            // The same position under other ids and another history: the knights (or bishops of a
+            // colour, rooks) of a side swapped, the clocks moved; the key must not change.
+            State other = s;
+            other.halfmove_clock = static_cast<std::uint16_t>(other.halfmove_clock + 1);
+            other.number_base += 3;
+            for (PieceId& v : other.board)
+                if (v == kWhiteQueensideKnight)
+                    v = kWhiteKingsideKnight;
+                else if (v == kBlackKingsideKnight)
+                    v = kBlackQueensideKnight;
+            RC_ASSERT(position_of(other) == positions.back());
+            RC_ASSERT(fast::full_key(other) == keys.back());
+        }
+        // Different positions, different keys (two of them colliding has a chance of about 2⁻⁶⁴).
+        for (std::size_t i = 0; i < states.size(); ++i)
+            for (std::size_t j = i + 1; j < states.size(); ++j)
+                RC_ASSERT((keys[i] == keys[j]) == (positions[i] == positions[j]));
     });
 }

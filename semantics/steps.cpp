@@ -1,0 +1,71 @@
+// [[S]] (§3.2.1): the order of the steps, and where the game ends.
+#include "semantics/steps.hpp"
+
+#include <algorithm>
+
+namespace pgnsem::sem {
+
+void step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t first_number, Reading r, StepOrder& out) {
+    out.plies.clear();
+    out.dropped.clear();
+    if (r.corrected(Erratum::StepsInTextOrder)) {
+        for (std::uint32_t i = first_ply; i != ast::kNone; i = g.plies[i].next) out.plies.push_back(i);
+        return;
+    }
+    // The paper's map: each ply with its step's number (a ply without one continues the step
+    // before it); a number seen before drops its step ({(b, Y) ∈ [[S]] | n ≠ b} keeps the first).
+    struct Numbered {
+        std::uint32_t number;
+        std::uint32_t order;  // place in the text, to keep a step's plies in order
+        std::uint32_t ply;
+    };
+    std::vector<Numbered> kept;
+    std::vector<std::uint32_t> seen;
+    std::uint32_t number = first_number;
+    bool dropping = false;
+    std::uint32_t place = 0;
+    for (std::uint32_t i = first_ply; i != ast::kNone; i = g.plies[i].next, ++place) {
+        const ast::Ply& p = g.plies[i];
+        if (p.number_written != 0) {
+            number = p.number_written;
+            dropping = std::find(seen.begin(), seen.end(), number) != seen.end();
+            if (!dropping) seen.push_back(number);
+        } else if (place == 0) {
+            seen.push_back(number);
+        }
+        if (dropping)
+            out.dropped.push_back(i);
+        else
+            kept.push_back({number, place, i});
+    }
+    // "executed in the associated, ascending order"
+    std::stable_sort(kept.begin(), kept.end(),
+                     [](const Numbered& a, const Numbered& b) { return a.number < b.number; });
+    for (const Numbered& k : kept) out.plies.push_back(k.ply);
+}
+
+Stopped stopped(const Fails& failure, const State& sigma, const Engine& e) noexcept {
+    if (e.reading().corrected(Erratum::GameOver) && !e.has_legal_move(sigma)) return {failure, Rule::GameOver};
+    return {failure, failure.rule};
+}
+
+namespace {
+
+// T of one ply, as fold_steps wants it.
+struct Judged {
+    Termination t;
+    [[nodiscard]] const Fails* failure() const noexcept { return boost::variant2::get_if<Fails>(&t); }
+    [[nodiscard]] const State& next() const noexcept { return boost::variant2::get<Terminates>(t).next; }
+};
+
+}  // namespace
+
+Folded denote_steps(const ast::Game& g, const State& sigma0, const Engine& e) {
+    StepOrder order;
+    step_order(g, g.main_line, move_number(sigma0), e.reading(), order);
+    return fold_steps(
+        g, order, sigma0, e, [&e](const ast::Ply& p, const State& s) { return Judged{e.terminates(p.move, s)}; },
+        [](std::uint32_t, const ast::Ply&, const State&, const Judged&) { return true; });
+}
+
+}  // namespace pgnsem::sem
