@@ -175,20 +175,20 @@ int heavy_after(int heavy, const sem::Action& a) noexcept {
 
 struct SpellingWarning {
     ast::Spelling bit;
-    const char* kind;
+    WarningKind kind;
     const char* what;
 };
 
 constexpr SpellingWarning kSpellings[] = {
-    {ast::kZeroCastle, "castling-zero", "castling is written with the letter O, not the digit zero"},
-    {ast::kEnPassantSuffix, "en-passant-suffix", "SAN has no en passant mark"},
-    {ast::kPawnLetter, "pawn-letter", "SAN writes pawn moves without the letter P"},
-    {ast::kLongAlgebraic, "long-algebraic", "a move written in long algebraic form"},
-    {ast::kCoordinate, "coordinate-move", "a move written by its squares (UCI), not in SAN"},
-    {ast::kLowercasePromotion, "lowercase-promotion", "the promotion piece is written in upper case"},
-    {ast::kPromotionWithoutEquals, "promotion-without-equals", "a promotion is written with ="},
-    {ast::kCaptureColon, "capture-colon", "a capture is written with x"},
-    {ast::kDetachedSuffix, "detached-glyph", "a suffix annotation belongs right after its move"},
+    {ast::kZeroCastle, WarningKind::CastlingZero, "castling is written with the letter O, not the digit zero"},
+    {ast::kEnPassantSuffix, WarningKind::EnPassantSuffix, "SAN has no en passant mark"},
+    {ast::kPawnLetter, WarningKind::PawnLetter, "SAN writes pawn moves without the letter P"},
+    {ast::kLongAlgebraic, WarningKind::LongAlgebraic, "a move written in long algebraic form"},
+    {ast::kCoordinate, WarningKind::CoordinateMove, "a move written by its squares (UCI), not in SAN"},
+    {ast::kLowercasePromotion, WarningKind::LowercasePromotion, "the promotion piece is written in upper case"},
+    {ast::kPromotionWithoutEquals, WarningKind::PromotionWithoutEquals, "a promotion is written with ="},
+    {ast::kCaptureColon, WarningKind::CaptureColon, "a capture is written with x"},
+    {ast::kDetachedSuffix, WarningKind::DetachedGlyph, "a suffix annotation belongs right after its move"},
 };
 
 // The claim σ' makes good; `check` is IIC(σ', side to move), as T found it (Terminates::check).
@@ -259,11 +259,6 @@ std::optional<ast::Move> flipped_capture(const ast::Move& m, sem::Rule failed) {
 
 std::string pos_text(ast::SourcePos p) {
     return std::to_string(p.line) + ":" + std::to_string(p.column);
-}
-
-// The kinds that stay warnings under --strict (../shared/DESIGN.md, the verdict contract).
-bool strict_exempt(std::string_view kind) noexcept {
-    return kind == "after-automatic-draw" || kind == "variation-null";
 }
 
 bool before(ast::SourcePos a, ast::SourcePos b) noexcept {
@@ -352,7 +347,8 @@ public:
         set_text(v_.result_tag, g_.tag("Result"));
         v_.result = g_.result;
         for (const ast::ReaderWarning& w : g_.warnings)
-            warn(std::string(w.kind), 0, w.pos, std::string(w.found), std::string(w.canonical), std::string(w.message));
+            warn(warning_kind(w.kind), 0, w.pos, std::string(w.found), std::string(w.canonical),
+                 std::string(w.message));
 
         if (auto variant = g_.tag("Variant"); variant && !standard_variant(*variant)) {
             const sem::State s0 = sem::initial_state();
@@ -383,10 +379,9 @@ private:
         return p;
     }
 
-    void warn(std::string kind, std::uint32_t ply, ast::SourcePos pos, std::string found, std::string canonical,
+    void warn(WarningKind kind, std::uint32_t ply, ast::SourcePos pos, std::string found, std::string canonical,
               std::string message) {
-        v_.warnings.push_back(
-            Warning{std::move(kind), ply, pos, std::move(found), std::move(canonical), std::move(message), {}});
+        add_warning(v_.warnings, kind, ply, pos, std::move(found), std::move(canonical), std::move(message));
     }
 
     void fail(VerdictKind kind, std::uint32_t ply, const sem::State& s, std::string san, std::string rule,
@@ -432,7 +427,7 @@ private:
         }
         const Placement& p = v2::get<Placement>(parsed);
         if (!setup || *setup != "1")
-            warn("fen-without-setup", 0, fen_pos, "[FEN \"" + std::string(*fen) + "\"]", "[SetUp \"1\"]",
+            warn(WarningKind::FenWithoutSetup, 0, fen_pos, "[FEN \"" + std::string(*fen) + "\"]", "[SetUp \"1\"]",
                  "a FEN tag needs SetUp \"1\" (§9.7.1)");
         const sem::State s = sem::from_placement(p);
         const sem::Problems problems = sem::validate(p);
@@ -531,33 +526,33 @@ private:
         };
         const bool captured = p.action.captured != sem::kEmpty;
         if ((f & kMarker) && p.capture_marker_flipped)
-            warn("capture-marker", wply, ply.pos, std::string(ply.text), canon(),
+            warn(WarningKind::CaptureMarker, wply, ply.pos, std::string(ply.text), canon(),
                  where + (captured ? "a capture is written with x" : "x is written only on captures"));
         if (f & kSpelling)
             for (const SpellingWarning& sw : kSpellings)
                 if (m.spelling & sw.bit) warn(sw.kind, wply, ply.pos, std::string(ply.text), canon(), where + sw.what);
         if ((f & kMarker) && !p.capture_marker_flipped)
-            warn("capture-marker", wply, ply.pos, std::string(ply.text), canon(),
+            warn(WarningKind::CaptureMarker, wply, ply.pos, std::string(ply.text), canon(),
                  where + (captured ? "a capture is written with x" : "x is written only on captures"));
         if (f & kOverDisambiguated)
-            warn("over-disambiguation", wply, ply.pos, std::string(ply.text), canon(),
+            warn(WarningKind::OverDisambiguation, wply, ply.pos, std::string(ply.text), canon(),
                  where + "the origin is named more precisely than needed (§8.2.3.4)");
         if (f & (kFileSuffices | kRankNeeded))
-            warn("disambiguation", wply, ply.pos, std::string(ply.text), canon(),
+            warn(WarningKind::Disambiguation, wply, ply.pos, std::string(ply.text), canon(),
                  where +
                      ((f & kFileSuffices)
                           ? "the origin is named by its file when the file suffices (§8.2.3.4)"
                           : "the origin is named by its rank when the file does not tell the pieces apart (§8.2.3.4)"));
         if (f & kClaim)
-            warn("check-claim", wply, ply.pos, std::string(ply.text), canon(),
+            warn(WarningKind::CheckClaim, wply, ply.pos, std::string(ply.text), canon(),
                  where + "the move claims " + claim_text(m.claim) + " but gives " + claim_text(actual));
         const std::uint32_t number = sem::move_number(s);
         if (f & kNumber)
-            warn("move-number", wply, ply.number_pos, std::to_string(ply.number_written),
+            warn(WarningKind::MoveNumber, wply, ply.number_pos, std::to_string(ply.number_written),
                  std::to_string(number) + (sem::to_move(s) == Color::White ? "." : "..."),
                  "this is move " + std::to_string(number) + ", not " + std::to_string(ply.number_written));
         else if (f & kNumberMissing)
-            warn("move-number", wply, ply.pos, std::string(ply.text), std::to_string(number) + ". " + canon(),
+            warn(WarningKind::MoveNumber, wply, ply.pos, std::string(ply.text), std::to_string(number) + ". " + canon(),
                  "the export format writes the move number before every White move");
     }
 
@@ -581,7 +576,7 @@ private:
                 for (std::uint32_t v = vp.first_variation; v != ast::kNone; v = g_.variations[v].next_sibling)
                     stack.push_back({v, cur});
                 if (v2::holds_alternative<ast::NullMove>(vp.move.body)) {
-                    warn("variation-null", 0, vp.pos, std::string(vp.text), "",
+                    warn(WarningKind::VariationNull, 0, vp.pos, std::string(vp.text), "",
                          "a null move in a variation: the rest of this variation is not judged");
                     break;
                 }
@@ -589,7 +584,7 @@ private:
                 if (const sem::Fails* f = r.failure()) {
                     v_.error_in_variation = true;
                     const Refusal why = refusal(*f, cur, vp.text);
-                    warn("variation-illegal", 0, vp.pos, std::string(vp.text), "",
+                    warn(WarningKind::VariationIllegal, 0, vp.pos, std::string(vp.text), "",
                          "ply " + std::to_string(depth) + " of the variation at " +
                              pos_text(g_.variations[pending.variation].pos) + " is illegal (" +
                              std::string(sem::rule_id(why.rule)) + "): " + why.message);
@@ -652,7 +647,7 @@ private:
             if (ply.first_variation != ast::kNone) variations(ply, s);
             if (const std::uint32_t automatic = automatic_draw_warned_ ? 0 : v_.draws.automatic_at(); automatic != 0) {
                 automatic_draw_warned_ = true;
-                warn("after-automatic-draw", ply_no, ply.pos, std::string(ply.text), "",
+                warn(WarningKind::AfterAutomaticDraw, ply_no, ply.pos, std::string(ply.text), "",
                      "the game was drawn automatically at ply " + std::to_string(automatic) +
                          " (Laws 5.2.2 / 9.6); this and later moves are replayed but do not count");
             }
@@ -708,7 +703,8 @@ private:
     // The termination marker against the Result tag and against the final position.
     void result_claims(const sem::State& s) {
         if (g_.result && v_.result_tag && *v_.result_tag != ast::result_text(*g_.result))
-            warn("result-mismatch", 0, tag_pos("Result"), *v_.result_tag, std::string(ast::result_text(*g_.result)),
+            warn(WarningKind::ResultMismatch, 0, tag_pos("Result"), *v_.result_tag,
+                 std::string(ast::result_text(*g_.result)),
                  "the Result tag says " + *v_.result_tag + " but the game ends with " +
                      std::string(ast::result_text(*g_.result)) + " (§8.1.1.7)");
         if (!g_.result) return;
@@ -726,7 +722,7 @@ private:
             why = "the game was drawn automatically at ply " + std::to_string(v_.draws.automatic_at());
         }
         if (forced && r != *forced && r != ast::Result::Unknown)
-            warn("result-position", 0, g_.result_pos, std::string(ast::result_text(r)),
+            warn(WarningKind::ResultPosition, 0, g_.result_pos, std::string(ast::result_text(r)),
                  std::string(ast::result_text(*forced)),
                  why + ", so the result is " + std::string(ast::result_text(*forced)));
     }
@@ -737,11 +733,11 @@ private:
         if (!opt_.strict) return false;
         for (std::size_t i = since; i < v_.warnings.size(); ++i) {
             const Warning& w = v_.warnings[i];
-            if (strict_exempt(w.kind)) continue;
-            if (w.kind == "variation-illegal") {
+            if (stays_under_strict(w.kind)) continue;
+            if (w.kind == WarningKind::VariationIllegal) {
                 fail(VerdictKind::Illegal, ply_no, s, w.found, w.rule, w.message, w.pos);
             } else {
-                fail(VerdictKind::Malformed, ply_no, s, w.found, "notation/" + w.kind,
+                fail(VerdictKind::Malformed, ply_no, s, w.found, "notation/" + std::string(kind_name(w.kind)),
                      w.message + (w.canonical.empty() ? std::string() : " (export format: " + w.canonical + ")"),
                      w.pos);
             }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/warnings.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
@@ -27,16 +28,6 @@ enum class VerdictKind : std::uint8_t { Legal, Illegal, Malformed, Unsupported }
     }
     return "?";
 }
-
-struct Warning {
-    std::string kind;       // interpreter/README.md lists every kind
-    std::uint32_t ply = 0;  // the main-line ply it is about, 0 when none
-    ast::SourcePos pos;
-    std::string found;
-    std::string canonical;  // empty when there is no canonical form to offer
-    std::string message;
-    std::string rule;  // variation-illegal only: the rule the move broke
-};
 
 struct ErrorInfo {
     std::uint32_t ply = 0;          // 0: the start position itself

@@ -107,7 +107,7 @@ int normalize_file(const std::string& path, std::FILE* out) {
         if (!norm.result)
             if (auto tag = game.tag("Result")) norm.result = result_of_tag(*tag);
         for (const ast::ReaderWarning& w : game.warnings)
-            if (w.kind == "text-after-result")
+            if (w.kind == ast::ReaderWarningKind::TextAfterResult)
                 std::fprintf(stderr, "pgnsem: %s: game %u: text after the termination marker at %u:%u is not written\n",
                              path.c_str(), game.index, w.pos.line, w.pos.column);
         if (game.error)
