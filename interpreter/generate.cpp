@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "interpreter/interpret.hpp"
+#include "interpreter/judge.hpp"
 #include "semantics/in_check.hpp"
 #include "semantics/legal_moves.hpp"
 #include "syntax/san.hpp"
@@ -84,7 +85,7 @@ std::optional<std::pair<ast::Move, sem::Fails>> near_miss(const sem::State& s, R
             }
         }
         const Judged j = judge_move(m, s);
-        if (!j.defined) return std::make_pair(m, j.failure);
+        if (!j.defined()) return std::make_pair(m, j.reported());
     }
     return std::nullopt;
 }

@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "interpreter/explain.hpp"
+#include "interpreter/judge.hpp"
 #include "interpreter/position_key.hpp"
 #include "semantics/in_check.hpp"
 #include "semantics/legal_moves.hpp"
@@ -238,25 +239,6 @@ std::optional<bool> written_capture(const ast::Move& m) noexcept {
     return std::nullopt;
 }
 
-// A piece move written with the wrong capture marker, read as the other form (the `x` is a
-// claim of the notation, not part of which move is meant — only for pieces: a pawn's `x`
-// changes which pawn moves and where).
-std::optional<ast::Move> flipped_capture(const ast::Move& m, sem::Rule failed) {
-    if (const auto* t = v2::get_if<ast::Traversal>(&m.body);
-        t && t->piece != PieceKind::Pawn && failed == sem::Rule::TravOccupied) {
-        ast::Move f = m;
-        f.body = ast::Capture{t->piece, t->from, t->to};
-        return f;
-    }
-    if (const auto* c = v2::get_if<ast::Capture>(&m.body);
-        c && c->piece != PieceKind::Pawn && failed == sem::Rule::CapNoVictim) {
-        ast::Move f = m;
-        f.body = ast::Traversal{c->piece, c->from, c->to};
-        return f;
-    }
-    return std::nullopt;
-}
-
 std::string pos_text(ast::SourcePos p) {
     return std::to_string(p.line) + ":" + std::to_string(p.column);
 }
@@ -270,69 +252,6 @@ bool standard_variant(std::string_view v) noexcept {
     for (char c : v) lower.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
     return lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" || lower == "from position" ||
            lower == "standard chess";
-}
-
-// A defined move as the interpreter sees it: σ', the action that fired, and whether the move
-// was read with its `x` flipped. It refers to the Termination T gave (σ' is not copied again).
-struct Played {
-    const sem::State& next;
-    const sem::Action& action;
-    bool check = false;  // IIC(σ', the side to move in σ')
-    bool capture_marker_flipped = false;
-};
-
-// T for one written move, with the capture-marker tolerance: the Termination as T gave it.
-// The flag stands before the Termination: were it right after Terminates::check, the compiler
-// would read both bytes with one 16-bit load, which cannot take its value from the two separate
-// byte stores that wrote them a moment before and waits for them (perf showed that wait).
-struct Tried {
-    bool capture_marker_flipped = false;
-    sem::Termination t;
-    [[nodiscard]] const sem::Fails* failure() const noexcept { return v2::get_if<sem::Fails>(&t); }
-    [[nodiscard]] Played played() const noexcept {
-        const sem::Terminates& ok = v2::get<sem::Terminates>(t);
-        return Played{ok.next, ok.action, ok.check, capture_marker_flipped};
-    }
-};
-
-// A refused piece move read again with its `x` flipped (out of line: rare).
-[[gnu::cold, gnu::noinline]] void retry_flipped(const ast::Move& m, const sem::State& s, Tried& r) {
-    if (auto flipped = flipped_capture(m, r.failure()->rule)) {
-        sem::Termination t2 = sem::terminates(*flipped, s);
-        if (v2::holds_alternative<sem::Terminates>(t2)) {
-            r.t = t2;
-            r.capture_marker_flipped = true;
-        }
-    }
-}
-
-Tried play(const ast::Move& m, const sem::State& s) {
-    Tried r{false, sem::terminates(m, s)};
-    if (r.failure() != nullptr) retry_flipped(m, s, r);
-    return r;
-}
-
-// The rule a failed move is reported under: T's, or game/over when σ has no legal move at all
-// (after checkmate or stalemate every move fails, and the first thing wrong is that the game
-// had ended).
-sem::Rule verdict_rule(const sem::Fails& f, const sem::State& s) {
-    return sem::outcome(s) == sem::Outcome::Ongoing ? f.rule : sem::Rule::GameOver;
-}
-
-// That rule and the sentence that explains it; for game/over the move's own reason follows.
-struct Refusal {
-    sem::Rule rule;
-    std::string message;
-};
-
-Refusal refusal(const sem::Fails& f, const sem::State& s, std::string_view written) {
-    std::string message = explain_failure(f, s, written);
-    const sem::Rule rule = verdict_rule(f, s);
-    if (rule != sem::Rule::GameOver) return {rule, std::move(message)};
-    const char* why = sem::in_check(s, sem::to_move(s))
-                          ? (sem::to_move(s) == Color::White ? "White is checkmated" : "Black is checkmated")
-                          : "stalemate";
-    return {rule, std::string("the game was already over: ") + why + " (" + message + ")"};
 }
 
 class Run {
@@ -452,11 +371,11 @@ private:
     // usually one, so T is asked of it first (and its result kept in `peeked` for the next ply:
     // T is a function of the move and σ′ alone, so asking early changes nothing). Only when there
     // is no next move, or T refuses it, does the search for any legal move run.
-    ast::CheckClaim claim_of(const Played& p, const ast::Ply& ply, std::optional<Tried>& peeked) {
+    ast::CheckClaim claim_of(const Played& p, const ast::Ply& ply, std::optional<Judged>& peeked) {
         if (!p.check) return ast::CheckClaim::None;
-        if (ply.next != ast::kNone && !v2::holds_alternative<ast::NullMove>(g_.plies[ply.next].move.body)) {
-            peeked.emplace(play(g_.plies[ply.next].move, p.next));
-            if (peeked->failure() == nullptr) return ast::CheckClaim::Check;
+        if (ply.next != ast::kNone) {
+            peeked.emplace(judge_move(g_.plies[ply.next].move, p.next));
+            if (peeked->defined()) return ast::CheckClaim::Check;
         }
         return actual_claim(p.next, p.check);
     }
@@ -575,15 +494,15 @@ private:
                 ++depth;
                 for (std::uint32_t v = vp.first_variation; v != ast::kNone; v = g_.variations[v].next_sibling)
                     stack.push_back({v, cur});
-                if (v2::holds_alternative<ast::NullMove>(vp.move.body)) {
+                const Judged r = judge_move(vp.move, cur);
+                if (!r.defined() && r.rule == sem::Rule::MoveNull) {
                     warn(WarningKind::VariationNull, 0, vp.pos, std::string(vp.text), "",
                          "a null move in a variation: the rest of this variation is not judged");
                     break;
                 }
-                const Tried r = play(vp.move, cur);
-                if (const sem::Fails* f = r.failure()) {
+                if (!r.defined()) {
                     v_.error_in_variation = true;
-                    const Refusal why = refusal(*f, cur, vp.text);
+                    const Refusal why = refusal(r, cur, vp.text);
                     warn(WarningKind::VariationIllegal, 0, vp.pos, std::string(vp.text), "",
                          "ply " + std::to_string(depth) + " of the variation at " +
                              pos_text(g_.variations[pending.variation].pos) + " is illegal (" +
@@ -638,7 +557,7 @@ private:
                 if (before(v_.warnings[i].pos, first_move) && strict_violation(i, 0, s)) return;
         }
         // T of the next ply, when it was asked early (claim_of) and is still to be used.
-        std::optional<Tried> peeked;
+        std::optional<Judged> peeked;
         for (std::uint32_t i = g_.main_line; i != ast::kNone; i = g_.plies[i].next) {
             if (ply_no == stop_at) break;
             const ast::Ply& ply = g_.plies[i];
@@ -651,17 +570,10 @@ private:
                      "the game was drawn automatically at ply " + std::to_string(automatic) +
                          " (Laws 5.2.2 / 9.6); this and later moves are replayed but do not count");
             }
-            if (v2::holds_alternative<ast::NullMove>(ply.move.body)) {
-                fail(VerdictKind::Illegal, ply_no, s, std::string(ply.text),
-                     std::string(sem::rule_id(sem::Rule::MoveNull)),
-                     "a null move (" + std::string(ply.text) + ") is not a chess move", ply.pos);
-                stopped = true;
-                break;
-            }
-            const Tried r = peeked ? *peeked : play(ply.move, s);
+            const Judged r = peeked ? *peeked : judge_move(ply.move, s);
             peeked.reset();
-            if (const sem::Fails* f = r.failure()) {
-                const Refusal why = refusal(*f, s, ply.text);
+            if (!r.defined()) {
+                const Refusal why = refusal(r, s, ply.text);
                 fail(VerdictKind::Illegal, ply_no, s, std::string(ply.text), std::string(sem::rule_id(why.rule)),
                      why.message, ply.pos);
                 stopped = true;
@@ -769,26 +681,6 @@ private:
 };
 
 }  // namespace
-
-Judged judge_move(const ast::Move& m, const sem::State& s) {
-    Judged j;
-    if (v2::holds_alternative<ast::NullMove>(m.body)) {
-        j.failure = sem::Fails{sem::Rule::MoveNull, {}};
-        return j;
-    }
-    const Tried r = play(m, s);
-    if (r.failure() == nullptr) {
-        const Played p = r.played();
-        j.defined = true;
-        j.next = p.next;
-        j.action = p.action;
-        j.capture_marker_flipped = p.capture_marker_flipped;
-        return j;
-    }
-    const sem::Rule rule = verdict_rule(*r.failure(), s);
-    j.failure = rule == r.failure()->rule ? *r.failure() : sem::Fails{rule, {}};
-    return j;
-}
 
 void Interpreter::run(const ast::Game& g, Verdict& out, TraceSink* trace) {
     // The name and Result strings keep their buffers from game to game (go() sets or resets each

@@ -103,19 +103,6 @@ private:
     std::vector<std::uint64_t> history_;  // the position key after each ply of the main line so far
 };
 
-// How the interpreter judges one written move in σ: T, with the capture-marker tolerance for
-// pieces (a piece move whose `x` is wrong is played, with a warning) and `game/over` when σ has
-// no legal move. Returns the σ' and action, or the failure. Shared by `check` and `gen` so the
-// generator's labels are the checker's verdicts by construction of one function, not two.
-struct Judged {
-    bool defined = false;
-    sem::State next{};
-    sem::Action action{};
-    bool capture_marker_flipped = false;
-    sem::Fails failure{};
-};
-[[nodiscard]] Judged judge_move(const ast::Move& m, const sem::State& s);
-
 // The canonical SAN text of a defined move (minimal disambiguation, `x`, `=T`, `+`/`#`).
 [[nodiscard]] std::string canonical_san(const sem::State& before, const sem::Action& a, const sem::State& after);
 // UCI text of a move (`e2e4`, `e7e8q`, castling as the king's move `e1g1`).

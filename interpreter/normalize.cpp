@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "interpreter/interpret.hpp"
+#include "interpreter/judge.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
@@ -30,18 +31,19 @@ void canonicalize_line(ast::Game& g, std::uint32_t first, sem::State s,
         for (std::uint32_t v = ply.first_variation; v != ast::kNone; v = g.variations[v].next_sibling)
             pending.emplace_back(g.variations[v].first_ply, s);
         const Judged j = judge_move(ply.move, s);
-        if (!j.defined) {
+        if (!j.defined()) {
             // the rest of this line is written as read; its variations still get their turn
             for (std::uint32_t k = ply.next; k != ast::kNone; k = g.plies[k].next)
                 for (std::uint32_t v = g.plies[k].first_variation; v != ast::kNone; v = g.variations[v].next_sibling)
                     pending.emplace_back(g.variations[v].first_ply, sem::State{});
             return;
         }
-        ast::Move canonical = sem::canonical_move(s, j.action, j.next);
+        const Played p = j.played();
+        ast::Move canonical = sem::canonical_move(s, p.action, p.next);
         canonical.suffix = ply.move.suffix;
         canonical.spelling = ast::kCanonical;
         ply.move = canonical;
-        s = j.next;
+        s = p.next;
     }
 }
 
