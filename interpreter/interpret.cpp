@@ -27,22 +27,6 @@
 namespace pgnsem::interp {
 namespace v2 = boost::variant2;
 
-std::uint32_t DrawFacts::claimable_at() const noexcept {
-    std::uint32_t best = 0;
-    for (std::uint32_t p : {fifty_moves, threefold})
-        if (p != 0 && (best == 0 || p < best)) best = p;
-    return best;
-}
-
-std::uint32_t DrawFacts::automatic_at() const noexcept {
-    // Asked before every ply of the main line; nearly always none is set.
-    if ((seventy_five_moves | fivefold | dead_position) == 0) return 0;
-    std::uint32_t best = 0;
-    for (std::uint32_t p : {seventy_five_moves, fivefold, dead_position})
-        if (p != 0 && (best == 0 || p < best)) best = p;
-    return best;
-}
-
 void Verdict::clear() {
     game = 0;
     white.reset();
@@ -123,54 +107,6 @@ std::string uci_text(const sem::Action& a) {
 }
 
 namespace {
-
-// Pawns, rooks and queens: while one is on the board, no position is one of the dead positions
-// below.
-constexpr bool is_heavy(PieceKind k) noexcept {
-    return k == PieceKind::Pawn || k == PieceKind::Rook || k == PieceKind::Queen;
-}
-
-// Laws 5.2.2 / 9.6 — the dead positions that are easy to prove: K v K, K+N v K, K+B v K, and
-// kings with bishops only, all on squares of one colour. (Out of line: asked only once no pawn,
-// rook or queen is left; inlined, it made the main line's loop longer.)
-[[gnu::cold, gnu::noinline]] bool dead_position(const sem::State& s) noexcept {
-    int knights = 0, bishops = 0;
-    bool light = false, dark = false;
-    for (int i = 0; i < 64; ++i) {
-        const sem::PieceId id = s.board[static_cast<std::size_t>(i)];
-        if (id == sem::kEmpty) continue;
-        const PieceKind k = sem::kind_of(id);
-        if (is_heavy(k)) return false;
-        if (k == PieceKind::Knight) ++knights;
-        if (k == PieceKind::Bishop) {
-            ++bishops;
-            (Square::unchecked(i).is_light() ? light : dark) = true;
-        }
-    }
-    if (knights + bishops <= 1) return true;
-    return knights == 0 && !(light && dark);
-}
-
-// The main line counts the heavy pieces once per game and then follows captures and promotions
-// (heavy_after), so that dead_position runs only once there are none (without, a scan of σ on
-// every capture). 1 for the ids of pawns, rooks and queens, 0 for the others and the empty square
-// (a look-up: whether a move captures, and what, changes from move to move).
-constexpr std::array<std::uint8_t, 256> make_heavy_ids() noexcept {
-    std::array<std::uint8_t, 256> t{};
-    for (std::size_t id = 1; id < t.size(); ++id) t[id] = is_heavy(sem::kind_of(static_cast<sem::PieceId>(id))) ? 1 : 0;
-    return t;
-}
-constexpr std::array<std::uint8_t, 256> kHeavyIds = make_heavy_ids();
-int heavy_pieces(const sem::State& s) noexcept {
-    int n = 0;
-    for (const sem::PieceId id : s.board) n += kHeavyIds[id];
-    return n;
-}
-int heavy_after(int heavy, const sem::Action& a) noexcept {
-    heavy -= kHeavyIds[a.captured];
-    if (a.promotion && !is_heavy(ast::kind_of(*a.promotion))) --heavy;  // a pawn became a knight or bishop
-    return heavy;
-}
 
 // ---- the notation's claims about a defined move -----------------------------------------------
 
@@ -289,7 +225,6 @@ private:
     Verdict& v_;
     TraceSink* trace_;
     std::vector<std::uint64_t>& history_;
-    bool automatic_draw_warned_ = false;
 
     ast::SourcePos tag_pos(std::string_view name) const {
         ast::SourcePos p = g_.start;
@@ -517,35 +452,10 @@ private:
         }
     }
 
-    // `heavy`: the pawns, rooks and queens on σ′ (heavy_after); `material_changed`: the move
-    // captured or promoted (only such a move can make a dead position arise).
-    void record_draws(const sem::State& n, std::uint32_t ply_no, std::uint64_t key, int heavy, bool material_changed) {
-        DrawFacts& d = v_.draws;
-        if (n.halfmove_clock >= 100 && d.fifty_moves == 0) d.fifty_moves = ply_no;
-        if (n.halfmove_clock >= 150 && d.seventy_five_moves == 0) d.seventy_five_moves = ply_no;
-        history_.push_back(key);
-        // Only the positions since the last capture or pawn move can repeat this one (the clock
-        // counts the plies since; the history holds the whole game, so nothing is cleared on such a
-        // move), and of those only every second, with the same side to move. A third occurrence
-        // needs at least five.
-        const std::size_t size = history_.size();
-        const std::size_t window = std::min<std::size_t>(std::size_t{n.halfmove_clock} + 1, size);
-        int same = 0;
-        if (window >= 5)
-            for (std::size_t back = 0; back < window; back += 2)
-                if (history_[size - 1 - back] == key) ++same;
-        if (same >= 3 && d.threefold == 0) d.threefold = ply_no;
-        if (same >= 5 && d.fivefold == 0) d.fivefold = ply_no;
-        if (heavy == 0 && material_changed && d.dead_position == 0 && dead_position(n)) d.dead_position = ply_no;
-    }
-
     void main_line(sem::State s) {
         std::uint32_t ply_no = 0;
-        history_.clear();
-        std::uint64_t key = full_key(s);
-        int ep_file = en_passant_file(s);
-        int heavy = heavy_pieces(s);
-        history_.push_back(key);
+        DrawBook draws(history_, v_.draws);
+        draws.start(s);
         const std::uint32_t stop_at = g_.error ? g_.error->ply_index : ast::kNone;
         bool stopped = false;
         // Reader warnings that stand before the first move (tags, the FEN tag) decide a strict run
@@ -564,12 +474,7 @@ private:
             ++ply_no;
             const std::size_t mark = v_.warnings.size();
             if (ply.first_variation != ast::kNone) variations(ply, s);
-            if (const std::uint32_t automatic = automatic_draw_warned_ ? 0 : v_.draws.automatic_at(); automatic != 0) {
-                automatic_draw_warned_ = true;
-                warn(WarningKind::AfterAutomaticDraw, ply_no, ply.pos, std::string(ply.text), "",
-                     "the game was drawn automatically at ply " + std::to_string(automatic) +
-                         " (Laws 5.2.2 / 9.6); this and later moves are replayed but do not count");
-            }
+            draws.warn_after_automatic(v_.warnings, ply_no, ply);
             const Judged r = peeked ? *peeked : judge_move(ply.move, s);
             peeked.reset();
             if (!r.defined()) {
@@ -582,9 +487,7 @@ private:
             const Played p = r.played();
             check_claims(ply, ply_no, s, p, false, claim_of(p, ply, peeked));
             if (opt_.strict && strict_violation(mark, ply_no, s)) return;
-            key = next_key(key, s, p.next, p.action, ep_file);
-            heavy = heavy_after(heavy, p.action);
-            record_draws(p.next, ply_no, key, heavy, p.action.captured != sem::kEmpty || p.action.promotion);
+            draws.record(s, p.next, p.action, ply_no);
             if (trace_) emit_trace(ply, ply_no, s, p);
             s = p.next;
             v_.plies = ply_no;

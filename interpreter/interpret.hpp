@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/draws.hpp"
 #include "interpreter/warnings.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/partial.hpp"
@@ -37,17 +38,6 @@ struct ErrorInfo {
     std::string rule;  // a rule id (semantics/rules.hpp), a syntax kind, or notation/<kind>
     std::string message;
     ast::SourcePos pos;
-};
-
-// Facts about draws (Laws 9.2, 9.3, 9.6, 5.2.2): the first ply at which each became true.
-struct DrawFacts {
-    std::uint32_t fifty_moves = 0;         // claimable (9.3)
-    std::uint32_t threefold = 0;           // claimable (9.2)
-    std::uint32_t seventy_five_moves = 0;  // automatic (9.6.2)
-    std::uint32_t fivefold = 0;            // automatic (9.6.1)
-    std::uint32_t dead_position = 0;       // automatic (5.2.2): insufficient material
-    [[nodiscard]] std::uint32_t claimable_at() const noexcept;
-    [[nodiscard]] std::uint32_t automatic_at() const noexcept;
 };
 
 struct Verdict {

@@ -1,0 +1,146 @@
+// The draw rules of the FIDE Laws as facts about a game: the first ply at which each held. The
+// game is not stopped by them (the written moves are replayed, and moves after an automatic draw
+// get an `after-automatic-draw` warning); a verdict reports them, and the result claims check the
+// termination marker against the automatic ones.
+//   - Law 9.3 (claimable) and 9.6.2 (automatic): 50 and 75 moves of each side without a capture
+//     or pawn move, read off σ's halfmove clock;
+//   - Law 9.2 (claimable) and 9.6.1 (automatic): the same position for the third and fifth time,
+//     compared by the position keys of interpreter/position_key.hpp (Law 9.2.3's "same position");
+//   - Law 5.2.2 / 9.6 (automatic): a dead position, of the kinds easy to prove: K v K, K+N v K,
+//     K+B v K, and kings with bishops only, all on squares of one colour.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "interpreter/position_key.hpp"
+#include "interpreter/warnings.hpp"
+#include "semantics/partial.hpp"
+#include "semantics/state.hpp"
+#include "syntax/ast.hpp"
+
+namespace pgnsem::interp {
+
+// The first ply at which each became true, 0 when it never did.
+struct DrawFacts {
+    std::uint32_t fifty_moves = 0;         // claimable (9.3)
+    std::uint32_t threefold = 0;           // claimable (9.2)
+    std::uint32_t seventy_five_moves = 0;  // automatic (9.6.2)
+    std::uint32_t fivefold = 0;            // automatic (9.6.1)
+    std::uint32_t dead_position = 0;       // automatic (5.2.2): insufficient material
+    [[nodiscard]] std::uint32_t claimable_at() const noexcept {
+        std::uint32_t best = 0;
+        for (std::uint32_t p : {fifty_moves, threefold})
+            if (p != 0 && (best == 0 || p < best)) best = p;
+        return best;
+    }
+    [[nodiscard]] std::uint32_t automatic_at() const noexcept {
+        // Asked before every ply of the main line; nearly always none is set.
+        if ((seventy_five_moves | fivefold | dead_position) == 0) return 0;
+        std::uint32_t best = 0;
+        for (std::uint32_t p : {seventy_five_moves, fivefold, dead_position})
+            if (p != 0 && (best == 0 || p < best)) best = p;
+        return best;
+    }
+};
+
+namespace draws_detail {
+
+// Pawns, rooks and queens: while one is on the board, no position is one of the dead positions
+// above.
+constexpr bool is_heavy(PieceKind k) noexcept {
+    return k == PieceKind::Pawn || k == PieceKind::Rook || k == PieceKind::Queen;
+}
+
+// 1 for the ids of pawns, rooks and queens, 0 for the others and the empty square (a look-up:
+// whether a move captures, and what, changes from move to move).
+constexpr std::array<std::uint8_t, 256> make_heavy_ids() noexcept {
+    std::array<std::uint8_t, 256> t{};
+    for (std::size_t id = 1; id < t.size(); ++id) t[id] = is_heavy(sem::kind_of(static_cast<sem::PieceId>(id))) ? 1 : 0;
+    return t;
+}
+inline constexpr std::array<std::uint8_t, 256> kHeavyIds = make_heavy_ids();
+
+}  // namespace draws_detail
+
+// Law 5.2.2: whether σ is one of the dead positions above. (Out of line: asked only once no pawn,
+// rook or queen is left; inlined, it made the main line's loop longer.)
+[[gnu::cold, gnu::noinline]] bool dead_position(const sem::State& s) noexcept;
+
+// The bookkeeping along the main line: the position key and the repetition history, the en
+// passant file the key depends on, and the count of heavy pieces (counted once per game, then
+// followed through captures and promotions, so that dead_position runs only once there are none,
+// rather than a scan of σ on every capture). The history is the Interpreter's buffer, reused from
+// game to game.
+class DrawBook {
+public:
+    DrawBook(std::vector<std::uint64_t>& history, DrawFacts& facts) : history_(history), facts_(facts) {}
+
+    // The start position: the first entry of the history.
+    void start(const sem::State& s) {
+        history_.clear();
+        key_ = full_key(s);
+        ep_file_ = en_passant_file(s);
+        heavy_ = 0;
+        for (const sem::PieceId id : s.board) heavy_ += draws_detail::kHeavyIds[id];
+        history_.push_back(key_);
+    }
+
+    // Ply `ply` took σ to σ′ by action `a`: the facts that became true in σ′. (Always inlined: the
+    // main line calls it on every ply, and GCC made it a call of its own, some 20 instructions more
+    // a ply.)
+    [[gnu::always_inline]] void record(const sem::State& s, const sem::State& next, const sem::Action& a,
+                                       std::uint32_t ply) {
+        key_ = next_key(key_, s, next, a, ep_file_);
+        heavy_ -= draws_detail::kHeavyIds[a.captured];
+        // a pawn that became a knight or bishop
+        if (a.promotion && !draws_detail::is_heavy(ast::kind_of(*a.promotion))) --heavy_;
+        DrawFacts& d = facts_;
+        if (next.halfmove_clock >= 100 && d.fifty_moves == 0) d.fifty_moves = ply;
+        if (next.halfmove_clock >= 150 && d.seventy_five_moves == 0) d.seventy_five_moves = ply;
+        history_.push_back(key_);
+        // Only the positions since the last capture or pawn move can repeat this one (the clock
+        // counts the plies since; the history holds the whole game, so nothing is cleared on such a
+        // move), and of those only every second, with the same side to move. A third occurrence
+        // needs at least five.
+        const std::size_t size = history_.size();
+        const std::size_t window = std::min<std::size_t>(std::size_t{next.halfmove_clock} + 1, size);
+        int same = 0;
+        if (window >= 5)
+            for (std::size_t back = 0; back < window; back += 2)
+                if (history_[size - 1 - back] == key_) ++same;
+        if (same >= 3 && d.threefold == 0) d.threefold = ply;
+        if (same >= 5 && d.fivefold == 0) d.fivefold = ply;
+        // Only a move that captured or promoted can make a dead position arise.
+        const bool material_changed = a.captured != sem::kEmpty || a.promotion;
+        if (heavy_ == 0 && material_changed && d.dead_position == 0 && dead_position(next)) d.dead_position = ply;
+    }
+
+    // Before ply `ply`: once an automatic draw has arisen, the first move after it gets the
+    // `after-automatic-draw` warning (Laws 9.6, 5.2.2: the game ended there); the later ones do not
+    // repeat it.
+    void warn_after_automatic(std::vector<Warning>& out, std::uint32_t ply, const ast::Ply& written) {
+        if (automatic_warned_) return;
+        if (const std::uint32_t at = facts_.automatic_at(); at != 0) {
+            automatic_warned_ = true;
+            after_automatic_draw(out, ply, written, at);
+        }
+    }
+
+private:
+    std::vector<std::uint64_t>& history_;  // the key of every position of the main line so far
+    DrawFacts& facts_;
+    std::uint64_t key_ = 0;
+    int ep_file_ = -1;
+    int heavy_ = 0;  // pawns, rooks and queens on the board
+    bool automatic_warned_ = false;
+
+    [[gnu::cold, gnu::noinline]] static void after_automatic_draw(std::vector<Warning>& out, std::uint32_t ply,
+                                                                  const ast::Ply& written, std::uint32_t at);
+};
+
+}  // namespace pgnsem::interp
