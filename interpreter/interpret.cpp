@@ -16,7 +16,7 @@
 
 #include "interpreter/explain.hpp"
 #include "interpreter/judge.hpp"
-#include "interpreter/position_key.hpp"
+#include "interpreter/start_position.hpp"
 #include "semantics/in_check.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/setup.hpp"
@@ -26,6 +26,20 @@
 
 namespace pgnsem::interp {
 namespace v2 = boost::variant2;
+
+void Verdict::set_error(VerdictKind k, std::uint32_t ply, const sem::State& s, std::string san, std::string rule,
+                        std::string message, ast::SourcePos pos) {
+    kind = k;
+    ErrorInfo e;
+    e.ply = ply;
+    e.move_number = sem::move_number(s);
+    e.side = sem::to_move(s);
+    e.san = std::move(san);
+    e.rule = std::move(rule);
+    e.message = std::move(message);
+    e.pos = pos;
+    error = std::move(e);
+}
 
 void Verdict::clear() {
     game = 0;
@@ -183,13 +197,6 @@ bool before(ast::SourcePos a, ast::SourcePos b) noexcept {
     return a.line < b.line || (a.line == b.line && a.column < b.column);
 }
 
-bool standard_variant(std::string_view v) noexcept {
-    std::string lower;
-    for (char c : v) lower.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
-    return lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" || lower == "from position" ||
-           lower == "standard chess";
-}
-
 class Run {
 public:
     Run(const ast::Game& g, const Options& o, Verdict& v, TraceSink* trace, std::vector<std::uint64_t>& history)
@@ -205,18 +212,7 @@ public:
             warn(warning_kind(w.kind), 0, w.pos, std::string(w.found), std::string(w.canonical),
                  std::string(w.message));
 
-        if (auto variant = g_.tag("Variant"); variant && !standard_variant(*variant)) {
-            const sem::State s0 = sem::initial_state();
-            v_.final_state = s0;
-            v_.final_fen = fen_of(s0);
-            fail(VerdictKind::Unsupported, 0, s0, "", std::string(sem::rule_id(sem::Rule::VariantUnsupported)),
-                 "the variant \"" + std::string(*variant) + "\" is not supported (only standard chess is)",
-                 tag_pos("Variant"));
-            return;
-        }
-        std::optional<sem::State> start = start_position();
-        if (!start) return;
-        main_line(*start);
+        if (const std::optional<sem::State> start = start_position(g_, v_)) main_line(*start);
     }
 
 private:
@@ -226,13 +222,6 @@ private:
     TraceSink* trace_;
     std::vector<std::uint64_t>& history_;
 
-    ast::SourcePos tag_pos(std::string_view name) const {
-        ast::SourcePos p = g_.start;
-        for (const ast::Tag& t : g_.tags)
-            if (t.name == name) p = t.pos;
-        return p;
-    }
-
     void warn(WarningKind kind, std::uint32_t ply, ast::SourcePos pos, std::string found, std::string canonical,
               std::string message) {
         add_warning(v_.warnings, kind, ply, pos, std::move(found), std::move(canonical), std::move(message));
@@ -240,65 +229,7 @@ private:
 
     void fail(VerdictKind kind, std::uint32_t ply, const sem::State& s, std::string san, std::string rule,
               std::string message, ast::SourcePos pos) {
-        v_.kind = kind;
-        ErrorInfo e;
-        e.ply = ply;
-        e.move_number = sem::move_number(s);
-        e.side = sem::to_move(s);
-        e.san = std::move(san);
-        e.rule = std::move(rule);
-        e.message = std::move(message);
-        e.pos = pos;
-        v_.error = std::move(e);
-    }
-
-    // σ₀, or the position of the FEN tag (validated: an impossible position is illegal at ply 0).
-    std::optional<sem::State> start_position() {
-        const auto fen = g_.tag("FEN");
-        const auto setup = g_.tag("SetUp");
-        if (!fen) {
-            const sem::State s0 = sem::initial_state();
-            if (setup && *setup == "1") {
-                v_.final_state = s0;
-                v_.final_fen = fen_of(s0);
-                fail(VerdictKind::Malformed, 0, s0, "", "syntax/setup-without-fen",
-                     "the SetUp tag announces a start position, but there is no FEN tag", tag_pos("SetUp"));
-                return std::nullopt;
-            }
-            return s0;
-        }
-        const ast::SourcePos fen_pos = tag_pos("FEN");
-        auto parsed = syntax::parse_fen(*fen);
-        if (auto* err = v2::get_if<syntax::FenError>(&parsed)) {
-            const sem::State s0 = sem::initial_state();
-            v_.final_state = s0;
-            v_.final_fen = fen_of(s0);
-            fail(VerdictKind::Malformed, 0, s0, "", "syntax/fen",
-                 "the FEN tag does not parse: " + std::string(err->field) + " field, column " +
-                     std::to_string(err->column + 1) + ": " + err->message,
-                 fen_pos);
-            return std::nullopt;
-        }
-        const Placement& p = v2::get<Placement>(parsed);
-        if (!setup || *setup != "1")
-            warn(WarningKind::FenWithoutSetup, 0, fen_pos, "[FEN \"" + std::string(*fen) + "\"]", "[SetUp \"1\"]",
-                 "a FEN tag needs SetUp \"1\" (§9.7.1)");
-        const sem::State s = sem::from_placement(p);
-        const sem::Problems problems = sem::validate(p);
-        if (!problems.empty()) {
-            v_.final_state = s;
-            v_.final_fen = fen_of(s);
-            std::string message = "the start position cannot arise in a game: ";
-            bool first = true;
-            for (const sem::Problem& pr : problems) {
-                if (!first) message += "; ";
-                first = false;
-                message += explain_problem(pr.rule, pr.detail, s);
-            }
-            fail(VerdictKind::Illegal, 0, s, "", std::string(sem::rule_id(problems.items[0].rule)), message, fen_pos);
-            return std::nullopt;
-        }
-        return s;
+        v_.set_error(kind, ply, s, std::move(san), std::move(rule), std::move(message), pos);
     }
 
     // The +/# claim σ′ makes good (actual_claim). When the move gives check, `#` differs from `+`
@@ -518,7 +449,7 @@ private:
     // The termination marker against the Result tag and against the final position.
     void result_claims(const sem::State& s) {
         if (g_.result && v_.result_tag && *v_.result_tag != ast::result_text(*g_.result))
-            warn(WarningKind::ResultMismatch, 0, tag_pos("Result"), *v_.result_tag,
+            warn(WarningKind::ResultMismatch, 0, g_.tag_pos("Result"), *v_.result_tag,
                  std::string(ast::result_text(*g_.result)),
                  "the Result tag says " + *v_.result_tag + " but the game ends with " +
                      std::string(ast::result_text(*g_.result)) + " (§8.1.1.7)");

@@ -54,6 +54,10 @@ struct Verdict {
     bool error_in_variation = false;           // a variation had an illegal move (a warning unless --strict)
     DrawFacts draws;
     void clear();
+    // The verdict's kind and error. `s` is the state the failing ply was tried in: the error's move
+    // number and side are read off it.
+    void set_error(VerdictKind k, std::uint32_t ply, const sem::State& s, std::string san, std::string rule,
+                   std::string message, ast::SourcePos pos);
 };
 
 struct Options {

@@ -295,6 +295,13 @@ struct Game {
             if (t.name == name) found = t.value;
         return found;
     }
+    // Where that tag stands (the last one when repeated), or where the game starts when it is absent.
+    [[nodiscard]] SourcePos tag_pos(std::string_view name) const noexcept {
+        SourcePos p = start;
+        for (const Tag& t : tags)
+            if (t.name == name) p = t.pos;
+        return p;
+    }
 
 private:
     template <class F>
