@@ -14,6 +14,7 @@
 #include <string>
 #include <type_traits>
 
+#include "interpreter/claims.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/judge.hpp"
 #include "interpreter/start_position.hpp"
@@ -122,73 +123,6 @@ std::string uci_text(const sem::Action& a) {
 
 namespace {
 
-// ---- the notation's claims about a defined move -----------------------------------------------
-
-struct SpellingWarning {
-    ast::Spelling bit;
-    WarningKind kind;
-    const char* what;
-};
-
-constexpr SpellingWarning kSpellings[] = {
-    {ast::kZeroCastle, WarningKind::CastlingZero, "castling is written with the letter O, not the digit zero"},
-    {ast::kEnPassantSuffix, WarningKind::EnPassantSuffix, "SAN has no en passant mark"},
-    {ast::kPawnLetter, WarningKind::PawnLetter, "SAN writes pawn moves without the letter P"},
-    {ast::kLongAlgebraic, WarningKind::LongAlgebraic, "a move written in long algebraic form"},
-    {ast::kCoordinate, WarningKind::CoordinateMove, "a move written by its squares (UCI), not in SAN"},
-    {ast::kLowercasePromotion, WarningKind::LowercasePromotion, "the promotion piece is written in upper case"},
-    {ast::kPromotionWithoutEquals, WarningKind::PromotionWithoutEquals, "a promotion is written with ="},
-    {ast::kCaptureColon, WarningKind::CaptureColon, "a capture is written with x"},
-    {ast::kDetachedSuffix, WarningKind::DetachedGlyph, "a suffix annotation belongs right after its move"},
-};
-
-// The claim σ' makes good; `check` is IIC(σ', side to move), as T found it (Terminates::check).
-ast::CheckClaim actual_claim(const sem::State& after, bool check) noexcept {
-    if (!check) return ast::CheckClaim::None;
-    return sem::has_legal_move(after) ? ast::CheckClaim::Check : ast::CheckClaim::Mate;
-}
-
-const char* claim_text(ast::CheckClaim c) noexcept {
-    switch (c) {
-        case ast::CheckClaim::None: return "no check";
-        case ast::CheckClaim::Check: return "check (+)";
-        case ast::CheckClaim::Mate: return "checkmate (#)";
-    }
-    return "?";
-}
-
-// Traversals and captures are nearly every move; which of the two a move is, is asked through
-// the variant's index below, in one test, rather than in a chain of tests on the kind (a branch
-// on something that changes from move to move at random is one the processor often guesses wrong).
-constexpr std::size_t kTraversalIndex = 0, kCaptureIndex = 1;
-static_assert(std::is_same_v<v2::variant_alternative_t<kTraversalIndex, ast::MoveBody>, ast::Traversal> &&
-              std::is_same_v<v2::variant_alternative_t<kCaptureIndex, ast::MoveBody>, ast::Capture>);
-
-// The origin hint written on a piece move, or null: none was written, or the move is a pawn's
-// (whose capture file is no hint) or of another kind. (Worked out without a branch on whether a
-// pawn moved; the answer, nearly always null, is then easy to predict.)
-const ast::Disambiguator* origin_hint(const ast::Move& m) noexcept {
-    if (m.body.index() > kCaptureIndex) return nullptr;
-    const auto* t = v2::get_if<ast::Traversal>(&m.body);
-    const auto* c = v2::get_if<ast::Capture>(&m.body);
-    const PieceKind piece = t ? t->piece : c->piece;
-    const ast::Disambiguator& from = t ? t->from : c->from;
-    const int given = int{from.file.has_value()} | int{from.rank.has_value()};
-    const bool hint = (piece != PieceKind::Pawn) & (given != 0);
-    return hint ? &from : nullptr;
-}
-
-int disambiguation_size(const ast::Disambiguator& d) noexcept {
-    return (d.file ? 1 : 0) + (d.rank ? 1 : 0);
-}
-
-// Whether the move as written claims a capture (`x`), for the capture-marker check.
-std::optional<bool> written_capture(const ast::Move& m) noexcept {
-    if (m.body.index() <= kCaptureIndex) return m.body.index() == kCaptureIndex;
-    if (const auto* p = v2::get_if<ast::Promotion>(&m.body)) return p->is_capture();
-    return std::nullopt;
-}
-
 std::string pos_text(ast::SourcePos p) {
     return std::to_string(p.line) + ":" + std::to_string(p.column);
 }
@@ -246,101 +180,6 @@ private:
         return actual_claim(p.next, p.check);
     }
 
-    // The claims one defined move makes, checked against the position (warnings): what is wrong
-    // is found here once (claim_faults); report_claims spells out the warnings, and runs only for
-    // the few moves with something wrong (nearly every move of a real game makes its claims good).
-    // `actual` is what σ′ makes good (actual_claim), as the caller found it.
-    void check_claims(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p,
-                      bool in_variation, ast::CheckClaim actual) {
-        if (const unsigned f = claim_faults(ply, s, p, in_variation, actual); f != 0)
-            report_claims(ply, ply_no, s, p, in_variation, actual, f);
-    }
-
-    // What is wrong with the notation of one defined move: a set of faults, each a warning of
-    // report_claims.
-    enum Fault : std::uint8_t {
-        kMarker = 1,             // `x` where there is no capture, or none where there is
-        kSpelling = 2,           // a tolerated spelling (kSpellings)
-        kOverDisambiguated = 4,  // the origin named more precisely than needed
-        kFileSuffices = 8,       // disambiguated otherwise when the file is what tells the pieces apart
-        kRankNeeded = 16,        // disambiguated otherwise when the rank is (the file does not)
-        kClaim = 32,             // `+`/`#` not what σ′ makes good
-        kNumber = 64,            // a written move number that is not this move's
-        kNumberMissing = 128,    // no move number before a White move
-    };
-    static unsigned claim_faults(const ast::Ply& ply, const sem::State& s, const Played& p, bool in_variation,
-                                 ast::CheckClaim actual) {
-        const ast::Move& m = ply.move;
-        unsigned f = 0;
-        // A marker T's retry had to flip, or one a move T read either way states wrongly (`x` on
-        // a pawn move or promotion written wrongly cannot get here, T rejects it; a Coordinate
-        // move has no `x`).
-        if (const auto wc = written_capture(m);
-            p.capture_marker_flipped || (wc && *wc != (p.action.captured != sem::kEmpty)))
-            f |= kMarker;
-        if (m.spelling != ast::kCanonical) f |= kSpelling;
-        // §8.2.3.4: the first of file, rank, square that tells the move apart from the other
-        // legal moves of that kind to that square, and nothing when none is needed.
-        if (const ast::Disambiguator* written = origin_hint(m); written && !(m.spelling & ast::kLongAlgebraic)) {
-            const ast::Disambiguator needed = sem::canonical_disambiguator(s, p.action);
-            if (disambiguation_size(*written) > disambiguation_size(needed))
-                f |= kOverDisambiguated;
-            else if (!needed.empty() && !(*written == needed))
-                f |= needed.file ? kFileSuffices : kRankNeeded;
-        }
-        if (m.claim != actual) f |= kClaim;
-        if (!in_variation) {
-            if (ply.number_written == 0) {
-                if (sem::to_move(s) == Color::White) f |= kNumberMissing;
-            } else if (ply.number_written != sem::move_number(s)) {
-                f |= kNumber;
-            }
-        }
-        return f;
-    }
-
-    [[gnu::noinline]] void report_claims(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s,
-                                         const Played& p, bool in_variation, ast::CheckClaim actual, unsigned f) {
-        const ast::Move& m = ply.move;
-        const std::string where = in_variation ? "in a variation: " : "";
-        const std::uint32_t wply = in_variation ? 0 : ply_no;
-        std::string canonical;
-        auto canon = [&]() -> const std::string& {
-            if (canonical.empty()) canonical = canonical_san(s, p.action, p.next);
-            return canonical;
-        };
-        const bool captured = p.action.captured != sem::kEmpty;
-        if ((f & kMarker) && p.capture_marker_flipped)
-            warn(WarningKind::CaptureMarker, wply, ply.pos, std::string(ply.text), canon(),
-                 where + (captured ? "a capture is written with x" : "x is written only on captures"));
-        if (f & kSpelling)
-            for (const SpellingWarning& sw : kSpellings)
-                if (m.spelling & sw.bit) warn(sw.kind, wply, ply.pos, std::string(ply.text), canon(), where + sw.what);
-        if ((f & kMarker) && !p.capture_marker_flipped)
-            warn(WarningKind::CaptureMarker, wply, ply.pos, std::string(ply.text), canon(),
-                 where + (captured ? "a capture is written with x" : "x is written only on captures"));
-        if (f & kOverDisambiguated)
-            warn(WarningKind::OverDisambiguation, wply, ply.pos, std::string(ply.text), canon(),
-                 where + "the origin is named more precisely than needed (§8.2.3.4)");
-        if (f & (kFileSuffices | kRankNeeded))
-            warn(WarningKind::Disambiguation, wply, ply.pos, std::string(ply.text), canon(),
-                 where +
-                     ((f & kFileSuffices)
-                          ? "the origin is named by its file when the file suffices (§8.2.3.4)"
-                          : "the origin is named by its rank when the file does not tell the pieces apart (§8.2.3.4)"));
-        if (f & kClaim)
-            warn(WarningKind::CheckClaim, wply, ply.pos, std::string(ply.text), canon(),
-                 where + "the move claims " + claim_text(m.claim) + " but gives " + claim_text(actual));
-        const std::uint32_t number = sem::move_number(s);
-        if (f & kNumber)
-            warn(WarningKind::MoveNumber, wply, ply.number_pos, std::to_string(ply.number_written),
-                 std::to_string(number) + (sem::to_move(s) == Color::White ? "." : "..."),
-                 "this is move " + std::to_string(number) + ", not " + std::to_string(ply.number_written));
-        else if (f & kNumberMissing)
-            warn(WarningKind::MoveNumber, wply, ply.pos, std::string(ply.text), std::to_string(number) + ". " + canon(),
-                 "the export format writes the move number before every White move");
-    }
-
     // Replays every variation that replaces `ply` from σ (the position before it).
     void variations(const ast::Ply& ply, const sem::State& s) {
         struct Pending {
@@ -377,7 +216,7 @@ private:
                     break;
                 }
                 const Played p = r.played();
-                check_claims(vp, 0, cur, p, true, actual_claim(p.next, p.check));
+                check_claims(v_.warnings, vp, 0, cur, p, true, actual_claim(p.next, p.check));
                 cur = p.next;
             }
         }
@@ -416,7 +255,7 @@ private:
                 break;
             }
             const Played p = r.played();
-            check_claims(ply, ply_no, s, p, false, claim_of(p, ply, peeked));
+            check_claims(v_.warnings, ply, ply_no, s, p, false, claim_of(p, ply, peeked));
             if (opt_.strict && strict_violation(mark, ply_no, s)) return;
             draws.record(s, p.next, p.action, ply_no);
             if (trace_) emit_trace(ply, ply_no, s, p);
@@ -439,38 +278,11 @@ private:
         if (!stopped) {
             v_.end = sem::outcome(s);
             const std::size_t mark = v_.warnings.size();
-            result_claims(s);
+            result_claims(g_, s, v_);
             // What is left for --strict: the claims about the result and the reader's warnings
             // after the movetext (missing or trailing termination marker).
             if (opt_.strict && !strict_violation(mark, 0, s)) strict_violation(0, 0, s);
         }
-    }
-
-    // The termination marker against the Result tag and against the final position.
-    void result_claims(const sem::State& s) {
-        if (g_.result && v_.result_tag && *v_.result_tag != ast::result_text(*g_.result))
-            warn(WarningKind::ResultMismatch, 0, g_.tag_pos("Result"), *v_.result_tag,
-                 std::string(ast::result_text(*g_.result)),
-                 "the Result tag says " + *v_.result_tag + " but the game ends with " +
-                     std::string(ast::result_text(*g_.result)) + " (§8.1.1.7)");
-        if (!g_.result) return;
-        const ast::Result r = *g_.result;
-        std::optional<ast::Result> forced;
-        std::string why;
-        if (v_.end == sem::Outcome::Checkmate) {
-            forced = sem::to_move(s) == Color::White ? ast::Result::BlackWins : ast::Result::WhiteWins;
-            why = sem::to_move(s) == Color::White ? "White is checkmated" : "Black is checkmated";
-        } else if (v_.end == sem::Outcome::Stalemate) {
-            forced = ast::Result::Draw;
-            why = "the game ends in stalemate";
-        } else if (v_.draws.automatic_at() != 0) {
-            forced = ast::Result::Draw;
-            why = "the game was drawn automatically at ply " + std::to_string(v_.draws.automatic_at());
-        }
-        if (forced && r != *forced && r != ast::Result::Unknown)
-            warn(WarningKind::ResultPosition, 0, g_.result_pos, std::string(ast::result_text(r)),
-                 std::string(ast::result_text(*forced)),
-                 why + ", so the result is " + std::string(ast::result_text(*forced)));
     }
 
     // --strict: a notation warning (other than the exempt kinds) is the error. `s` is the state the
