@@ -18,6 +18,7 @@
 #include "interpreter/explain.hpp"
 #include "interpreter/judge.hpp"
 #include "interpreter/start_position.hpp"
+#include "interpreter/strict.hpp"
 #include "semantics/in_check.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/setup.hpp"
@@ -127,10 +128,6 @@ std::string pos_text(ast::SourcePos p) {
     return std::to_string(p.line) + ":" + std::to_string(p.column);
 }
 
-bool before(ast::SourcePos a, ast::SourcePos b) noexcept {
-    return a.line < b.line || (a.line == b.line && a.column < b.column);
-}
-
 class Run {
 public:
     Run(const ast::Game& g, const Options& o, Verdict& v, TraceSink* trace, std::vector<std::uint64_t>& history)
@@ -228,14 +225,7 @@ private:
         draws.start(s);
         const std::uint32_t stop_at = g_.error ? g_.error->ply_index : ast::kNone;
         bool stopped = false;
-        // Reader warnings that stand before the first move (tags, the FEN tag) decide a strict run
-        // before any move is replayed; those after the movetext are looked at when it ends.
-        if (opt_.strict) {
-            const ast::SourcePos first_move =
-                g_.main_line != ast::kNone ? g_.plies[g_.main_line].pos : ast::SourcePos{0xFFFFFFFFu, 0};
-            for (std::size_t i = 0; i < v_.warnings.size(); ++i)
-                if (before(v_.warnings[i].pos, first_move) && strict_violation(i, 0, s)) return;
-        }
+        if (opt_.strict && strict_before_moves(g_, v_, s)) return;
         // T of the next ply, when it was asked early (claim_of) and is still to be used.
         std::optional<Judged> peeked;
         for (std::uint32_t i = g_.main_line; i != ast::kNone; i = g_.plies[i].next) {
@@ -256,7 +246,7 @@ private:
             }
             const Played p = r.played();
             check_claims(v_.warnings, ply, ply_no, s, p, false, claim_of(p, ply, peeked));
-            if (opt_.strict && strict_violation(mark, ply_no, s)) return;
+            if (opt_.strict && strict_violation(v_, mark, ply_no, s)) return;
             draws.record(s, p.next, p.action, ply_no);
             if (trace_) emit_trace(ply, ply_no, s, p);
             s = p.next;
@@ -279,31 +269,8 @@ private:
             v_.end = sem::outcome(s);
             const std::size_t mark = v_.warnings.size();
             result_claims(g_, s, v_);
-            // What is left for --strict: the claims about the result and the reader's warnings
-            // after the movetext (missing or trailing termination marker).
-            if (opt_.strict && !strict_violation(mark, 0, s)) strict_violation(0, 0, s);
+            if (opt_.strict) strict_at_end(v_, mark, s);
         }
-    }
-
-    // --strict: a notation warning (other than the exempt kinds) is the error. `s` is the state the
-    // offending ply was tried in (the last position replayed before the error).
-    bool strict_violation(std::size_t since, std::uint32_t ply_no, const sem::State& s) {
-        if (!opt_.strict) return false;
-        for (std::size_t i = since; i < v_.warnings.size(); ++i) {
-            const Warning& w = v_.warnings[i];
-            if (stays_under_strict(w.kind)) continue;
-            if (w.kind == WarningKind::VariationIllegal) {
-                fail(VerdictKind::Illegal, ply_no, s, w.found, w.rule, w.message, w.pos);
-            } else {
-                fail(VerdictKind::Malformed, ply_no, s, w.found, "notation/" + std::string(kind_name(w.kind)),
-                     w.message + (w.canonical.empty() ? std::string() : " (export format: " + w.canonical + ")"),
-                     w.pos);
-            }
-            v_.final_state = s;
-            v_.final_fen = fen_of(s);
-            return true;
-        }
-        return false;
     }
 
     void emit_trace(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p) {
