@@ -1,33 +1,27 @@
-// [[S]]: [[nil]] = identity, [[n. M :: S]] = [[S]] ∘ [[M]] — a left fold of T over the plies,
-// stopping at the first ⊥. Around the fold: the start position (σ₀ or a FEN tag, validated),
-// the notation claims each ply makes (`x`, `+`/`#`, disambiguation, the move number, spelling),
-// variations replayed from the position before the ply they replace, the termination marker
-// against the Result tag and the final position, and the draw rules as facts.
+// [[S]]: [[nil]] = identity, [[n. M :: S]] = [[S]] ∘ [[M]] — a left fold of T over the plies of
+// the main line (§3.2.1, §3.3), stopping at the first ⊥. For each ply: replay the variations that
+// replace it, judge the move (interpreter/judge.hpp), stop at ⊥ (the verdict's error), else check
+// the claims its notation makes (interpreter/claims.hpp), record the draw facts
+// (interpreter/draws.hpp) and the trace, and go on from σ′. Before the fold, the start position
+// (interpreter/start_position.hpp); after it, the claims about the result; --strict looks at the
+// warnings before, during and after (interpreter/strict.hpp).
 //
-// Short names: s = σ before a ply, t = the Termination of T, a = the Action that fired.
+// Short names: s = σ before a ply, r = what judge_move found, p = the move played (σ′, action).
 #include "interpreter/interpret.hpp"
 
-#include <algorithm>
 #include <array>
-#include <bit>
-#include <charconv>
 #include <string>
-#include <type_traits>
 
 #include "interpreter/claims.hpp"
-#include "interpreter/explain.hpp"
 #include "interpreter/judge.hpp"
 #include "interpreter/start_position.hpp"
 #include "interpreter/strict.hpp"
-#include "semantics/in_check.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/setup.hpp"
-#include "semantics/terminates.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/san.hpp"
 
 namespace pgnsem::interp {
-namespace v2 = boost::variant2;
 
 void Verdict::set_error(VerdictKind k, std::uint32_t ply, const sem::State& s, std::string san, std::string rule,
                         std::string message, ast::SourcePos pos) {
@@ -219,15 +213,17 @@ private:
         }
     }
 
+    // The fold over the main line from σ, the start position.
     void main_line(sem::State s) {
-        std::uint32_t ply_no = 0;
         DrawBook draws(history_, v_.draws);
         draws.start(s);
-        const std::uint32_t stop_at = g_.error ? g_.error->ply_index : ast::kNone;
-        bool stopped = false;
         if (opt_.strict && strict_before_moves(g_, v_, s)) return;
-        // T of the next ply, when it was asked early (claim_of) and is still to be used.
+        // The reader stopped at a syntax error after this many plies; the fold stops there too.
+        const std::uint32_t stop_at = g_.error ? g_.error->ply_index : ast::kNone;
+        // T of the next ply, when claim_of asked it early, to be used rather than asked again.
         std::optional<Judged> peeked;
+        std::uint32_t ply_no = 0;
+        bool refused = false;
         for (std::uint32_t i = g_.main_line; i != ast::kNone; i = g_.plies[i].next) {
             if (ply_no == stop_at) break;
             const ast::Ply& ply = g_.plies[i];
@@ -241,7 +237,7 @@ private:
                 const Refusal why = refusal(r, s, ply.text);
                 fail(VerdictKind::Illegal, ply_no, s, std::string(ply.text), std::string(sem::rule_id(why.rule)),
                      why.message, ply.pos);
-                stopped = true;
+                refused = true;
                 break;
             }
             const Played p = r.played();
@@ -254,7 +250,13 @@ private:
         }
         v_.final_state = s;
         write_fen(v_.final_fen, s);
-        if (!stopped && g_.error) {
+        if (!refused) game_end(s, ply_no);
+    }
+
+    // After the last ply replayed (`ply_no`), in σ: the reader's syntax error when it cut the game
+    // short, else the claims about the result.
+    void game_end(const sem::State& s, std::uint32_t ply_no) {
+        if (g_.error) {
             const ast::SyntaxError& e = *g_.error;
             // An error inside a variation says so; the main line was judged up to the ply the
             // variation replaces.
@@ -263,14 +265,12 @@ private:
                 message = "inside a variation (nested " + std::to_string(e.variation_depth) +
                           (e.variation_depth == 1 ? " level" : " levels") + " deep): " + message;
             fail(VerdictKind::Malformed, ply_no + 1, s, std::string(e.token), std::string(e.kind), message, e.pos);
-            stopped = true;
+            return;
         }
-        if (!stopped) {
-            v_.end = sem::outcome(s);
-            const std::size_t mark = v_.warnings.size();
-            result_claims(g_, s, v_);
-            if (opt_.strict) strict_at_end(v_, mark, s);
-        }
+        v_.end = sem::outcome(s);
+        const std::size_t mark = v_.warnings.size();
+        result_claims(g_, s, v_);
+        if (opt_.strict) strict_at_end(v_, mark, s);
     }
 
     void emit_trace(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p) {

@@ -1,7 +1,8 @@
 // [[S]] — the meaning of a whole game: fold T over the plies of the main line, stop at the first
 // ⊥, and give a Verdict (../shared/DESIGN.md "The verdict contract"). Variations are replayed
 // from the position before the ply they replace. Notation claims the position contradicts
-// (`x`, `+`/`#`, move numbers, the result) are warnings, errors under --strict.
+// (`x`, `+`/`#`, move numbers, the result) are warnings, errors under --strict. The fold is in
+// interpret.cpp; each concern around it has its own file (interpreter/README.md).
 #pragma once
 
 #include <cstdint>
