@@ -115,9 +115,11 @@ public:
                 if (history_[size - 1 - back] == key_) ++same;
         if (same >= 3 && d.threefold == 0) d.threefold = ply;
         if (same >= 5 && d.fivefold == 0) d.fivefold = ply;
-        // Only a move that captured or promoted can make a dead position arise.
-        const bool material_changed = a.captured != sem::kEmpty || a.promotion;
-        if (heavy_ == 0 && material_changed && d.dead_position == 0 && dead_position(next)) d.dead_position = ply;
+        // Only a move that captured or promoted can make a dead position arise. (Whether the move
+        // captured is asked only once no heavy piece is left: it changes from move to move at random,
+        // and asked on every ply, the processor often guessed it wrong.)
+        if (heavy_ == 0 && (a.captured != sem::kEmpty || a.promotion) && d.dead_position == 0 && dead_position(next))
+            d.dead_position = ply;
     }
 
     // Before ply `ply`: once an automatic draw has arisen, the first move after it gets the
