@@ -1,5 +1,6 @@
 #include "interpreter/check.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <condition_variable>
 #include <cstring>
@@ -25,7 +26,7 @@ void Summary::add(const Verdict& v) {
     if (v.end == sem::Outcome::Stalemate) ++stalemates;
     if (v.draws.claimable_at() != 0) ++draw_claimable;
     if (v.draws.automatic_at() != 0) ++draw_automatic;
-    for (const Warning& w : v.warnings) ++warnings[w.kind];
+    for (const Warning& w : v.warnings) ++warnings[static_cast<std::size_t>(w.kind)];
     if (v.error) ++rules[v.error->rule];
 }
 
@@ -40,7 +41,7 @@ void Summary::merge(const Summary& o) {
     stalemates += o.stalemates;
     draw_claimable += o.draw_claimable;
     draw_automatic += o.draw_automatic;
-    for (const auto& [k, n] : o.warnings) warnings[k] += n;
+    for (std::size_t k = 0; k < kWarningCount; ++k) warnings[k] += o.warnings[k];
     for (const auto& [k, n] : o.rules) rules[k] += n;
     io_error = io_error || o.io_error;
 }
@@ -52,23 +53,27 @@ std::string Summary::text() const {
     s += "end of game: " + std::to_string(checkmates) + " checkmate, " + std::to_string(stalemates) +
          " stalemate; draw facts: " + std::to_string(draw_claimable) + " games with a claimable draw, " +
          std::to_string(draw_automatic) + " with an automatic draw\n";
-    auto count = [&](const char* k) {
-        auto it = warnings.find(k);
-        return it == warnings.end() ? std::uint64_t{0} : it->second;
-    };
-    s += "notation claims: " + std::to_string(count("check-claim")) + " +/# mismatches, " +
-         std::to_string(count("result-mismatch")) + " Result tag/marker mismatches, " +
-         std::to_string(count("result-position")) + " results contradicting the final position\n";
+    auto count = [&](WarningKind k) { return warnings[static_cast<std::size_t>(k)]; };
+    s += "notation claims: " + std::to_string(count(WarningKind::CheckClaim)) + " +/# mismatches, " +
+         std::to_string(count(WarningKind::ResultMismatch)) + " Result tag/marker mismatches, " +
+         std::to_string(count(WarningKind::ResultPosition)) + " results contradicting the final position\n";
     if (!rules.empty()) {
         s += "errors by rule:";
         for (const auto& [k, n] : rules) s += " " + k + "=" + std::to_string(n);
         s += "\n";
     }
-    if (!warnings.empty()) {
-        s += "warnings by kind:";
-        for (const auto& [k, n] : warnings) s += " " + k + "=" + std::to_string(n);
-        s += "\n";
+    // The kinds that occurred, in the order of their names.
+    std::array<WarningKind, kWarningCount> by_name;
+    for (std::size_t k = 0; k < kWarningCount; ++k) by_name[k] = kWarnings[k].kind;
+    std::sort(by_name.begin(), by_name.end(), [](WarningKind a, WarningKind b) { return kind_name(a) < kind_name(b); });
+    bool any = false;
+    for (const WarningKind k : by_name) {
+        if (count(k) == 0) continue;
+        if (!any) s += "warnings by kind:";
+        any = true;
+        s.append(" ").append(kind_name(k)).append("=").append(std::to_string(count(k)));
     }
+    if (any) s += "\n";
     return s;
 }
 

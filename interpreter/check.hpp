@@ -2,6 +2,7 @@
 // interpreter, write one verdict (or trace lines) per game, and count what was found.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <map>
@@ -19,8 +20,8 @@ struct Summary {
     std::uint64_t plies = 0;
     std::uint64_t checkmates = 0, stalemates = 0;
     std::uint64_t draw_claimable = 0, draw_automatic = 0;
-    std::map<std::string, std::uint64_t> warnings;  // by kind
-    std::map<std::string, std::uint64_t> rules;     // errors by rule
+    std::array<std::uint64_t, kWarningCount> warnings{};  // by kind
+    std::map<std::string, std::uint64_t> rules;           // errors by rule
     bool io_error = false;
     void add(const Verdict& v);
     void merge(const Summary& other);

@@ -7,12 +7,18 @@
 #include <vector>
 
 #include "interpreter/interpret.hpp"
-#include "semantics/fast/in_check.hpp"
-#include "semantics/fast/legal_moves.hpp"
+#include "interpreter/judge.hpp"
+#include "semantics/engine.hpp"
 #include "syntax/san.hpp"
 
 namespace pgnsem::interp {
 namespace {
+
+// The generator walks the fast path: its games and labels are what `pgnsem check` (fast by
+// default) answers, and the fast path is the reference, faster (proofs-notes/invariants.md).
+const sem::Engine& engine() noexcept {
+    return sem::fast_engine();
+}
 
 class Rng {
 public:
@@ -83,8 +89,8 @@ std::optional<std::pair<ast::Move, sem::Fails>> near_miss(const sem::State& s, R
                     m.body = ast::Traversal{kind, d, to};
             }
         }
-        const Judged j = judge_move(m, s);
-        if (!j.defined) return std::make_pair(m, j.failure);
+        const Judged j = judge_move(engine(), m, s);
+        if (!j.defined()) return std::make_pair(m, j.reported());
     }
     return std::nullopt;
 }
@@ -114,9 +120,9 @@ GeneratedGame generate_game(std::uint64_t seed, std::uint32_t index, std::uint32
     std::size_t line_start = 0;
     std::string result = "*";
     for (std::uint32_t ply = 1; ply <= length; ++ply) {
-        const sem::MoveList moves = sem::fast::legal_moves(s);
+        const sem::MoveList moves = engine().legal_moves(s);
         if (moves.size == 0) {
-            if (sem::fast::in_check(s, sem::to_move(s)))
+            if (engine().in_check(s, sem::to_move(s)))
                 result = sem::to_move(s) == Color::White ? "0-1" : "1-0";
             else
                 result = "1/2-1/2";
@@ -142,10 +148,10 @@ GeneratedGame generate_game(std::uint64_t seed, std::uint32_t index, std::uint32
         std::sort(sorted.begin(), sorted.end(),
                   [](const sem::ConcreteMove& a, const sem::ConcreteMove& b) { return uci_text(a) < uci_text(b); });
         const sem::ConcreteMove m = sorted[rng.below(static_cast<std::uint32_t>(sorted.size()))];
-        const sem::Termination t = sem::fast::terminates_concrete(s, m);
+        const sem::Termination t = engine().terminates_concrete(s, m);
         const auto& ok = boost::variant2::get<sem::Terminates>(t);
         append_move(movetext, line_start,
-                    std::string(syntax::print_san(sem::fast::canonical_move(s, ok.action, ok.next)).view()));
+                    std::string(syntax::print_san(engine().canonical_move(s, ok.action, ok.next)).view()));
         s = ok.next;
         // Stop at an automatic draw (Laws 9.6): moves after it would be warned about.
         if (s.halfmove_clock >= 150) {
@@ -153,8 +159,8 @@ GeneratedGame generate_game(std::uint64_t seed, std::uint32_t index, std::uint32
             break;
         }
     }
-    if (!g.bad_ply && result == "*" && sem::fast::legal_moves(s).size == 0) {
-        if (sem::fast::in_check(s, sem::to_move(s)))
+    if (!g.bad_ply && result == "*" && engine().legal_moves(s).size == 0) {
+        if (engine().in_check(s, sem::to_move(s)))
             result = sem::to_move(s) == Color::White ? "0-1" : "1-0";
         else
             result = "1/2-1/2";

@@ -1,45 +1,41 @@
-// [[S]]: [[nil]] = identity, [[n. M :: S]] = [[S]] ∘ [[M]] — a left fold of T over the plies,
-// stopping at the first ⊥. Around the fold: the start position (σ₀ or a FEN tag, validated),
-// the notation claims each ply makes (`x`, `+`/`#`, disambiguation, the move number, spelling),
-// variations replayed from the position before the ply they replace, the termination marker
-// against the Result tag and the final position, and the draw rules as facts.
+// A game's verdict: [[S]] (semantics/steps.hpp — the plies in the order [[S]] plays them, and the
+// fold of T over them that stops at the first ⊥) with the interpreter's part around each ply:
+// before it, replay the variations that replace it and judge the move (interpreter/judge.hpp: T
+// with the notation's tolerance); at ⊥, the verdict's error; after a defined ply, check the claims
+// its notation makes (interpreter/claims.hpp), record the draw facts (interpreter/draws.hpp) and the
+// trace, and report a σ′ the paper's own equations left ill-formed. Before the fold, the start
+// position (interpreter/start_position.hpp); after it, the claims about the result; --strict looks
+// at the warnings before, during and after (interpreter/strict.hpp).
 //
-// Short names: s = σ before a ply, t = the Termination of T, a = the Action that fired.
+// Short names: s = σ before a ply, r = what judge_move found, p = the move played (σ′, action).
 #include "interpreter/interpret.hpp"
 
-#include <algorithm>
 #include <array>
-#include <bit>
-#include <charconv>
 #include <string>
-#include <type_traits>
 
-#include "interpreter/explain.hpp"
-#include "semantics/fast/in_check.hpp"
-#include "semantics/fast/legal_moves.hpp"
-#include "semantics/fast/position_key.hpp"
-#include "semantics/fast/terminates.hpp"
+#include "interpreter/claims.hpp"
+#include "interpreter/judge.hpp"
+#include "interpreter/start_position.hpp"
+#include "interpreter/strict.hpp"
 #include "semantics/setup.hpp"
+#include "semantics/steps.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/san.hpp"
 
 namespace pgnsem::interp {
-namespace v2 = boost::variant2;
 
-std::uint32_t DrawFacts::claimable_at() const noexcept {
-    std::uint32_t best = 0;
-    for (std::uint32_t p : {fifty_moves, threefold})
-        if (p != 0 && (best == 0 || p < best)) best = p;
-    return best;
-}
-
-std::uint32_t DrawFacts::automatic_at() const noexcept {
-    // Asked before every ply of the main line; nearly always none is set.
-    if ((seventy_five_moves | fivefold | dead_position) == 0) return 0;
-    std::uint32_t best = 0;
-    for (std::uint32_t p : {seventy_five_moves, fivefold, dead_position})
-        if (p != 0 && (best == 0 || p < best)) best = p;
-    return best;
+void Verdict::set_error(VerdictKind k, std::uint32_t ply, const sem::State& s, std::string san, std::string rule,
+                        std::string message, ast::SourcePos pos) {
+    kind = k;
+    ErrorInfo e;
+    e.ply = ply;
+    e.move_number = sem::move_number(s);
+    e.side = sem::to_move(s);
+    e.san = std::move(san);
+    e.rule = std::move(rule);
+    e.message = std::move(message);
+    e.pos = pos;
+    error = std::move(e);
 }
 
 void Verdict::clear() {
@@ -99,8 +95,9 @@ void set_text(std::optional<std::string>& out, std::optional<std::string_view> v
 
 }  // namespace
 
-std::string canonical_san(const sem::State& before, const sem::Action& a, const sem::State& after) {
-    return std::string(syntax::print_san(sem::fast::canonical_move(before, a, after)).view());
+std::string canonical_text(const sem::Engine& e, const sem::State& before, const sem::Action& a,
+                           const sem::State& after) {
+    return std::string(syntax::print_san(e.canonical_move(before, a, after)).view());
 }
 
 std::string uci_text(const sem::ConcreteMove& m) {
@@ -117,223 +114,15 @@ std::string uci_text(const sem::Action& a) {
 
 namespace {
 
-// Pawns, rooks and queens: while one is on the board, no position is one of the dead positions
-// below.
-constexpr bool is_heavy(PieceKind k) noexcept {
-    return k == PieceKind::Pawn || k == PieceKind::Rook || k == PieceKind::Queen;
-}
-
-// Laws 5.2.2 / 9.6 — the dead positions that are easy to prove: K v K, K+N v K, K+B v K, and
-// kings with bishops only, all on squares of one colour. (Out of line: asked only once no pawn,
-// rook or queen is left; inlined, it made the main line's loop longer.)
-[[gnu::cold, gnu::noinline]] bool dead_position(const sem::State& s) noexcept {
-    int knights = 0, bishops = 0;
-    bool light = false, dark = false;
-    for (int i = 0; i < 64; ++i) {
-        const sem::PieceId id = s.board[static_cast<std::size_t>(i)];
-        if (id == sem::kEmpty) continue;
-        const PieceKind k = sem::kind_of(id);
-        if (is_heavy(k)) return false;
-        if (k == PieceKind::Knight) ++knights;
-        if (k == PieceKind::Bishop) {
-            ++bishops;
-            (Square::unchecked(i).is_light() ? light : dark) = true;
-        }
-    }
-    if (knights + bishops <= 1) return true;
-    return knights == 0 && !(light && dark);
-}
-
-// The main line counts the heavy pieces once per game and then follows captures and promotions
-// (heavy_after), so that dead_position runs only once there are none (without, a scan of σ on
-// every capture). 1 for the ids of pawns, rooks and queens, 0 for the others and the empty square
-// (a look-up: whether a move captures, and what, changes from move to move).
-constexpr auto kHeavyIds = sem::table_by_id<std::uint8_t>(
-    [](sem::PieceId v) { return static_cast<std::uint8_t>(!v.empty() && is_heavy(sem::kind_of(v)) ? 1 : 0); });
-int heavy_pieces(const sem::State& s) noexcept {
-    int n = 0;
-    for (const sem::PieceId id : s.board) n += kHeavyIds[id.value()];
-    return n;
-}
-int heavy_after(int heavy, const sem::Action& a) noexcept {
-    heavy -= kHeavyIds[a.captured.value()];
-    if (a.promotion && !is_heavy(ast::kind_of(*a.promotion))) --heavy;  // a pawn became a knight or bishop
-    return heavy;
-}
-
-// ---- the notation's claims about a defined move -----------------------------------------------
-
-struct SpellingWarning {
-    ast::Spelling bit;
-    const char* kind;
-    const char* what;
-};
-
-constexpr SpellingWarning kSpellings[] = {
-    {ast::kZeroCastle, "castling-zero", "castling is written with the letter O, not the digit zero"},
-    {ast::kEnPassantSuffix, "en-passant-suffix", "SAN has no en passant mark"},
-    {ast::kPawnLetter, "pawn-letter", "SAN writes pawn moves without the letter P"},
-    {ast::kLongAlgebraic, "long-algebraic", "a move written in long algebraic form"},
-    {ast::kCoordinate, "coordinate-move", "a move written by its squares (UCI), not in SAN"},
-    {ast::kLowercasePromotion, "lowercase-promotion", "the promotion piece is written in upper case"},
-    {ast::kPromotionWithoutEquals, "promotion-without-equals", "a promotion is written with ="},
-    {ast::kCaptureColon, "capture-colon", "a capture is written with x"},
-    {ast::kDetachedSuffix, "detached-glyph", "a suffix annotation belongs right after its move"},
-};
-
-// The claim σ' makes good; `check` is IIC(σ', side to move), as T found it (Terminates::check).
-ast::CheckClaim actual_claim(const sem::State& after, bool check) noexcept {
-    if (!check) return ast::CheckClaim::None;
-    return sem::fast::has_legal_move(after) ? ast::CheckClaim::Check : ast::CheckClaim::Mate;
-}
-
-const char* claim_text(ast::CheckClaim c) noexcept {
-    switch (c) {
-        case ast::CheckClaim::None: return "no check";
-        case ast::CheckClaim::Check: return "check (+)";
-        case ast::CheckClaim::Mate: return "checkmate (#)";
-    }
-    return "?";
-}
-
-// Traversals and captures are nearly every move; which of the two a move is, is asked through
-// the variant's index below, in one test, rather than in a chain of tests on the kind (a branch
-// on something that changes from move to move at random is one the processor often guesses wrong).
-constexpr std::size_t kTraversalIndex = 0, kCaptureIndex = 1;
-static_assert(std::is_same_v<v2::variant_alternative_t<kTraversalIndex, ast::MoveBody>, ast::Traversal> &&
-              std::is_same_v<v2::variant_alternative_t<kCaptureIndex, ast::MoveBody>, ast::Capture>);
-
-// The origin hint written on a piece move, or null: none was written, or the move is a pawn's
-// (whose capture file is no hint) or of another kind. (Worked out without a branch on whether a
-// pawn moved; the answer, nearly always null, is then easy to predict.)
-const ast::Disambiguator* origin_hint(const ast::Move& m) noexcept {
-    if (m.body.index() > kCaptureIndex) return nullptr;
-    const auto* t = v2::get_if<ast::Traversal>(&m.body);
-    const auto* c = v2::get_if<ast::Capture>(&m.body);
-    const PieceKind piece = t ? t->piece : c->piece;
-    const ast::Disambiguator& from = t ? t->from : c->from;
-    const int given = int{from.file.has_value()} | int{from.rank.has_value()};
-    const bool hint = (piece != PieceKind::Pawn) & (given != 0);
-    return hint ? &from : nullptr;
-}
-
-int disambiguation_size(const ast::Disambiguator& d) noexcept {
-    return (d.file ? 1 : 0) + (d.rank ? 1 : 0);
-}
-
-// Whether the move as written claims a capture (`x`), for the capture-marker check.
-std::optional<bool> written_capture(const ast::Move& m) noexcept {
-    if (m.body.index() <= kCaptureIndex) return m.body.index() == kCaptureIndex;
-    if (const auto* p = v2::get_if<ast::Promotion>(&m.body)) return p->is_capture();
-    return std::nullopt;
-}
-
-// A piece move written with the wrong capture marker, read as the other form (the `x` is a
-// claim of the notation, not part of which move is meant — only for pieces: a pawn's `x`
-// changes which pawn moves and where).
-std::optional<ast::Move> flipped_capture(const ast::Move& m, sem::Rule failed) {
-    if (const auto* t = v2::get_if<ast::Traversal>(&m.body);
-        t && t->piece != PieceKind::Pawn && failed == sem::Rule::TravOccupied) {
-        ast::Move f = m;
-        f.body = ast::Capture{t->piece, t->from, t->to};
-        return f;
-    }
-    if (const auto* c = v2::get_if<ast::Capture>(&m.body);
-        c && c->piece != PieceKind::Pawn && failed == sem::Rule::CapNoVictim) {
-        ast::Move f = m;
-        f.body = ast::Traversal{c->piece, c->from, c->to};
-        return f;
-    }
-    return std::nullopt;
-}
-
 std::string pos_text(ast::SourcePos p) {
     return std::to_string(p.line) + ":" + std::to_string(p.column);
 }
 
-// The kinds that stay warnings under --strict (../shared/DESIGN.md, the verdict contract).
-bool strict_exempt(std::string_view kind) noexcept {
-    return kind == "after-automatic-draw" || kind == "variation-null";
-}
-
-bool before(ast::SourcePos a, ast::SourcePos b) noexcept {
-    return a.line < b.line || (a.line == b.line && a.column < b.column);
-}
-
-bool standard_variant(std::string_view v) noexcept {
-    std::string lower;
-    for (char c : v) lower.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
-    return lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" || lower == "from position" ||
-           lower == "standard chess";
-}
-
-// A defined move as the interpreter sees it: σ', the action that fired, and whether the move
-// was read with its `x` flipped. It refers to the Termination T gave (σ' is not copied again).
-struct Played {
-    const sem::State& next;
-    const sem::Action& action;
-    bool check = false;  // IIC(σ', the side to move in σ')
-    bool capture_marker_flipped = false;
-};
-
-// T for one written move, with the capture-marker tolerance: the Termination as T gave it.
-// The flag stands before the Termination: were it right after Terminates::check, the compiler
-// would read both bytes with one 16-bit load, which cannot take its value from the two separate
-// byte stores that wrote them a moment before and waits for them (perf showed that wait).
-struct Tried {
-    bool capture_marker_flipped = false;
-    sem::Termination t;
-    [[nodiscard]] const sem::Fails* failure() const noexcept { return v2::get_if<sem::Fails>(&t); }
-    [[nodiscard]] Played played() const noexcept {
-        const sem::Terminates& ok = v2::get<sem::Terminates>(t);
-        return Played{ok.next, ok.action, ok.check, capture_marker_flipped};
-    }
-};
-
-// A refused piece move read again with its `x` flipped (out of line: rare).
-[[gnu::cold, gnu::noinline]] void retry_flipped(const ast::Move& m, const sem::State& s, Tried& r) {
-    if (auto flipped = flipped_capture(m, r.failure()->rule)) {
-        sem::Termination t2 = sem::fast::terminates(*flipped, s);
-        if (v2::holds_alternative<sem::Terminates>(t2)) {
-            r.t = t2;
-            r.capture_marker_flipped = true;
-        }
-    }
-}
-
-Tried play(const ast::Move& m, const sem::State& s) {
-    Tried r{false, sem::fast::terminates(m, s)};
-    if (r.failure() != nullptr) retry_flipped(m, s, r);
-    return r;
-}
-
-// The rule a failed move is reported under: T's, or game/over when σ has no legal move at all
-// (after checkmate or stalemate every move fails, and the first thing wrong is that the game
-// had ended).
-sem::Rule verdict_rule(const sem::Fails& f, const sem::State& s) {
-    return sem::fast::outcome(s) == sem::Outcome::Ongoing ? f.rule : sem::Rule::GameOver;
-}
-
-// That rule and the sentence that explains it; for game/over the move's own reason follows.
-struct Refusal {
-    sem::Rule rule;
-    std::string message;
-};
-
-Refusal refusal(const sem::Fails& f, const sem::State& s, std::string_view written) {
-    std::string message = explain_failure(f, s, written);
-    const sem::Rule rule = verdict_rule(f, s);
-    if (rule != sem::Rule::GameOver) return {rule, std::move(message)};
-    const char* why = sem::fast::in_check(s, sem::to_move(s))
-                          ? (sem::to_move(s) == Color::White ? "White is checkmated" : "Black is checkmated")
-                          : "stalemate";
-    return {rule, std::string("the game was already over: ") + why + " (" + message + ")"};
-}
-
 class Run {
 public:
-    Run(const ast::Game& g, const Options& o, Verdict& v, TraceSink* trace, std::vector<std::uint64_t>& history)
-        : g_(g), opt_(o), v_(v), trace_(trace), history_(history) {}
+    Run(const ast::Game& g, const Options& o, const sem::Engine& e, Verdict& v, TraceSink* trace, DrawHistory& history,
+        sem::StepOrder& order)
+        : g_(g), opt_(o), engine_(e), v_(v), trace_(trace), history_(history), order_(order) {}
 
     void go() {
         v_.game = g_.index;
@@ -342,213 +131,45 @@ public:
         set_text(v_.result_tag, g_.tag("Result"));
         v_.result = g_.result;
         for (const ast::ReaderWarning& w : g_.warnings)
-            warn(std::string(w.kind), 0, w.pos, std::string(w.found), std::string(w.canonical), std::string(w.message));
+            warn(warning_kind(w.kind), 0, w.pos, std::string(w.found), std::string(w.canonical),
+                 std::string(w.message));
 
-        if (auto variant = g_.tag("Variant"); variant && !standard_variant(*variant)) {
-            const sem::State s0 = sem::initial_state();
-            v_.final_state = s0;
-            v_.final_fen = fen_of(s0);
-            fail(VerdictKind::Unsupported, 0, s0, "", std::string(sem::rule_id(sem::Rule::VariantUnsupported)),
-                 "the variant \"" + std::string(*variant) + "\" is not supported (only standard chess is)",
-                 tag_pos("Variant"));
-            return;
-        }
-        std::optional<sem::State> start = start_position();
-        if (!start) return;
-        main_line(*start);
+        if (const std::optional<sem::State> start = start_position(g_, v_)) main_line(*start);
     }
 
 private:
     const ast::Game& g_;
     const Options& opt_;
+    const sem::Engine& engine_;
     Verdict& v_;
     TraceSink* trace_;
-    std::vector<std::uint64_t>& history_;
-    bool automatic_draw_warned_ = false;
+    DrawHistory& history_;
+    sem::StepOrder& order_;
+    bool ill_formed_reported_ = false;
 
-    ast::SourcePos tag_pos(std::string_view name) const {
-        ast::SourcePos p = g_.start;
-        for (const ast::Tag& t : g_.tags)
-            if (t.name == name) p = t.pos;
-        return p;
-    }
-
-    void warn(std::string kind, std::uint32_t ply, ast::SourcePos pos, std::string found, std::string canonical,
+    void warn(WarningKind kind, std::uint32_t ply, ast::SourcePos pos, std::string found, std::string canonical,
               std::string message) {
-        v_.warnings.push_back(
-            Warning{std::move(kind), ply, pos, std::move(found), std::move(canonical), std::move(message), {}});
+        add_warning(v_.warnings, kind, ply, pos, std::move(found), std::move(canonical), std::move(message));
     }
 
     void fail(VerdictKind kind, std::uint32_t ply, const sem::State& s, std::string san, std::string rule,
               std::string message, ast::SourcePos pos) {
-        v_.kind = kind;
-        ErrorInfo e;
-        e.ply = ply;
-        e.move_number = sem::move_number(s);
-        e.side = sem::to_move(s);
-        e.san = std::move(san);
-        e.rule = std::move(rule);
-        e.message = std::move(message);
-        e.pos = pos;
-        v_.error = std::move(e);
-    }
-
-    // σ₀, or the position of the FEN tag (validated: an impossible position is illegal at ply 0).
-    std::optional<sem::State> start_position() {
-        const auto fen = g_.tag("FEN");
-        const auto setup = g_.tag("SetUp");
-        if (!fen) {
-            const sem::State s0 = sem::initial_state();
-            if (setup && *setup == "1") {
-                v_.final_state = s0;
-                v_.final_fen = fen_of(s0);
-                fail(VerdictKind::Malformed, 0, s0, "", "syntax/setup-without-fen",
-                     "the SetUp tag announces a start position, but there is no FEN tag", tag_pos("SetUp"));
-                return std::nullopt;
-            }
-            return s0;
-        }
-        const ast::SourcePos fen_pos = tag_pos("FEN");
-        auto parsed = syntax::parse_fen(*fen);
-        if (auto* err = v2::get_if<syntax::FenError>(&parsed)) {
-            const sem::State s0 = sem::initial_state();
-            v_.final_state = s0;
-            v_.final_fen = fen_of(s0);
-            fail(VerdictKind::Malformed, 0, s0, "", "syntax/fen",
-                 "the FEN tag does not parse: " + std::string(err->field) + " field, column " +
-                     std::to_string(err->column + 1) + ": " + err->message,
-                 fen_pos);
-            return std::nullopt;
-        }
-        const Placement& p = v2::get<Placement>(parsed);
-        if (!setup || *setup != "1")
-            warn("fen-without-setup", 0, fen_pos, "[FEN \"" + std::string(*fen) + "\"]", "[SetUp \"1\"]",
-                 "a FEN tag needs SetUp \"1\" (§9.7.1)");
-        const sem::State s = sem::from_placement(p);
-        const sem::Problems problems = sem::validate(p);
-        if (!problems.empty()) {
-            v_.final_state = s;
-            v_.final_fen = fen_of(s);
-            std::string message = "the start position cannot arise in a game: ";
-            bool first = true;
-            for (const sem::Problem& pr : problems) {
-                if (!first) message += "; ";
-                first = false;
-                message += explain_problem(pr.rule, pr.detail, s);
-            }
-            fail(VerdictKind::Illegal, 0, s, "", std::string(sem::rule_id(problems.items[0].rule)), message, fen_pos);
-            return std::nullopt;
-        }
-        return s;
+        v_.set_error(kind, ply, s, std::move(san), std::move(rule), std::move(message), pos);
     }
 
     // The +/# claim σ′ makes good (actual_claim). When the move gives check, `#` differs from `+`
     // by whether the opponent has a legal move; in a game that goes on, the written next move is
     // usually one, so T is asked of it first (and its result kept in `peeked` for the next ply:
     // T is a function of the move and σ′ alone, so asking early changes nothing). Only when there
-    // is no next move, or T refuses it, does the search for any legal move run.
-    ast::CheckClaim claim_of(const Played& p, const ast::Ply& ply, std::optional<Tried>& peeked) {
+    // is no next move, or T refuses it, does the search for any legal move run. `k` is the ply's
+    // place in [[S]]'s order; the next ply is the order's next.
+    ast::CheckClaim claim_of(const Played& p, std::size_t k, std::optional<Judged>& peeked) {
         if (!p.check) return ast::CheckClaim::None;
-        if (ply.next != ast::kNone && !v2::holds_alternative<ast::NullMove>(g_.plies[ply.next].move.body)) {
-            peeked.emplace(play(g_.plies[ply.next].move, p.next));
-            if (peeked->failure() == nullptr) return ast::CheckClaim::Check;
+        if (k + 1 < order_.plies.size()) {
+            peeked.emplace(judge_move(engine_, g_.plies[order_.plies[k + 1]].move, p.next));
+            if (peeked->defined()) return ast::CheckClaim::Check;
         }
-        return actual_claim(p.next, p.check);
-    }
-
-    // The claims one defined move makes, checked against the position (warnings): what is wrong
-    // is found here once (claim_faults); report_claims spells out the warnings, and runs only for
-    // the few moves with something wrong (nearly every move of a real game makes its claims good).
-    // `actual` is what σ′ makes good (actual_claim), as the caller found it.
-    void check_claims(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p,
-                      bool in_variation, ast::CheckClaim actual) {
-        if (const unsigned f = claim_faults(ply, s, p, in_variation, actual); f != 0)
-            report_claims(ply, ply_no, s, p, in_variation, actual, f);
-    }
-
-    // What is wrong with the notation of one defined move: a set of faults, each a warning of
-    // report_claims.
-    enum Fault : std::uint8_t {
-        kMarker = 1,             // `x` where there is no capture, or none where there is
-        kSpelling = 2,           // a tolerated spelling (kSpellings)
-        kOverDisambiguated = 4,  // the origin named more precisely than needed
-        kFileSuffices = 8,       // disambiguated otherwise when the file is what tells the pieces apart
-        kRankNeeded = 16,        // disambiguated otherwise when the rank is (the file does not)
-        kClaim = 32,             // `+`/`#` not what σ′ makes good
-        kNumber = 64,            // a written move number that is not this move's
-        kNumberMissing = 128,    // no move number before a White move
-    };
-    static unsigned claim_faults(const ast::Ply& ply, const sem::State& s, const Played& p, bool in_variation,
-                                 ast::CheckClaim actual) {
-        const ast::Move& m = ply.move;
-        unsigned f = 0;
-        // A marker T's retry had to flip, or one a move T read either way states wrongly (`x` on
-        // a pawn move or promotion written wrongly cannot get here, T rejects it; a Coordinate
-        // move has no `x`).
-        if (const auto wc = written_capture(m);
-            p.capture_marker_flipped || (wc && *wc != (p.action.captured != sem::kEmpty)))
-            f |= kMarker;
-        if (m.spelling != ast::kCanonical) f |= kSpelling;
-        // §8.2.3.4: the first of file, rank, square that tells the move apart from the other
-        // legal moves of that kind to that square, and nothing when none is needed.
-        if (const ast::Disambiguator* written = origin_hint(m); written && !(m.spelling & ast::kLongAlgebraic)) {
-            const ast::Disambiguator needed = sem::fast::canonical_disambiguator(s, p.action);
-            if (disambiguation_size(*written) > disambiguation_size(needed))
-                f |= kOverDisambiguated;
-            else if (!needed.empty() && !(*written == needed))
-                f |= needed.file ? kFileSuffices : kRankNeeded;
-        }
-        if (m.claim != actual) f |= kClaim;
-        if (!in_variation) {
-            if (ply.number_written == 0) {
-                if (sem::to_move(s) == Color::White) f |= kNumberMissing;
-            } else if (ply.number_written != sem::move_number(s)) {
-                f |= kNumber;
-            }
-        }
-        return f;
-    }
-
-    [[gnu::noinline]] void report_claims(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s,
-                                         const Played& p, bool in_variation, ast::CheckClaim actual, unsigned f) {
-        const ast::Move& m = ply.move;
-        const std::string where = in_variation ? "in a variation: " : "";
-        const std::uint32_t wply = in_variation ? 0 : ply_no;
-        std::string canonical;
-        auto canon = [&]() -> const std::string& {
-            if (canonical.empty()) canonical = canonical_san(s, p.action, p.next);
-            return canonical;
-        };
-        const bool captured = p.action.captured != sem::kEmpty;
-        if ((f & kMarker) && p.capture_marker_flipped)
-            warn("capture-marker", wply, ply.pos, std::string(ply.text), canon(),
-                 where + (captured ? "a capture is written with x" : "x is written only on captures"));
-        if (f & kSpelling)
-            for (const SpellingWarning& sw : kSpellings)
-                if (m.spelling & sw.bit) warn(sw.kind, wply, ply.pos, std::string(ply.text), canon(), where + sw.what);
-        if ((f & kMarker) && !p.capture_marker_flipped)
-            warn("capture-marker", wply, ply.pos, std::string(ply.text), canon(),
-                 where + (captured ? "a capture is written with x" : "x is written only on captures"));
-        if (f & kOverDisambiguated)
-            warn("over-disambiguation", wply, ply.pos, std::string(ply.text), canon(),
-                 where + "the origin is named more precisely than needed (§8.2.3.4)");
-        if (f & (kFileSuffices | kRankNeeded))
-            warn("disambiguation", wply, ply.pos, std::string(ply.text), canon(),
-                 where +
-                     ((f & kFileSuffices)
-                          ? "the origin is named by its file when the file suffices (§8.2.3.4)"
-                          : "the origin is named by its rank when the file does not tell the pieces apart (§8.2.3.4)"));
-        if (f & kClaim)
-            warn("check-claim", wply, ply.pos, std::string(ply.text), canon(),
-                 where + "the move claims " + claim_text(m.claim) + " but gives " + claim_text(actual));
-        const std::uint32_t number = sem::move_number(s);
-        if (f & kNumber)
-            warn("move-number", wply, ply.number_pos, std::to_string(ply.number_written),
-                 std::to_string(number) + (sem::to_move(s) == Color::White ? "." : "..."),
-                 "this is move " + std::to_string(number) + ", not " + std::to_string(ply.number_written));
-        else if (f & kNumberMissing)
-            warn("move-number", wply, ply.pos, std::string(ply.text), std::to_string(number) + ". " + canon(),
-                 "the export format writes the move number before every White move");
+        return actual_claim(engine_, p.next, p.check);
     }
 
     // Replays every variation that replaces `ply` from σ (the position before it).
@@ -570,16 +191,16 @@ private:
                 ++depth;
                 for (std::uint32_t v = vp.first_variation; v != ast::kNone; v = g_.variations[v].next_sibling)
                     stack.push_back({v, cur});
-                if (v2::holds_alternative<ast::NullMove>(vp.move.body)) {
-                    warn("variation-null", 0, vp.pos, std::string(vp.text), "",
+                const Judged r = judge_move(engine_, vp.move, cur);
+                if (!r.defined() && r.rule == sem::Rule::MoveNull) {
+                    warn(WarningKind::VariationNull, 0, vp.pos, std::string(vp.text), "",
                          "a null move in a variation: the rest of this variation is not judged");
                     break;
                 }
-                const Tried r = play(vp.move, cur);
-                if (const sem::Fails* f = r.failure()) {
+                if (!r.defined()) {
                     v_.error_in_variation = true;
-                    const Refusal why = refusal(*f, cur, vp.text);
-                    warn("variation-illegal", 0, vp.pos, std::string(vp.text), "",
+                    const Refusal why = refusal(engine_, r, cur, vp.text);
+                    warn(WarningKind::VariationIllegal, 0, vp.pos, std::string(vp.text), "",
                          "ply " + std::to_string(depth) + " of the variation at " +
                              pos_text(g_.variations[pending.variation].pos) + " is illegal (" +
                              std::string(sem::rule_id(why.rule)) + "): " + why.message);
@@ -587,94 +208,82 @@ private:
                     break;
                 }
                 const Played p = r.played();
-                check_claims(vp, 0, cur, p, true, actual_claim(p.next, p.check));
+                check_claims(engine_, v_.warnings, vp, 0, cur, p, true, actual_claim(engine_, p.next, p.check));
                 cur = p.next;
             }
         }
     }
 
-    // `heavy`: the pawns, rooks and queens on σ′ (heavy_after); `material_changed`: the move
-    // captured or promoted (only such a move can make a dead position arise).
-    void record_draws(const sem::State& n, std::uint32_t ply_no, std::uint64_t key, int heavy, bool material_changed) {
-        DrawFacts& d = v_.draws;
-        if (n.halfmove_clock >= 100 && d.fifty_moves == 0) d.fifty_moves = ply_no;
-        if (n.halfmove_clock >= 150 && d.seventy_five_moves == 0) d.seventy_five_moves = ply_no;
-        history_.push_back(key);
-        // Only the positions since the last capture or pawn move can repeat this one (the clock
-        // counts the plies since; the history holds the whole game, so nothing is cleared on such a
-        // move), and of those only every second, with the same side to move. A third occurrence
-        // needs at least five.
-        const std::size_t size = history_.size();
-        const std::size_t window = std::min<std::size_t>(std::size_t{n.halfmove_clock} + 1, size);
-        int same = 0;
-        if (window >= 5)
-            for (std::size_t back = 0; back < window; back += 2)
-                if (history_[size - 1 - back] == key) ++same;
-        if (same >= 3 && d.threefold == 0) d.threefold = ply_no;
-        if (same >= 5 && d.fivefold == 0) d.fivefold = ply_no;
-        if (heavy == 0 && material_changed && d.dead_position == 0 && dead_position(n)) d.dead_position = ply_no;
-    }
-
-    void main_line(sem::State s) {
-        std::uint32_t ply_no = 0;
-        history_.clear();
-        std::uint64_t key = sem::fast::full_key(s);
-        int ep_file = sem::fast::en_passant_file(s);
-        int heavy = heavy_pieces(s);
-        history_.push_back(key);
-        const std::uint32_t stop_at = g_.error ? g_.error->ply_index : ast::kNone;
-        bool stopped = false;
-        // Reader warnings that stand before the first move (tags, the FEN tag) decide a strict run
-        // before any move is replayed; those after the movetext are looked at when it ends.
-        if (opt_.strict) {
-            const ast::SourcePos first_move =
-                g_.main_line != ast::kNone ? g_.plies[g_.main_line].pos : ast::SourcePos{0xFFFFFFFFu, 0};
-            for (std::size_t i = 0; i < v_.warnings.size(); ++i)
-                if (before(v_.warnings[i].pos, first_move) && strict_violation(i, 0, s)) return;
-        }
-        // T of the next ply, when it was asked early (claim_of) and is still to be used.
-        std::optional<Tried> peeked;
-        for (std::uint32_t i = g_.main_line; i != ast::kNone; i = g_.plies[i].next) {
-            if (ply_no == stop_at) break;
-            const ast::Ply& ply = g_.plies[i];
-            ++ply_no;
-            const std::size_t mark = v_.warnings.size();
+    // [[S]] over the main line from σ, the start position.
+    void main_line(const sem::State& start) {
+        DrawBook draws(history_, v_.draws, engine_);
+        draws.start(start);
+        if (opt_.strict && strict_before_moves(g_, v_, start)) return;
+        sem::step_order(g_, g_.main_line, sem::move_number(start), engine_.reading(), order_);
+        for (const std::uint32_t i : order_.dropped) step_dropped(g_.plies[i]);
+        // T of the next ply, when claim_of asked it early, to be used rather than asked again.
+        std::optional<Judged> peeked;
+        // The warnings from here on are the ply's (its variations' included), for --strict.
+        std::size_t mark = 0;
+        // Before each ply: its variations, then T (with the notation's tolerance).
+        const auto judge = [&](std::size_t k, const ast::Ply& ply, const sem::State& s) {
+            mark = v_.warnings.size();
             if (ply.first_variation != ast::kNone) variations(ply, s);
-            if (const std::uint32_t automatic = automatic_draw_warned_ ? 0 : v_.draws.automatic_at(); automatic != 0) {
-                automatic_draw_warned_ = true;
-                warn("after-automatic-draw", ply_no, ply.pos, std::string(ply.text), "",
-                     "the game was drawn automatically at ply " + std::to_string(automatic) +
-                         " (Laws 5.2.2 / 9.6); this and later moves are replayed but do not count");
-            }
-            if (v2::holds_alternative<ast::NullMove>(ply.move.body)) {
-                fail(VerdictKind::Illegal, ply_no, s, std::string(ply.text),
-                     std::string(sem::rule_id(sem::Rule::MoveNull)),
-                     "a null move (" + std::string(ply.text) + ") is not a chess move", ply.pos);
-                stopped = true;
-                break;
-            }
-            const Tried r = peeked ? *peeked : play(ply.move, s);
+            draws.warn_after_automatic(v_.warnings, static_cast<std::uint32_t>(k + 1), ply);
+            Judged r = peeked ? *peeked : judge_move(engine_, ply.move, s);
             peeked.reset();
-            if (const sem::Fails* f = r.failure()) {
-                const Refusal why = refusal(*f, s, ply.text);
-                fail(VerdictKind::Illegal, ply_no, s, std::string(ply.text), std::string(sem::rule_id(why.rule)),
-                     why.message, ply.pos);
-                stopped = true;
-                break;
-            }
+            return r;
+        };
+        // After each defined ply: the claims of its notation, --strict, the draw facts, the trace.
+        const auto defined = [&](std::size_t k, const ast::Ply& ply, const sem::State& s, const Judged& r) {
+            const auto ply_no = static_cast<std::uint32_t>(k + 1);
             const Played p = r.played();
-            check_claims(ply, ply_no, s, p, false, claim_of(p, ply, peeked));
-            if (opt_.strict && strict_violation(mark, ply_no, s)) return;
-            key = sem::fast::next_key(key, s, p.next, p.action, ep_file);
-            heavy = heavy_after(heavy, p.action);
-            record_draws(p.next, ply_no, key, heavy, p.action.captured != sem::kEmpty || p.action.promotion);
+            check_claims(engine_, v_.warnings, ply, ply_no, s, p, false, claim_of(p, k, peeked));
+            if (!engine_.reading().is_laws()) report_ill_formed(ply, ply_no, s, p.next);
+            if (opt_.strict && strict_violation(v_, mark, ply_no, s)) return false;
+            draws.record(s, p.next, p.action, ply_no);
             if (trace_) emit_trace(ply, ply_no, s, p);
-            s = p.next;
             v_.plies = ply_no;
-        }
+            return true;
+        };
+        const auto folded = sem::fold_steps(g_, order_, start, judge, defined);
+        if (folded.ended_early) return;
+        const sem::State& s = folded.last;
         v_.final_state = s;
         write_fen(v_.final_fen, s);
-        if (!stopped && g_.error) {
+        if (folded.refused) {
+            const ast::Ply& ply = g_.plies[order_.plies[folded.played]];
+            const Refusal why = refusal(engine_, *folded.refused, s, ply.text);
+            fail(VerdictKind::Illegal, folded.played + 1, s, std::string(ply.text), std::string(sem::rule_id(why.rule)),
+                 why.message, ply.pos);
+            return;
+        }
+        game_end(s, folded.played);
+    }
+
+    // A step the paper's [[S]] leaves out (its number was used before): reported, not played.
+    void step_dropped(const ast::Ply& ply) {
+        warn(WarningKind::PaperStepDropped, 0, ply.pos, std::string(ply.text), "",
+             "the paper's [[S]] keeps the first step numbered " + std::to_string(ply.number_written) +
+                 " and leaves this one out (errata.md, steps-in-text-order)");
+    }
+
+    // Under a reading with any correction undone, the paper's equations may leave σ′ ill-formed (a
+    // pawn on the last rank, a second king, no king): what the paper produces, so reported, once a
+    // game, and not a bug. (Under the Laws' reading, T asserts well-formedness instead.)
+    void report_ill_formed(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const sem::State& next) {
+        if (ill_formed_reported_ || sem::well_formed(next) || !sem::well_formed(s)) return;
+        ill_formed_reported_ = true;
+        warn(WarningKind::PaperIllFormedState, ply_no, ply.pos, std::string(ply.text), "",
+             "under this reading of the paper the move leaves a state no game under the Laws reaches (a pawn on "
+             "its last rank, two kings of a side, or a king taken): " +
+                 fen_of(next));
+    }
+
+    // After the last ply replayed (`ply_no`), in σ: the reader's syntax error when it cut the game
+    // short, else the claims about the result.
+    void game_end(const sem::State& s, std::uint32_t ply_no) {
+        if (g_.error) {
             const ast::SyntaxError& e = *g_.error;
             // An error inside a variation says so; the main line was judged up to the ply the
             // variation replaces.
@@ -683,67 +292,16 @@ private:
                 message = "inside a variation (nested " + std::to_string(e.variation_depth) +
                           (e.variation_depth == 1 ? " level" : " levels") + " deep): " + message;
             fail(VerdictKind::Malformed, ply_no + 1, s, std::string(e.token), std::string(e.kind), message, e.pos);
-            stopped = true;
+            return;
         }
-        if (!stopped) {
-            v_.end = sem::fast::outcome(s);
-            const std::size_t mark = v_.warnings.size();
-            result_claims(s);
-            // What is left for --strict: the claims about the result and the reader's warnings
-            // after the movetext (missing or trailing termination marker).
-            if (opt_.strict && !strict_violation(mark, 0, s)) strict_violation(0, 0, s);
-        }
-    }
-
-    // The termination marker against the Result tag and against the final position.
-    void result_claims(const sem::State& s) {
-        if (g_.result && v_.result_tag && *v_.result_tag != ast::result_text(*g_.result))
-            warn("result-mismatch", 0, tag_pos("Result"), *v_.result_tag, std::string(ast::result_text(*g_.result)),
-                 "the Result tag says " + *v_.result_tag + " but the game ends with " +
-                     std::string(ast::result_text(*g_.result)) + " (§8.1.1.7)");
-        if (!g_.result) return;
-        const ast::Result r = *g_.result;
-        std::optional<ast::Result> forced;
-        std::string why;
-        if (v_.end == sem::Outcome::Checkmate) {
-            forced = sem::to_move(s) == Color::White ? ast::Result::BlackWins : ast::Result::WhiteWins;
-            why = sem::to_move(s) == Color::White ? "White is checkmated" : "Black is checkmated";
-        } else if (v_.end == sem::Outcome::Stalemate) {
-            forced = ast::Result::Draw;
-            why = "the game ends in stalemate";
-        } else if (v_.draws.automatic_at() != 0) {
-            forced = ast::Result::Draw;
-            why = "the game was drawn automatically at ply " + std::to_string(v_.draws.automatic_at());
-        }
-        if (forced && r != *forced && r != ast::Result::Unknown)
-            warn("result-position", 0, g_.result_pos, std::string(ast::result_text(r)),
-                 std::string(ast::result_text(*forced)),
-                 why + ", so the result is " + std::string(ast::result_text(*forced)));
-    }
-
-    // --strict: a notation warning (other than the exempt kinds) is the error. `s` is the state the
-    // offending ply was tried in (the last position replayed before the error).
-    bool strict_violation(std::size_t since, std::uint32_t ply_no, const sem::State& s) {
-        if (!opt_.strict) return false;
-        for (std::size_t i = since; i < v_.warnings.size(); ++i) {
-            const Warning& w = v_.warnings[i];
-            if (strict_exempt(w.kind)) continue;
-            if (w.kind == "variation-illegal") {
-                fail(VerdictKind::Illegal, ply_no, s, w.found, w.rule, w.message, w.pos);
-            } else {
-                fail(VerdictKind::Malformed, ply_no, s, w.found, "notation/" + w.kind,
-                     w.message + (w.canonical.empty() ? std::string() : " (export format: " + w.canonical + ")"),
-                     w.pos);
-            }
-            v_.final_state = s;
-            v_.final_fen = fen_of(s);
-            return true;
-        }
-        return false;
+        v_.end = engine_.outcome(s);
+        const std::size_t mark = v_.warnings.size();
+        result_claims(g_, s, v_);
+        if (opt_.strict) strict_at_end(v_, mark, s);
     }
 
     void emit_trace(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p) {
-        const std::string canonical = canonical_san(s, p.action, p.next);
+        const std::string canonical = canonical_text(engine_, s, p.action, p.next);
         const std::string uci = uci_text(p.action);
         const std::string fen = fen_of(p.next);
         PlyEvent e;
@@ -764,26 +322,6 @@ private:
 
 }  // namespace
 
-Judged judge_move(const ast::Move& m, const sem::State& s) {
-    Judged j;
-    if (v2::holds_alternative<ast::NullMove>(m.body)) {
-        j.failure = sem::Fails{sem::Rule::MoveNull, {}};
-        return j;
-    }
-    const Tried r = play(m, s);
-    if (r.failure() == nullptr) {
-        const Played p = r.played();
-        j.defined = true;
-        j.next = p.next;
-        j.action = p.action;
-        j.capture_marker_flipped = p.capture_marker_flipped;
-        return j;
-    }
-    const sem::Rule rule = verdict_rule(*r.failure(), s);
-    j.failure = rule == r.failure()->rule ? *r.failure() : sem::Fails{rule, {}};
-    return j;
-}
-
 void Interpreter::run(const ast::Game& g, Verdict& out, TraceSink* trace) {
     // The name and Result strings keep their buffers from game to game (go() sets or resets each
     // of them), so that judging a game allocates nothing when the names are like the last ones.
@@ -793,7 +331,8 @@ void Interpreter::run(const ast::Game& g, Verdict& out, TraceSink* trace) {
     out.white = std::move(white);
     out.black = std::move(black);
     out.result_tag = std::move(result_tag);
-    Run(g, options_, out, trace, history_).go();
+    const sem::Engine& engine = options_.engine != nullptr ? *options_.engine : sem::fast_engine();
+    Run(g, options_, engine, out, trace, history_, order_).go();
 }
 
 }  // namespace pgnsem::interp

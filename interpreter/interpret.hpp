@@ -1,7 +1,8 @@
 // [[S]] — the meaning of a whole game: fold T over the plies of the main line, stop at the first
 // ⊥, and give a Verdict (../shared/DESIGN.md "The verdict contract"). Variations are replayed
 // from the position before the ply they replace. Notation claims the position contradicts
-// (`x`, `+`/`#`, move numbers, the result) are warnings, errors under --strict.
+// (`x`, `+`/`#`, move numbers, the result) are warnings, errors under --strict. The fold is in
+// interpret.cpp; each concern around it has its own file (interpreter/README.md).
 #pragma once
 
 #include <cstdint>
@@ -9,9 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "semantics/fast/legal_moves.hpp"
+#include "interpreter/draws.hpp"
+#include "interpreter/warnings.hpp"
+#include "semantics/engine.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
+#include "semantics/steps.hpp"
 #include "syntax/ast.hpp"
 
 namespace pgnsem::interp {
@@ -28,16 +32,6 @@ enum class VerdictKind : std::uint8_t { Legal, Illegal, Malformed, Unsupported }
     return "?";
 }
 
-struct Warning {
-    std::string kind;       // interpreter/README.md lists every kind
-    std::uint32_t ply = 0;  // the main-line ply it is about, 0 when none
-    ast::SourcePos pos;
-    std::string found;
-    std::string canonical;  // empty when there is no canonical form to offer
-    std::string message;
-    std::string rule;  // variation-illegal only: the rule the move broke
-};
-
 struct ErrorInfo {
     std::uint32_t ply = 0;          // 0: the start position itself
     std::uint32_t move_number = 0;  // computed, not as written
@@ -46,17 +40,6 @@ struct ErrorInfo {
     std::string rule;  // a rule id (semantics/rules.hpp), a syntax kind, or notation/<kind>
     std::string message;
     ast::SourcePos pos;
-};
-
-// Facts about draws (Laws 9.2, 9.3, 9.6, 5.2.2): the first ply at which each became true.
-struct DrawFacts {
-    std::uint32_t fifty_moves = 0;         // claimable (9.3)
-    std::uint32_t threefold = 0;           // claimable (9.2)
-    std::uint32_t seventy_five_moves = 0;  // automatic (9.6.2)
-    std::uint32_t fivefold = 0;            // automatic (9.6.1)
-    std::uint32_t dead_position = 0;       // automatic (5.2.2): insufficient material
-    [[nodiscard]] std::uint32_t claimable_at() const noexcept;
-    [[nodiscard]] std::uint32_t automatic_at() const noexcept;
 };
 
 struct Verdict {
@@ -73,10 +56,18 @@ struct Verdict {
     bool error_in_variation = false;           // a variation had an illegal move (a warning unless --strict)
     DrawFacts draws;
     void clear();
+    // The verdict's kind and error. `s` is the state the failing ply was tried in: the error's move
+    // number and side are read off it.
+    void set_error(VerdictKind k, std::uint32_t ply, const sem::State& s, std::string san, std::string rule,
+                   std::string message, ast::SourcePos pos);
 };
 
 struct Options {
     bool strict = false;
+    // Who answers T and the other questions of the semantics (semantics/engine.hpp): the fast path
+    // when null, else this engine, which must outlive the Interpreter (a reference engine carries the
+    // run's reading of the errata).
+    const sem::Engine* engine = nullptr;
 };
 
 // One defined ply, for traces.
@@ -109,24 +100,14 @@ public:
 
 private:
     Options options_;
-    std::vector<std::uint64_t> history_;  // the position key after each ply of the main line so far
+    DrawHistory history_;   // the positions of the main line so far (interpreter/draws.hpp)
+    sem::StepOrder order_;  // the plies [[S]] plays, in its order
 };
 
-// How the interpreter judges one written move in σ: T, with the capture-marker tolerance for
-// pieces (a piece move whose `x` is wrong is played, with a warning) and `game/over` when σ has
-// no legal move. Returns the σ' and action, or the failure. Shared by `check` and `gen` so the
-// generator's labels are the checker's verdicts by construction of one function, not two.
-struct Judged {
-    bool defined = false;
-    sem::State next{};
-    sem::Action action{};
-    bool capture_marker_flipped = false;
-    sem::Fails failure{};
-};
-[[nodiscard]] Judged judge_move(const ast::Move& m, const sem::State& s);
-
-// The canonical SAN text of a defined move (minimal disambiguation, `x`, `=T`, `+`/`#`).
-[[nodiscard]] std::string canonical_san(const sem::State& before, const sem::Action& a, const sem::State& after);
+// The canonical SAN text of a defined move (minimal disambiguation, `x`, `=T`, `+`/`#`), as the
+// engine chooses it.
+[[nodiscard]] std::string canonical_text(const sem::Engine& e, const sem::State& before, const sem::Action& a,
+                                         const sem::State& after);
 // UCI text of a move (`e2e4`, `e7e8q`, castling as the king's move `e1g1`).
 [[nodiscard]] std::string uci_text(const sem::ConcreteMove& m);
 [[nodiscard]] std::string uci_text(const sem::Action& a);

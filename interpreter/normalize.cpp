@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "interpreter/interpret.hpp"
-#include "semantics/fast/legal_moves.hpp"
+#include "interpreter/judge.hpp"
+#include "semantics/engine.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/pgn.hpp"
@@ -29,19 +30,20 @@ void canonicalize_line(ast::Game& g, std::uint32_t first, sem::State s,
         ast::Ply& ply = g.plies[i];
         for (std::uint32_t v = ply.first_variation; v != ast::kNone; v = g.variations[v].next_sibling)
             pending.emplace_back(g.variations[v].first_ply, s);
-        const Judged j = judge_move(ply.move, s);
-        if (!j.defined) {
+        const Judged j = judge_move(sem::fast_engine(), ply.move, s);
+        if (!j.defined()) {
             // the rest of this line is written as read; its variations still get their turn
             for (std::uint32_t k = ply.next; k != ast::kNone; k = g.plies[k].next)
                 for (std::uint32_t v = g.plies[k].first_variation; v != ast::kNone; v = g.variations[v].next_sibling)
                     pending.emplace_back(g.variations[v].first_ply, sem::State{});
             return;
         }
-        ast::Move canonical = sem::fast::canonical_move(s, j.action, j.next);
+        const Played p = j.played();
+        ast::Move canonical = sem::fast_engine().canonical_move(s, p.action, p.next);
         canonical.suffix = ply.move.suffix;
         canonical.spelling = ast::kCanonical;
         ply.move = canonical;
-        s = j.next;
+        s = p.next;
     }
 }
 
@@ -107,7 +109,7 @@ int normalize_file(const std::string& path, std::FILE* out) {
         if (!norm.result)
             if (auto tag = game.tag("Result")) norm.result = result_of_tag(*tag);
         for (const ast::ReaderWarning& w : game.warnings)
-            if (w.kind == "text-after-result")
+            if (w.kind == ast::ReaderWarningKind::TextAfterResult)
                 std::fprintf(stderr, "pgnsem: %s: game %u: text after the termination marker at %u:%u is not written\n",
                              path.c_str(), game.index, w.pos.line, w.pos.column);
         if (game.error)

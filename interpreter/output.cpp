@@ -310,7 +310,7 @@ void append_verdict_json(std::string& s, std::string_view file, const Verdict& v
         JsonArray warnings(o.key("warnings"));
         for (const Warning& w : v.warnings) {
             JsonObject warning(warnings.next());
-            warning.str("kind", w.kind);
+            warning.str("kind", kind_name(w.kind));
             if (w.ply != 0) warning.num("ply", w.ply);
             warning.num("line", w.pos.line).num("column", w.pos.column).str("found", w.found);
             if (!w.canonical.empty()) warning.str("canonical", w.canonical);
@@ -388,7 +388,7 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
         out.push_back(':');
         append_uint(out, w.pos.column);
         out.push_back(' ');
-        out.append(w.kind);
+        out.append(kind_name(w.kind));
         out.append(": ");
         if (!w.found.empty()) {
             out.append(w.found);

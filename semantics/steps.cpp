@@ -44,28 +44,22 @@ void step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t first
     for (const Numbered& k : kept) out.plies.push_back(k.ply);
 }
 
-Stopped stopped(const Fails& failure, const State& sigma, const Engine& e) noexcept {
-    if (e.reading().corrected(Erratum::GameOver) && !e.has_legal_move(sigma)) return {failure, Rule::GameOver};
-    return {failure, failure.rule};
+Rule reported_rule(const Fails& failure, const State& sigma, const Engine& e) noexcept {
+    if (e.reading().corrected(Erratum::GameOver) && !e.has_legal_move(sigma)) return Rule::GameOver;
+    return failure.rule;
 }
 
-namespace {
-
-// T of one ply, as fold_steps wants it.
-struct Judged {
-    Termination t;
-    [[nodiscard]] const Fails* failure() const noexcept { return boost::variant2::get_if<Fails>(&t); }
-    [[nodiscard]] const State& next() const noexcept { return boost::variant2::get<Terminates>(t).next; }
-};
-
-}  // namespace
-
-Folded denote_steps(const ast::Game& g, const State& sigma0, const Engine& e) {
+Folded<StepJudgement> denote_steps(const ast::Game& g, const State& sigma0, const Engine& e) {
     StepOrder order;
     step_order(g, g.main_line, move_number(sigma0), e.reading(), order);
     return fold_steps(
-        g, order, sigma0, e, [&e](const ast::Ply& p, const State& s) { return Judged{e.terminates(p.move, s)}; },
-        [](std::uint32_t, const ast::Ply&, const State&, const Judged&) { return true; });
+        g, order, sigma0,
+        [&e](std::size_t, const ast::Ply& p, const State& s) {
+            StepJudgement j{e.terminates(p.move, s), Rule::GameOver};
+            if (const Fails* f = boost::variant2::get_if<Fails>(&j.t)) j.reported = reported_rule(*f, s, e);
+            return j;
+        },
+        [](std::size_t, const ast::Ply&, const State&, const StepJudgement&) { return true; });
 }
 
 }  // namespace pgnsem::sem

@@ -40,41 +40,39 @@ struct StepOrder {
 // written; the numbers are the notation's claim (move-number), not keys.
 void step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t first_number, Reading r, StepOrder& out);
 
-// Why the fold stopped at a ply: T's ⊥, and the rule [[S]] reports for it. Erratum game-over.
-// Paper: [[S]] folds every step, so the move's own reason. Laws 5.1.1, 5.2.1: when σ has no legal
-// move the game had already ended, and the move is game/over (its own reason kept for the message).
-struct Stopped {
-    Fails failure;  // T(M)(σ) = ⊥, as T says
-    Rule reported;  // failure.rule, or game/over
-};
-[[nodiscard]] Stopped stopped(const Fails& failure, const State& sigma, const Engine& e) noexcept;
+// The rule [[S]] reports when T refuses a move M in σ. Erratum game-over. Paper: [[S]] folds every
+// step, so the move's own reason. Laws 5.1.1, 5.2.1: when σ has no legal move the game had already
+// ended, and the move is game/over (T's own reason stays, for the message).
+[[nodiscard]] Rule reported_rule(const Fails& failure, const State& sigma, const Engine& e) noexcept;
 
 // The fold of T over the plies in `order`: σ_k is the σ′ of T(M_k)(σ_{k−1}) while T says ⊤; the
-// first ⊥ stops it. `judge(ply, σ)` gives T of one ply (a value with `failure()`, null for ⊤, and
-// `next()`); `defined(k, ply, σ, judged)` is told of every ply T accepts and may end the fold early
-// by returning false (the interpreter's --strict). Returns the plies played, the last σ, and the
-// stop, if T stopped the fold.
+// first ⊥ stops it. `judge(k, ply, σ)` is T of the k-th ply of the order (0-based), a value with
+// `defined()` and, when defined, `next()`; `defined(k, ply, σ, judged)` is told of every ply T
+// accepts and may end the fold early by returning false (the interpreter's --strict). The result:
+// how many plies were played, the last σ, and the judgement that stopped the fold, if one did.
+template <class J>
 struct Folded {
     std::uint32_t played = 0;
     State last{};
-    std::optional<Stopped> stop;  // the ply after the `played` ones failed
-    bool ended_early = false;     // `defined` ended it
+    std::optional<J> refused;  // T's ⊥ for ply `played` (0-based) of the order
+    bool ended_early = false;  // `defined` ended it
 };
 template <class Judge, class Defined>
-[[nodiscard]] Folded fold_steps(const ast::Game& g, const StepOrder& order, const State& sigma0, const Engine& e,
-                                Judge&& judge, Defined&& defined) {
-    Folded f;
+[[nodiscard]] auto fold_steps(const ast::Game& g, const StepOrder& order, const State& sigma0, Judge&& judge,
+                              Defined&& defined) {
+    using J = decltype(judge(std::size_t{0}, g.plies[0], sigma0));
+    Folded<J> f;
     f.last = sigma0;
-    for (const std::uint32_t i : order.plies) {
-        const ast::Ply& ply = g.plies[i];
-        const auto judged = judge(ply, f.last);
-        // T(M_k)(σ_{k−1}) = ⊥: [[S]] is undefined from here
-        if (const Fails* failure = judged.failure()) {
-            f.stop = stopped(*failure, f.last, e);
+    for (std::size_t k = 0; k < order.plies.size(); ++k) {
+        const ast::Ply& ply = g.plies[order.plies[k]];
+        const J judged = judge(k, ply, f.last);
+        // T(M_k)(σ_{k−1}) = ⊥: [[S]] is undefined from here on
+        if (!judged.defined()) {
+            f.refused.emplace(judged);
             return f;
         }
         ++f.played;
-        if (!defined(f.played, ply, f.last, judged)) {
+        if (!defined(k, ply, f.last, judged)) {
             f.ended_early = true;
             return f;
         }
@@ -83,8 +81,16 @@ template <class Judge, class Defined>
     return f;
 }
 
-// [[S]]σ₀ with T alone: the plies of the game's main line in the order of `r`, each judged by e's
-// T. What the interpreter computes, without the notation's claims and the draw facts.
-[[nodiscard]] Folded denote_steps(const ast::Game& g, const State& sigma0, const Engine& e);
+// T of one ply as [[S]] sees it: T's answer and, when refused, the rule reported (reported_rule).
+struct StepJudgement {
+    Termination t;
+    Rule reported = Rule::GameOver;
+    [[nodiscard]] bool defined() const noexcept { return t.index() == 0; }
+    [[nodiscard]] const State& next() const noexcept { return boost::variant2::get<Terminates>(t).next; }
+};
+
+// [[S]]σ₀ with T alone: the plies of the game's main line in the order e's reading gives, each
+// judged by e's T. What the interpreter computes, without the notation's claims and the draw facts.
+[[nodiscard]] Folded<StepJudgement> denote_steps(const ast::Game& g, const State& sigma0, const Engine& e);
 
 }  // namespace pgnsem::sem

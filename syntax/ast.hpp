@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "syntax/reader_warnings.hpp"
 #include "syntax/square.hpp"
 
 namespace pgnsem::ast {
@@ -222,10 +223,10 @@ struct Tag {
 };
 
 // Something the reader tolerated or noticed but that does not make the text malformed in the
-// default mode (text after the termination marker, a missing marker, …). Kinds are strings
-// from the list in interpreter/README.md ("warning kinds").
+// default mode (text after the termination marker, a missing marker, …). The kinds are declared
+// in syntax/reader_warnings.hpp.
 struct ReaderWarning {
-    std::string_view kind;
+    ReaderWarningKind kind;
     SourcePos pos;
     std::string_view found;
     std::string_view canonical;
@@ -294,6 +295,13 @@ struct Game {
             if (t.name == name) found = t.value;
         return found;
     }
+    // Where that tag stands (the last one when repeated), or where the game starts when it is absent.
+    [[nodiscard]] SourcePos tag_pos(std::string_view name) const noexcept {
+        SourcePos p = start;
+        for (const Tag& t : tags)
+            if (t.name == name) p = t.pos;
+        return p;
+    }
 
 private:
     template <class F>
@@ -305,7 +313,6 @@ private:
         for (Ply& p : plies) f(p.text);
         for (Comment& c : comments) f(c.text);
         for (ReaderWarning& w : warnings) {
-            f(w.kind);
             f(w.found);
             f(w.canonical);
             f(w.message);

@@ -435,8 +435,11 @@ private:
         const std::uint64_t key = tag_key(name);
         if (!insert_tag_name(name, key)) {
             // §8.1: a tag name should not appear more than once; the last value counts.
-            g_.warnings.push_back(ast::ReaderWarning{
-                "duplicate-tag", at, name, {}, "the tag appears more than once; the last value counts"});
+            g_.warnings.push_back(ast::ReaderWarning{ast::ReaderWarningKind::DuplicateTag,
+                                                     at,
+                                                     name,
+                                                     {},
+                                                     "the tag appears more than once; the last value counts"});
         }
         if (escaped) {
             // The decoded value lives in the scratch arena; its view is set once the game is
@@ -586,7 +589,7 @@ private:
                     // as its first comment, and the reader says so.
                     if (only_comments_so_far()) {
                         g_.warnings.push_back(
-                            ast::ReaderWarning{"comment-before-tags",
+                            ast::ReaderWarning{ast::ReaderWarningKind::CommentBeforeTags,
                                                g_.comments.front().pos,
                                                {},
                                                {},
@@ -626,8 +629,11 @@ private:
             set_error("syntax/unclosed-variation", s_.stack.back().pos, "(", "the variation is not closed by `)`");
             return;
         }
-        g_.warnings.push_back(ast::ReaderWarning{
-            "missing-result", pos(p_), {}, "*", "the game has no termination marker (1-0, 0-1, 1/2-1/2 or *)"});
+        g_.warnings.push_back(ast::ReaderWarning{ast::ReaderWarningKind::MissingResult,
+                                                 pos(p_),
+                                                 {},
+                                                 "*",
+                                                 "the game has no termination marker (1-0, 0-1, 1/2-1/2 or *)"});
     }
 
     bool brace_comment() {
@@ -957,7 +963,7 @@ private:
         }
         if (first == nullptr) return;
         const auto len = static_cast<std::size_t>(first_end - first);
-        g_.warnings.push_back(ast::ReaderWarning{"text-after-result",
+        g_.warnings.push_back(ast::ReaderWarning{ast::ReaderWarningKind::TextAfterResult,
                                                  first_pos,
                                                  std::string_view(first, len < kFoundBytes ? len : kFoundBytes),
                                                  {},

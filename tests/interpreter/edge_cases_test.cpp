@@ -46,7 +46,7 @@ Verdict at(const std::string& fen, const std::string& movetext) {
 
 std::vector<std::string> kinds(const Verdict& v) {
     std::vector<std::string> k;
-    for (const auto& w : v.warnings) k.push_back(w.kind);
+    for (const auto& w : v.warnings) k.emplace_back(kind_name(w.kind));
     std::sort(k.begin(), k.end());
     return k;
 }

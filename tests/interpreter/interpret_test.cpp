@@ -39,13 +39,13 @@ Verdict one(const std::string& pgn, bool strict = false) {
 
 std::vector<std::string> kinds(const Verdict& v) {
     std::vector<std::string> k;
-    for (const auto& w : v.warnings) k.push_back(w.kind);
+    for (const auto& w : v.warnings) k.emplace_back(kind_name(w.kind));
     return k;
 }
 
 bool has_warning(const Verdict& v, const std::string& kind) {
     for (const auto& w : v.warnings)
-        if (w.kind == kind) return true;
+        if (kind_name(w.kind) == kind) return true;
     return false;
 }
 
@@ -90,7 +90,7 @@ TEST_CASE("capture-marker: a piece capture without x and a non-capture with x ar
     CHECK(with_x.kind == VerdictKind::Legal);
     REQUIRE(has_warning(with_x, "capture-marker"));
     for (const auto& w : with_x.warnings)
-        if (w.kind == "capture-marker") CHECK(w.canonical == "Nf3");
+        if (w.kind == interp::WarningKind::CaptureMarker) CHECK(w.canonical == "Nf3");
     // a pawn's x names another pawn and square: no tolerance
     const Verdict pawn = one("1. e4 d5 2. exd6 *\n");
     CHECK(pawn.kind == VerdictKind::Illegal);

@@ -62,7 +62,7 @@ inline std::vector<std::string> main_line(const ast::Game& g) {
 
 inline std::vector<std::string> warning_kinds(const ast::Game& g) {
     std::vector<std::string> out;
-    for (const ast::ReaderWarning& w : g.warnings) out.emplace_back(w.kind);
+    for (const ast::ReaderWarning& w : g.warnings) out.emplace_back(kind_name(w.kind));
     return out;
 }
 

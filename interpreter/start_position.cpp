@@ -1,0 +1,86 @@
+// The start position of a game: the Variant tag, σ₀, or the FEN tag with SetUp (§9.7) and the
+// validation of semantics/setup.hpp (interpreter/start_position.hpp).
+#include "interpreter/start_position.hpp"
+
+#include <string>
+#include <string_view>
+
+#include "interpreter/explain.hpp"
+#include "semantics/rules.hpp"
+#include "semantics/setup.hpp"
+#include "syntax/fen.hpp"
+
+namespace pgnsem::interp {
+namespace v2 = boost::variant2;
+
+namespace {
+
+// The values of the Variant tag read as standard chess (any case): absent or empty, `Standard`,
+// `Standard chess`, `Chess`, `Normal`, `From Position`.
+bool standard_variant(std::string_view v) noexcept {
+    std::string lower;
+    for (char c : v) lower.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
+    return lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" || lower == "from position" ||
+           lower == "standard chess";
+}
+
+// The game is not replayed: its verdict, at ply 0 in σ.
+void refuse(Verdict& v, const sem::State& s, VerdictKind kind, std::string rule, std::string message,
+            ast::SourcePos pos) {
+    v.final_state = s;
+    v.final_fen = fen_of(s);
+    v.set_error(kind, 0, s, "", std::move(rule), std::move(message), pos);
+}
+
+}  // namespace
+
+std::optional<sem::State> start_position(const ast::Game& g, Verdict& v) {
+    if (auto variant = g.tag("Variant"); variant && !standard_variant(*variant)) {
+        refuse(v, sem::initial_state(), VerdictKind::Unsupported,
+               std::string(sem::rule_id(sem::Rule::VariantUnsupported)),
+               "the variant \"" + std::string(*variant) + "\" is not supported (only standard chess is)",
+               g.tag_pos("Variant"));
+        return std::nullopt;
+    }
+    const auto fen = g.tag("FEN");
+    const auto setup = g.tag("SetUp");
+    if (!fen) {
+        const sem::State s0 = sem::initial_state();
+        if (setup && *setup == "1") {
+            refuse(v, s0, VerdictKind::Malformed, "syntax/setup-without-fen",
+                   "the SetUp tag announces a start position, but there is no FEN tag", g.tag_pos("SetUp"));
+            return std::nullopt;
+        }
+        return s0;
+    }
+    const ast::SourcePos fen_pos = g.tag_pos("FEN");
+    auto parsed = syntax::parse_fen(*fen);
+    if (auto* err = v2::get_if<syntax::FenError>(&parsed)) {
+        refuse(v, sem::initial_state(), VerdictKind::Malformed, "syntax/fen",
+               "the FEN tag does not parse: " + std::string(err->field) + " field, column " +
+                   std::to_string(err->column + 1) + ": " + err->message,
+               fen_pos);
+        return std::nullopt;
+    }
+    const Placement& p = v2::get<Placement>(parsed);
+    if (!setup || *setup != "1")
+        add_warning(v.warnings, WarningKind::FenWithoutSetup, 0, fen_pos, "[FEN \"" + std::string(*fen) + "\"]",
+                    "[SetUp \"1\"]", "a FEN tag needs SetUp \"1\" (§9.7.1)");
+    const sem::State s = sem::from_placement(p);
+    const sem::Problems problems = sem::validate(p);
+    if (!problems.empty()) {
+        // Every problem, each in one sentence; the first one's rule is the verdict's.
+        std::string message = "the start position cannot arise in a game: ";
+        bool first = true;
+        for (const sem::Problem& pr : problems) {
+            if (!first) message += "; ";
+            first = false;
+            message += explain_problem(pr.rule, pr.detail, s);
+        }
+        refuse(v, s, VerdictKind::Illegal, std::string(sem::rule_id(problems.items[0].rule)), message, fen_pos);
+        return std::nullopt;
+    }
+    return s;
+}
+
+}  // namespace pgnsem::interp
