@@ -1,4 +1,4 @@
-// A tiny FEN → σ helper for the semantics tests and the perft benchmark, which link the
+// A tiny FEN → σ helper for the semantics tests, which link the
 // semantics only (the real FEN reader and the canonical id assignment of proofs-notes/numbering.md
 // belong to syntax/ and semantics/setup.cpp). Ids: kings 5/21; rooks on a1/h1 (a8/h8) take the
 // queenside/kingside rook ids, other rooks the first free rook id; bishops the id of their square
