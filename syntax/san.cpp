@@ -420,9 +420,13 @@ bool parse_common_san(std::string_view t, ast::Move& m) noexcept {
 }
 
 SanResult parse_san(std::string_view t) noexcept {
-    if (t.empty()) return error(kSyntax, 0, "empty move");
     ast::Move common = kKingCastleTemplate;
     if (parse_common_san(t, common)) return common;
+    return parse_general_san(t);
+}
+
+SanResult parse_general_san(std::string_view t) noexcept {
+    if (t.empty()) return error(kSyntax, 0, "empty move");
     const char c = t[0];
     // Null moves of other programs (ast::NullMove): `--`, `Z0`, `0000`, `@@@@`.
     const std::size_t n = t.size();

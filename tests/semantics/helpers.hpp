@@ -1,8 +1,12 @@
 // Small builders for the semantics tests: squares from text, AST moves built directly (never
 // through the parser), σ from a FEN (sigma_from_fen.hpp) and assertions on T's verdicts.
+// accepts() and rejects() also record the rule they saw fire or fail, for the coverage check of
+// tests/semantics/coverage_test.cpp.
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -90,6 +94,14 @@ inline std::string rule_name(Rule r) {
     return std::string(rule_id(r));
 }
 
+// Appends "accept ID" or "reject ID" to the file named by PGNSEM_RULE_LOG, when it is set: the
+// rule T was seen to fire or fail with, whatever the test expected.
+inline void observed(std::string_view how, Rule r) {
+    static const char* const log = std::getenv("PGNSEM_RULE_LOG");
+    if (log == nullptr) return;
+    std::ofstream(log, std::ios::app) << how << ' ' << rule_id(r) << '\n';
+}
+
 // T(m)(σ) = ⊤ by the equation `fired`; returns σ'.
 inline State accepts(const State& s, const ast::Move& m, Rule fired, Reading r = Reading::laws()) {
     const Termination t = terminates(m, s, r);
@@ -98,6 +110,7 @@ inline State accepts(const State& s, const ast::Move& m, Rule fired, Reading r =
         REQUIRE(false);
     }
     const Terminates& ok = boost::variant2::get<Terminates>(t);
+    observed("accept", ok.action.rule);
     CHECK(rule_name(ok.action.rule) == rule_name(fired));
     return ok.next;
 }
@@ -110,6 +123,7 @@ inline Detail rejects(const State& s, const ast::Move& m, Rule rule, Reading r =
         REQUIRE(false);
     }
     const Fails& f = boost::variant2::get<Fails>(t);
+    observed("reject", f.rule);
     CHECK(rule_name(f.rule) == rule_name(rule));
     return f.detail;
 }
