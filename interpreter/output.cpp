@@ -12,7 +12,7 @@
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
 #include <emmintrin.h>
 #endif
 
@@ -107,7 +107,7 @@ constexpr std::array<bool, 256> kPlain = make_plain();
 
 // The end of the run of such bytes in s from i (i itself when s[i] is not one).
 [[nodiscard]] std::size_t plain_run_end(std::string_view s, std::size_t i) noexcept {
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
     // Sixteen bytes at a time: a byte stops the run when it is ≤ 0x1F, ≥ 0x7F, `"` or `\`.
     const auto stops = [](const char* at) noexcept {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));

@@ -23,10 +23,10 @@
 #include <cstring>
 #include <vector>
 
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
 #include <emmintrin.h>
 #endif
-#if defined(__SSSE3__)
+#if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
 #include <tmmintrin.h>
 #endif
 
@@ -269,7 +269,7 @@ private:
     [[nodiscard]] const char* scan_class(const char* q, const ByteClass& cls) const {
         const char* const end = c_.end;
         const std::array<std::uint8_t, 256>& table = cls.table;
-#if defined(__SSSE3__)
+#if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
         const __m128i lo = _mm_load_si128(reinterpret_cast<const __m128i*>(cls.lo.data()));
         const __m128i hi = _mm_load_si128(reinterpret_cast<const __m128i*>(cls.hi.data()));
         const __m128i low_nibble = _mm_set1_epi8(0x0F);
@@ -298,7 +298,7 @@ private:
         const auto ordinary = [](char b) {
             return b != '"' && b != '\\' && (static_cast<unsigned char>(b) >= 0x20 || b == '\t');
         };
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
         const char* const end = c_.end;
         while (end - q >= 16) {
             const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
