@@ -220,7 +220,7 @@ private:
         draws.start(start);
         if (opt_.strict && strict_before_moves(g_, v_, start)) return;
         sem::step_order(g_, g_.main_line, sem::move_number(start), engine_.reading(), order_);
-        for (const std::uint32_t i : order_.dropped) step_dropped(g_.plies[i]);
+        for (const sem::DroppedPly& d : order_.dropped) step_dropped(g_.plies[d.ply], d.step);
         // T of the next ply, when claim_of asked it early, to be used rather than asked again.
         std::optional<Judged> peeked;
         // The warnings from here on are the ply's (its variations' included), for --strict.
@@ -262,9 +262,9 @@ private:
     }
 
     // A step the paper's [[S]] leaves out (its number was used before): reported, not played.
-    void step_dropped(const ast::Ply& ply) {
+    void step_dropped(const ast::Ply& ply, std::uint32_t step) {
         warn(WarningKind::PaperStepDropped, 0, ply.pos, std::string(ply.text), "",
-             "the paper's [[S]] keeps the first step numbered " + std::to_string(ply.number_written) +
+             "the paper's [[S]] keeps the first step numbered " + std::to_string(step) +
                  " and leaves this one out (errata.md, steps-in-text-order)");
     }
 

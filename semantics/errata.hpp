@@ -125,7 +125,7 @@ inline constexpr ErratumInfo kErrata[] = {
      "[SetUp \"1\"]\n[FEN \"rn2k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. bxa8=Q Kd7 2. Qxb8 *", ""},
     {Erratum::DestinationEmpty, "destination-empty", true, "\"Q ≠ 0\" means \"Q is empty\"", "Laws 3.1",
      "T(Q) and T(P::Q) require Q ≠ 0, an occupied destination", "σ(Q) = 0, as the paper's prose says",
-     "tests/conformance/errata.pgn", "erratum: Q ≠ 0 means an empty destination", "1. e4 e5 *", ""},
+     "tests/conformance/errata.pgn", "erratum: Q ≠ 0 means an empty destination", "1. e4 e6 *", ""},
     {Erratum::CaptureTurnParity, "capture-turn-parity", true, "\"turn = 0\" means \"White to move\"", "Laws 3.1",
      "T(P::x::Q) requires turn = 0 (White) or turn = 1 (Black)", "mod(turn, 2) = 0 or 1",
      "tests/conformance/errata.pgn", "erratum: turn = 0 means White to move", "1. e4 d5 2. exd5 Qxd5 *", ""},
@@ -150,11 +150,36 @@ inline constexpr ErratumInfo kErrata[] = {
      "tests/conformance/notation.pgn", "a wrong move number", "1. e4 e5 3. Nf3 Nc6 3. Bb5 a6 *", ""},
     {Erratum::CastleBlackQueensideRook, "castle-black-queenside-rook", true, "Black's O-O-O tests a1 instead of a8",
      "Laws 3.8.2", "[[O-O-O]] for Black requires a1 = 17", "a8 = 17: the rook on its own corner",
-     "tests/conformance/errata.pgn", "erratum: Black's O-O-O needs d8 empty, not f8, and the rook on a8, not a1",
+     "tests/conformance/errata.pgn", "erratum: Black's O-O-O tests a8, not a1",
      "1. d4 d5 2. c4 Nc6 3. Nc3 Bf5 4. Nf3 Qd7 5. e3 O-O-O 6. Be2 e6 *", ""},
 };
 
 inline constexpr std::size_t kErratumCount = sizeof(kErrata) / sizeof(kErrata[0]);
+
+// Where the paper says nothing, and what pgnsem does there under every reading (proofs-notes/
+// errata.md, "Where the paper is silent").
+struct Silence {
+    std::string_view topic;
+    std::string_view choice;
+};
+inline constexpr Silence kSilences[] = {
+    {"a game from a FEN position",
+     "the paper starts from σ₀ only; pgnsem gives the pieces ids as proofs-notes/fen-positions.md says and starts "
+     "turn at 2 (White to move) or 3 (Black), and a position no game can reach is illegal at ply 0"},
+    {"the halfmove clock and the rooks' moved flags",
+     "not identifiers of the paper's σ; pgnsem keeps them under every reading, and no verdict of the paper depends "
+     "on them (the rook flags decide castling only when castle-rook-moved is corrected)"},
+    {"the two-step stamps before any double step", "they hold 'never' (no value of turn), not 0"},
+    {"moves written by their squares, null moves, check claims, variations",
+     "not in the paper's grammar; a move by its squares is read as the move its piece makes (semantics.md, What we "
+     "extend), a null move is never a move, `+`/`#` and the other claims are the notation's and judged apart"},
+    {"IIC with two kings of one colour",
+     "a state the paper's own equations can reach (castle-uses-up-castling read as printed): the colour is in "
+     "check when either king is attacked"},
+    {"the first step of the paper's map without a number",
+     "it takes the number the game starts at (1, or the FEN's fullmove number)"},
+    {"a game longer than 65,000 plies", "game/too-long: σ's turn counts in 16 bits"},
+};
 
 [[nodiscard]] constexpr const ErratumInfo& info(Erratum e) noexcept {
     return kErrata[static_cast<std::size_t>(e)];
@@ -192,6 +217,8 @@ public:
     }
     // The same reading with erratum e read as the paper prints it.
     [[nodiscard]] constexpr Reading with_paper(Erratum e) const noexcept { return Reading(paper_ | bit(e)); }
+    // The same reading with erratum e corrected.
+    [[nodiscard]] constexpr Reading with_laws(Erratum e) const noexcept { return Reading(paper_ & ~bit(e)); }
     // Is erratum e corrected (the Laws' form) in this reading?
     [[nodiscard]] constexpr bool corrected(Erratum e) const noexcept { return (paper_ & bit(e)) == 0; }
     // Is every correction made?

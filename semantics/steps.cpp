@@ -34,7 +34,7 @@ void step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t first
             seen.push_back(number);
         }
         if (dropping)
-            out.dropped.push_back(i);
+            out.dropped.push_back({i, number});
         else
             kept.push_back({number, place, i});
     }

@@ -26,11 +26,15 @@
 namespace pgnsem::sem {
 
 // The plies of a line that [[S]] plays, as indices into ast::Game::plies, in the order played; and
-// the plies of the steps the paper's map leaves out (a repeated step number). The vectors are
-// reused from game to game (no allocation once they have grown).
+// the plies of the steps the paper's map leaves out (a repeated step number), with that number. The
+// vectors are reused from game to game (no allocation once they have grown).
+struct DroppedPly {
+    std::uint32_t ply;
+    std::uint32_t step;
+};
 struct StepOrder {
     std::vector<std::uint32_t> plies;
-    std::vector<std::uint32_t> dropped;
+    std::vector<DroppedPly> dropped;
 };
 
 // Erratum steps-in-text-order. Paper: the map keyed by the written step number, in ascending n; a

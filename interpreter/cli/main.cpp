@@ -1,4 +1,4 @@
-// pgnsem — the command-line tool. Subcommands: check, trace, fen, perft, normalize, gen.
+// pgnsem — the command-line tool. Subcommands: check, trace, fen, perft, normalize, gen, errata.
 // Exit codes (README "Exit codes"): 0 every game legal / position valid, 1 anything else was
 // found, 2 usage or I/O error.
 #include <CLI/CLI.hpp>
@@ -7,18 +7,22 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "interpreter/check.hpp"
+#include "interpreter/errata_report.hpp"
 #include "interpreter/generate.hpp"
 #include "interpreter/interpret.hpp"
 #include "interpreter/normalize.hpp"
 #include "interpreter/position_report.hpp"
+#include "semantics/engine.hpp"
 #include "semantics/fast/legal_moves.hpp"
-#include "semantics/fast/terminates.hpp"
+#include "semantics/legal_moves.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 
@@ -26,11 +30,37 @@ namespace {
 
 using namespace pgnsem;
 
+// The engine a run asked for, or a usage error on stderr (nothing when the request is not one).
+std::optional<interp::EngineChoice> engine_or_usage_error(const interp::ReadingRequest& request) {
+    auto choice = interp::choose_engine(request);
+    if (auto* error = std::get_if<std::string>(&choice)) {
+        std::fprintf(stderr, "pgnsem: %s\n", error->c_str());
+        return std::nullopt;
+    }
+    return std::move(std::get<interp::EngineChoice>(choice));
+}
+
+// --semantics, --erratum and --engine on a subcommand.
+void add_reading_options(CLI::App* cmd, interp::ReadingRequest& request) {
+    cmd->add_option("--semantics", request.semantics,
+                    "laws (every correction of proofs-notes/errata.md made) or paper (the equations as printed)")
+        ->check(CLI::IsMember({"laws", "paper"}));
+    cmd->add_option("--erratum", request.errata,
+                    "SLUG=paper or SLUG=laws: read one erratum as the paper prints it, or corrected (repeatable; "
+                    "pgnsem errata lists the slugs)");
+    cmd->add_option("--engine", request.engine,
+                    "reference (the readable definition) or fast (the default under the Laws' reading)")
+        ->check(CLI::IsMember({"reference", "fast"}));
+}
+
 int run_check(const std::vector<std::string>& files, const std::string& format, bool strict, bool trace, bool quiet,
-              unsigned jobs) {
+              unsigned jobs, const interp::ReadingRequest& reading) {
+    const std::optional<interp::EngineChoice> engine = engine_or_usage_error(reading);
+    if (!engine) return 2;
     interp::CheckOptions options;
     options.jobs = jobs;
     options.interpret.strict = strict;
+    options.interpret.engine = engine->engine;
     options.format = format == "jsonl" ? interp::Format::Jsonl : interp::Format::Text;
     options.trace = trace;
     interp::Summary summary;
@@ -131,7 +161,7 @@ int run_fen(const std::string& arg, const std::string& format) {
     return all_valid ? 0 : 1;
 }
 
-int run_perft(int depth, const std::string& fen, bool divide) {
+int run_perft(int depth, const std::string& fen, bool divide, const std::string& engine_name) {
     sem::State s = sem::initial_state();
     if (!fen.empty()) {
         auto parsed = syntax::parse_fen(fen);
@@ -151,14 +181,21 @@ int run_perft(int depth, const std::string& fen, bool divide) {
         std::fprintf(stderr, "pgnsem: depth must be at least 0\n");
         return 2;
     }
+    // The fast path's perft by default; the reference tries every move of every piece with T.
+    const bool reference = engine_name == "reference";
+    const auto leaves = [reference](const sem::State& sigma, int d) {
+        return reference ? sem::perft(sigma, d) : sem::fast::perft(sigma, d);
+    };
+    const std::unique_ptr<sem::Engine> reference_engine = sem::reference_engine();
+    const sem::Engine& e = reference ? *reference_engine : sem::fast_engine();
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
     if (divide && depth >= 1) {
         std::vector<std::pair<std::string, std::uint64_t>> lines;
-        for (const sem::ConcreteMove& m : sem::fast::legal_moves(s)) {
-            auto t = sem::fast::terminates_concrete(s, m);
+        for (const sem::ConcreteMove& m : e.legal_moves(s)) {
+            auto t = e.terminates_concrete(s, m);
             const auto& next = boost::variant2::get<sem::Terminates>(t).next;
-            const std::uint64_t n = sem::fast::perft(next, depth - 1);
+            const std::uint64_t n = leaves(next, depth - 1);
             lines.emplace_back(interp::uci_text(m), n);
             total += n;
         }
@@ -166,7 +203,7 @@ int run_perft(int depth, const std::string& fen, bool divide) {
         for (const auto& [u, n] : lines) std::printf("%s: %llu\n", u.c_str(), static_cast<unsigned long long>(n));
         std::printf("\nNodes searched: %llu\n", static_cast<unsigned long long>(total));
     } else {
-        total = sem::fast::perft(s, depth);
+        total = leaves(s, depth);
         std::printf("Nodes searched: %llu\n", static_cast<unsigned long long>(total));
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -194,6 +231,8 @@ int main(int argc, char** argv) {
     check->add_option("--jobs,-j", jobs, "threads that judge games (default: the number of cores, at most 8)")
         ->check(CLI::Range(1u, 256u));
     check->add_option("files", check_files, "PGN files (- for standard input)")->required();
+    interp::ReadingRequest check_reading;
+    add_reading_options(check, check_reading);
 
     std::vector<std::string> trace_files;
     std::string trace_format = "text";
@@ -202,6 +241,8 @@ int main(int argc, char** argv) {
     unsigned trace_jobs = default_jobs;
     trace->add_option("--jobs,-j", trace_jobs, "threads that judge games")->check(CLI::Range(1u, 256u));
     trace->add_option("files", trace_files, "PGN files (- for standard input)")->required();
+    interp::ReadingRequest trace_reading;
+    add_reading_options(trace, trace_reading);
 
     std::string fen_arg, fen_format = "text";
     auto* fen = app.add_subcommand("fen", "describe and validate a FEN position");
@@ -215,6 +256,9 @@ int main(int argc, char** argv) {
     perft->add_option("depth", perft_depth, "depth")->required();
     perft->add_option("--fen", perft_fen, "start position (default: the initial position)");
     perft->add_flag("--divide", divide, "one line per root move, as Stockfish's go perft");
+    std::string perft_engine = "fast";
+    perft->add_option("--engine", perft_engine, "fast (the default) or reference (every move tried with T; slow)")
+        ->check(CLI::IsMember({"reference", "fast"}));
 
     std::string normalize_file;
     auto* normalize = app.add_subcommand("normalize", "rewrite games in the PGN export format");
@@ -231,16 +275,26 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(0.0, 1.0));
     gen->add_option("--labels", labels, "write JSON Lines labels {game, first_bad_ply, rule} to this file");
 
+    std::string errata_format = "text";
+    auto* errata =
+        app.add_subcommand("errata", "list the paper's errata: slug, title, the Law, the game that shows it");
+    errata->add_option("--format", errata_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         const int code = app.exit(e);
         return code == 0 ? 0 : 2;
     }
-    if (*check) return run_check(check_files, check_format, strict, false, quiet, jobs);
-    if (*trace) return run_check(trace_files, trace_format, false, true, true, trace_jobs);
+    if (*check) return run_check(check_files, check_format, strict, false, quiet, jobs, check_reading);
+    if (*trace) return run_check(trace_files, trace_format, false, true, true, trace_jobs, trace_reading);
     if (*fen) return run_fen(fen_arg, fen_format);
-    if (*perft) return run_perft(perft_depth, perft_fen, divide);
+    if (*perft) return run_perft(perft_depth, perft_fen, divide, perft_engine);
+    if (*errata) {
+        const std::string text = errata_format == "json" ? interp::errata_json() : interp::errata_text();
+        std::fputs(text.c_str(), stdout);
+        return 0;
+    }
     if (*normalize) return interp::normalize_file(normalize_file, stdout);
     if (*gen) return interp::generate(seed, games, near_miss, labels, stdout);
     return 2;

@@ -5,7 +5,10 @@ Usage: run.py PGNSEM [FILE_OR_DIR ...] [--corpus PGN] [--expect SIGNATURES [--up
 
 Each case is a game whose tag section carries its expectations (tests/conformance/README.md):
 ExpectVerdict, ExpectPly, ExpectRule, ExpectWarnings, ExpectFinalFen, ExpectColumn, ExpectEnd,
-ExpectDrawClaimableAt, ExpectAutomaticDrawAt. The runner
+ExpectDrawClaimableAt, ExpectAutomaticDrawAt; a case that tells an erratum of proofs-notes/errata.md
+apart also carries [Erratum "SLUG"] and the same tags prefixed ExpectPaper (what `check --erratum
+SLUG=paper` answers: the paper's form of that one correction), and a case may carry ExpectAllPaper…
+(what `check --semantics paper` answers: every correction undone). The runner
 reads the expectations with a deliberately small tag scanner (a case starts at the first tag of its tag section),
 runs pgnsem once per file in JSON Lines mode, and compares game by game. It prints one line per
 failing case, a summary line "N passed, M failed", and a signature: a SHA-256 over every verdict
@@ -31,8 +34,9 @@ TAG = re.compile(rb'^\s*\[(\w+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 
 
 def expectations(path):
-    """One dict of Event/Expect* tags per game, in order; a game starts at the first tag of each
-    tag section (a tag line after a non-tag, non-blank line begins a new section)."""
+    """One dict of Event/Erratum/Expect* tags per game, in order; a game starts at the first tag of
+    each tag section (a tag line after a non-tag, non-blank line begins a new section). '_text' is
+    the case's own text (from its first tag to the next case), '_tags' every tag of it."""
     cases = []
     in_tags = False
     with open(path, 'rb') as f:
@@ -41,15 +45,30 @@ def expectations(path):
             if not m:
                 if raw.strip():
                     in_tags = False
+                if cases:
+                    cases[-1]['_text'] += raw
                 continue
             if not in_tags:
-                cases.append({})
+                cases.append({'_text': b'', '_tags': {}})
                 in_tags = True
-            name, value = m.group(1).decode(), m.group(2).decode('latin-1')
+            cases[-1]['_text'] += raw
+            name = m.group(1).decode()
+            # as pgnsem reads tag values: UTF-8, else ISO 8859-1 (the standard's charset)
+            try:
+                value = m.group(2).decode('utf-8')
+            except UnicodeDecodeError:
+                value = m.group(2).decode('latin-1')
             value = value.replace('\\"', '"').replace('\\\\', '\\')
-            if name == 'Event' or name.startswith('Expect'):
+            cases[-1]['_tags'][name] = value
+            if name in ('Event', 'Erratum') or name.startswith('Expect'):
                 cases[-1][name] = value
     return cases
+
+
+def movetext(text):
+    """The case's movetext (its lines that are not tag pairs), whitespace made single spaces."""
+    lines = [raw for raw in text.splitlines() if not TAG.match(raw)]
+    return ' '.join(b' '.join(lines).decode('utf-8', errors='replace').split())
 
 
 def signature_line(v):
@@ -58,41 +77,110 @@ def signature_line(v):
     return '%s|%s|%s|%s|%s' % (v['verdict'], err.get('ply', ''), err.get('rule', ''), kinds, v['final_fen'])
 
 
-def compare(case, v):
+def compare(case, v, prefix='Expect'):
+    """What differs between the verdict v and the case's tags of this prefix (Expect, ExpectPaper,
+    ExpectAllPaper: each reading's expectations have their own)."""
     problems = []
-    want = case.get('ExpectVerdict')
+    want = case.get(prefix + 'Verdict')
     if want is None:
-        return ['no ExpectVerdict tag']
+        return ['no %sVerdict tag' % prefix]
     if v['verdict'] != want:
         problems.append('verdict %s, expected %s' % (v['verdict'], want))
     err = v['error']
-    if 'ExpectPly' in case:
+    if prefix + 'Ply' in case:
         got = err['ply'] if err else None
-        if str(got) != case['ExpectPly']:
-            problems.append('ply %s, expected %s' % (got, case['ExpectPly']))
-    if 'ExpectRule' in case:
+        if str(got) != case[prefix + 'Ply']:
+            problems.append('ply %s, expected %s' % (got, case[prefix + 'Ply']))
+    if prefix + 'Rule' in case:
         got = err['rule'] if err else None
-        if got != case['ExpectRule']:
-            problems.append('rule %s, expected %s' % (got, case['ExpectRule']))
-    if 'ExpectColumn' in case:
+        if got != case[prefix + 'Rule']:
+            problems.append('rule %s, expected %s' % (got, case[prefix + 'Rule']))
+    if prefix + 'Column' in case:
         got = err['column'] if err else None
-        if str(got) != case['ExpectColumn']:
-            problems.append('column %s, expected %s' % (got, case['ExpectColumn']))
+        if str(got) != case[prefix + 'Column']:
+            problems.append('column %s, expected %s' % (got, case[prefix + 'Column']))
     got_w = sorted(w['kind'] for w in v['warnings'])
-    want_w = sorted(case.get('ExpectWarnings', '').split())
+    want_w = sorted(case.get(prefix + 'Warnings', '').split())
     if got_w != want_w:
         problems.append('warnings %s, expected %s' % (got_w, want_w))
-    for tag, field in (('ExpectEnd', 'end'), ('ExpectDrawClaimableAt', 'draw_claimable_at'),
-                       ('ExpectAutomaticDrawAt', 'automatic_draw_at')):
-        if tag in case:
+    for tag, field in (('End', 'end'), ('DrawClaimableAt', 'draw_claimable_at'),
+                       ('AutomaticDrawAt', 'automatic_draw_at')):
+        if prefix + tag in case:
             got = v.get(field)
             got = 'none' if got is None else str(got)
-            if got != case[tag]:
-                problems.append('%s %s, expected %s' % (field, got, case[tag]))
-    if 'ExpectFinalFen' in case and v['final_fen'] != case['ExpectFinalFen']:
-        problems.append('final FEN %s, expected %s' % (v['final_fen'], case['ExpectFinalFen']))
+            if got != case[prefix + tag]:
+                problems.append('%s %s, expected %s' % (field, got, case[prefix + tag]))
+    if prefix + 'FinalFen' in case and v['final_fen'] != case[prefix + 'FinalFen']:
+        problems.append('final FEN %s, expected %s' % (v['final_fen'], case[prefix + 'FinalFen']))
     if problems and err:
         problems.append('(pgnsem said: %s: %s)' % (err['rule'], err['message']))
+    return problems
+
+
+def check_one(pgnsem, text, options):
+    """pgnsem check of one case's text with these options: (exit code, verdict or None)."""
+    out = subprocess.run([pgnsem, 'check', '--format', 'jsonl', '--quiet'] + options + ['-'], input=text,
+                         capture_output=True)
+    lines = [line for line in out.stdout.splitlines() if line.strip()]
+    return out.returncode, (json.loads(lines[0]) if len(lines) == 1 else None), out.stderr.decode(errors='replace')
+
+
+def paper_readings(pgnsem, path, cases):
+    """The cases' other readings: --erratum SLUG=paper (ExpectPaper…, or a refusal for an erratum
+    of the prose only) and --semantics paper (ExpectAllPaper…). Returns (passed, failed)."""
+    passed = failed = 0
+    for case in cases:
+        runs = []
+        if 'Erratum' in case:
+            runs.append((['--erratum', case['Erratum'] + '=paper'], 'ExpectPaper'))
+        if 'ExpectAllPaperVerdict' in case:
+            runs.append((['--semantics', 'paper'], 'ExpectAllPaper'))
+        for options, prefix in runs:
+            code, v, err = check_one(pgnsem, case['_text'], options)
+            where = '%s (%s) with %s' % (path, case.get('Event'), ' '.join(options))
+            if case.get(prefix + 'Verdict') == 'refused':
+                problems = [] if code == 2 and v is None else ['expected pgnsem to refuse the reading, exit %d' % code]
+            elif code not in (0, 1) or v is None:
+                problems = ['pgnsem exited %d: %s' % (code, err.strip())]
+            else:
+                problems = compare(case, v, prefix)
+                if problems and v['error']:
+                    problems.append('(pgnsem said: %s: %s)' % (v['error']['rule'], v['error']['message']))
+            if problems:
+                failed += 1
+                print('FAIL %s: %s' % (where, '; '.join(problems)))
+            else:
+                passed += 1
+    return passed, failed
+
+
+def errata_listed(pgnsem, all_cases):
+    """Every erratum `pgnsem errata` lists has its case: one carrying [Erratum "SLUG"], where the
+    list says (file and Event), with the game the list shows. Returns the problems."""
+    out = subprocess.run([pgnsem, 'errata', '--format', 'json'], capture_output=True)
+    errata = json.loads(out.stdout)['errata']
+    problems = []
+    for e in errata:
+        slug, game = e['slug'], e['game']
+        named = [(p, c) for p, c in all_cases if c.get('Erratum') == slug]
+        if not named:
+            problems.append('erratum %s: no case carries [Erratum "%s"]' % (slug, slug))
+            continue
+        at = [(p, c) for p, c in named if p.endswith(game['file']) and c.get('Event') == game['event']]
+        if not at:
+            problems.append('erratum %s: pgnsem errata names %s, "%s", which is not a case with its Erratum tag'
+                            % (slug, game['file'], game['event']))
+            continue
+        if game['pgn'] is not None:
+            listed = game['pgn'].encode()
+            case = at[0][1]
+            if movetext(listed) != movetext(case['_text']):
+                problems.append('erratum %s: the game pgnsem errata shows (%s) is not the case\'s (%s)'
+                                % (slug, movetext(listed), movetext(case['_text'])))
+            for line in listed.splitlines():
+                m = TAG.match(line)
+                if m and case['_tags'].get(m.group(1).decode()) != m.group(2).decode():
+                    problems.append('erratum %s: the case lacks the tag %s' % (slug, line.decode()))
     return problems
 
 
@@ -168,8 +256,10 @@ def main():
             files.append(t)
     passed = failed = 0
     digest = hashlib.sha256()
+    all_cases = []
     for path in files:
         cases = expectations(path)
+        all_cases += [(path, c) for c in cases]
         out = subprocess.run([args.pgnsem, 'check', '--format', 'jsonl', '--quiet', path], capture_output=True)
         if out.returncode not in (0, 1):
             print('FAIL %s: pgnsem exited %d: %s' % (path, out.returncode, out.stderr.decode(errors='replace')))
@@ -188,6 +278,12 @@ def main():
                 print('FAIL %s game %d (%s): %s' % (path, v['game'], case.get('Event'), '; '.join(problems)))
             else:
                 passed += 1
+        p, f = paper_readings(args.pgnsem, path, cases)
+        passed += p
+        failed += f
+    for problem in errata_listed(args.pgnsem, all_cases):
+        print('FAIL %s' % problem)
+        failed += 1
     print('conformance signature: %s' % digest.hexdigest())
     signatures = {'conformance': digest.hexdigest()}
     if args.corpus:
