@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# F (proofs-notes/invariants.md): the fast path is the reference, faster. `pgnsem check` and `trace`
+# with --engine reference (the readable definition at the top of semantics/) and --engine fast
+# (semantics/fast/, the default) must write the same bytes: on the examples and the conformance
+# cases (check as JSON Lines, as text and with --strict; trace in both formats), on 2,000 generated
+# games with near misses, and on the real games (all of them, or the first PGNSEM_CORPUS_GAMES:
+# tests/cli/corpus_data.py; none in the sanitizer build).
+# Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
+set -euo pipefail
+pgnsem=$1
+src=$2
+work="$4/engines"
+mkdir -p "$work"
+failed=0
+
+# Runs one pgnsem command with each engine and compares stdout and the exit code.
+same() {
+  local name=$1
+  shift
+  set +e
+  "$pgnsem" "$@" --engine fast >"$work/fast.out" 2>/dev/null
+  local fast=$?
+  "$pgnsem" "$@" --engine reference >"$work/reference.out" 2>/dev/null
+  local reference=$?
+  set -e
+  if [[ $fast -ge 2 || $reference -ge 2 ]]; then
+    echo "FAIL $name: exit codes $fast (fast) and $reference (reference)"
+    failed=$((failed + 1))
+  elif [[ $fast != "$reference" ]] || ! cmp -s "$work/fast.out" "$work/reference.out"; then
+    echo "FAIL $name: the engines differ (exit $fast and $reference); first difference:"
+    diff "$work/fast.out" "$work/reference.out" | head -n 4
+    failed=$((failed + 1))
+  else
+    echo "same: $name ($(wc -l <"$work/fast.out") lines)"
+  fi
+}
+
+cases=("$src"/examples/*.pgn "$src"/tests/conformance/*.pgn)
+same "check, JSON Lines, the cases" check --quiet --format jsonl "${cases[@]}"
+same "check, text, the cases" check --quiet "${cases[@]}"
+same "check --strict, the cases" check --quiet --strict --format jsonl "${cases[@]}"
+same "trace, JSON Lines, the cases" trace --format jsonl "${cases[@]}"
+same "trace, text, the cases" trace "${cases[@]}"
+
+"$pgnsem" gen --seed 20261121 --games 2000 --near-miss 0.3 >"$work/generated.pgn"
+same "check, 2,000 generated games" check --quiet --format jsonl "$work/generated.pgn"
+same "check --strict, 2,000 generated games" check --quiet --strict --format jsonl "$work/generated.pgn"
+same "trace, 2,000 generated games" trace --format jsonl "$work/generated.pgn"
+
+if path=$(python3 "$src/tests/cli/corpus_data.py" "$3" "$4"); then
+  same "check, real games" check --quiet --format jsonl "$path"
+  same "check --strict, real games" check --quiet --strict --format jsonl "$path"
+else
+  status=$?
+  [[ $status == 77 ]] || exit "$status"
+  echo "real games not compared: $path"
+fi
+
+if ((failed > 0)); then
+  echo "$failed comparisons differ"
+  exit 1
+fi
+echo "every comparison the same"
