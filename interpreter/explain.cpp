@@ -45,26 +45,14 @@ std::string explain_failure(const sem::Fails& f, const sem::State& s, std::strin
     const std::string side = side_name(mover);
     const std::string w(written);
     switch (f.rule) {
-        case sem::Rule::TravPawn:
-        case sem::Rule::TravPawnDouble:
-        case sem::Rule::TravPiece:
-        case sem::Rule::TravKing:
-        case sem::Rule::CapPawn:
-        case sem::Rule::CapEnPassant:
-        case sem::Rule::CapPiece:
-        case sem::Rule::CapKing:
-        case sem::Rule::CastleKingSide:
-        case sem::Rule::CastleQueenSide:
-        case sem::Rule::PromoPush:
-        case sem::Rule::PromoCapture: return w + " is defined by " + std::string(sem::rule_id(f.rule));
-        case sem::Rule::SrcUnreachable:
+        case sem::Failure::SrcUnreachable:
             return "no " + std::string(color_name(mover)) + " " + kind_word(d.piece) + " can reach " + sq(d.to);
-        case sem::Rule::SrcBlocked:
+        case sem::Failure::SrcBlocked:
             return "the way of " + piece_at(s, d.from) + " to " + sq(d.to) + " is blocked by " + piece_at(s, d.square);
-        case sem::Rule::SrcOpponentPiece:
+        case sem::Failure::SrcOpponentPiece:
             return "it is " + side + "'s move, but only " + piece_at(s, d.from) + " could play " + w;
-        case sem::Rule::SrcEmptySquare: return "there is no piece on " + sq(d.from);
-        case sem::Rule::SrcAmbiguous: {
+        case sem::Failure::SrcEmptySquare: return "there is no piece on " + sq(d.from);
+        case sem::Failure::SrcAmbiguous: {
             std::string list;
             std::uint64_t bits = d.candidates;
             int n = 0;
@@ -79,143 +67,87 @@ std::string explain_failure(const sem::Fails& f, const sem::State& s, std::strin
             return list + (total == 2 ? " can both" : " can all") + " legally move to " + sq(d.to) + "; " + w +
                    " must name its origin";
         }
-        case sem::Rule::SrcWrongDisambiguator:
+        case sem::Failure::SrcWrongDisambiguator:
             return "no " + kind_word(d.piece) + " on the file or rank " + w + " names can move to " + sq(d.to) +
                    (d.from ? " (" + piece_at(s, d.from) + " could)" : std::string());
-        case sem::Rule::TravPawnBlocked:
+        case sem::Failure::TravPawnBlocked:
             return "the pawn cannot advance to " + sq(d.to) + ": " + piece_at(s, d.square) + " is in the way";
-        case sem::Rule::TravOccupied:
+        case sem::Failure::TravOccupied:
             return sq(d.to) + " is occupied by " + piece_at(s, d.to) + "; a capture is written with x";
-        case sem::Rule::DestOwnPiece:
+        case sem::Failure::DestOwnPiece:
             return piece_at(s, d.from) + " cannot move onto " + piece_at(s, d.to) + ", a piece of its own side";
-        case sem::Rule::CapNoVictim:
+        case sem::Failure::CapNoVictim:
             return "there is nothing to capture on " + sq(d.to) +
                    (d.from ? " for " + piece_at(s, d.from) : std::string());
-        case sem::Rule::CapOfKing: return "the king on " + sq(d.to) + " cannot be captured";
-        case sem::Rule::EpExpired:
+        case sem::Failure::CapOfKing: return "the king on " + sq(d.to) + " cannot be captured";
+        case sem::Failure::EpExpired:
             return "the pawn on " + sq(d.square) +
                    " made its double step earlier; en passant is only allowed on the move right after it";
-        case sem::Rule::EpNoDoubleStep:
+        case sem::Failure::EpNoDoubleStep:
             return "the pawn on " + sq(d.square) + " did not arrive by a double step, so it cannot be taken en passant";
-        case sem::Rule::PromoMissing:
+        case sem::Failure::PromoMissing:
             return "a pawn that reaches " + sq(d.to) + " must promote (write =Q, =R, =B or =N)";
-        case sem::Rule::PromoNotPawn: return piece_at(s, d.from) + " is not a pawn and cannot promote";
-        case sem::Rule::CheckInto:
+        case sem::Failure::PromoNotPawn: return piece_at(s, d.from) + " is not a pawn and cannot promote";
+        case sem::Failure::CheckInto:
             return "the king cannot move to " + sq(d.to) + ": it would be attacked by " + piece_at(s, d.attacker);
-        case sem::Rule::CheckPinned:
+        case sem::Failure::CheckPinned:
             return piece_at(s, d.from) + " is pinned by " + piece_at(s, d.attacker) + " against the king on " +
                    sq(d.king);
-        case sem::Rule::CheckUnanswered:
+        case sem::Failure::CheckUnanswered:
             return side + " is in check from " + piece_at(s, d.attacker) + " and " + w + " does not answer it";
-        case sem::Rule::CastleKingMoved:
+        case sem::Failure::CastleKingMoved:
             return side + "'s king has already moved, so " + side + " can no longer castle";
-        case sem::Rule::CastleRookMoved:
+        case sem::Failure::CastleRookMoved:
             return "the rook of " + sq(d.square) + " has already moved (or was taken), so " + side +
                    " cannot castle on that side";
-        case sem::Rule::CastleNoRook:
+        case sem::Failure::CastleNoRook:
             return "there is no " + std::string(color_name(mover)) + " rook on " + sq(d.square) + " to castle with";
-        case sem::Rule::CastleBlocked:
+        case sem::Failure::CastleBlocked:
             return "castling needs the squares between king and rook empty, but " + piece_at(s, d.square) +
                    " stands between them";
-        case sem::Rule::CastleOutOfCheck:
+        case sem::Failure::CastleOutOfCheck:
             return side + " is in check from " + piece_at(s, d.attacker) + " and cannot castle out of check";
-        case sem::Rule::CastleThroughCheck:
+        case sem::Failure::CastleThroughCheck:
             return "the king would pass through " + sq(d.square) + ", which " + piece_at(s, d.attacker) + " attacks";
-        case sem::Rule::CastleIntoCheck:
+        case sem::Failure::CastleIntoCheck:
             return "the king would land on " + sq(d.square) + ", which " + piece_at(s, d.attacker) + " attacks";
-        case sem::Rule::GameOver: return "the game was already over";
-        case sem::Rule::MoveNull: return "a null move (" + w + ") is not a chess move";
-        case sem::Rule::TurnLimit: return "the game is longer than the 65,000 plies pgnsem counts";
-        case sem::Rule::PaperDestinationEmpty:
+        case sem::Failure::GameOver: return "the game was already over";
+        case sem::Failure::MoveNull: return "a null move (" + w + ") is not a chess move";
+        case sem::Failure::TurnLimit: return "the game is longer than the 65,000 plies pgnsem counts";
+        case sem::Failure::PaperDestinationEmpty:
             return sq(d.to) + " is empty, and the paper's T(Q) as printed requires Q ≠ 0 (an occupied destination)";
-        case sem::Rule::PaperCaptureTurn:
+        case sem::Failure::PaperCaptureTurn:
             return "the paper's T(P::x::Q) as printed allows a capture only at turn 0 (White) or turn 1 (Black), "
                    "and this is turn " +
                    std::to_string(s.turn);
-        case sem::Rule::PosMissingKing:
-        case sem::Rule::PosTooManyKings:
-        case sem::Rule::PosPawnOnBackRank:
-        case sem::Rule::PosTooManyPawns:
-        case sem::Rule::PosTooManyPieces:
-        case sem::Rule::PosCastlingRights:
-        case sem::Rule::PosEnPassantRank:
-        case sem::Rule::PosEnPassantNoPawn:
-        case sem::Rule::PosEnPassantOccupied:
-        case sem::Rule::PosOppositeCheck:
-        case sem::Rule::PosTooManyCheckers:
-        case sem::Rule::PosImpossibleCheck:
-        case sem::Rule::PosClock:
-        case sem::Rule::VariantUnsupported: return explain_problem(f.rule, d, s);
+        case sem::Failure::VariantUnsupported: return std::string(sem::info(f.rule).what);
     }
     return std::string(sem::info(f.rule).what);
 }
 
-std::string explain_problem(const sem::Rule rule, const sem::Detail& d, const sem::State& s) {
+std::string explain_problem(sem::PositionRule rule, const sem::Detail& d, const sem::State& s) {
     std::string base(sem::info(rule).what);
     switch (rule) {
-        case sem::Rule::PosPawnOnBackRank:
-        case sem::Rule::PosEnPassantNoPawn:
-        case sem::Rule::PosEnPassantOccupied:
-        case sem::Rule::PosEnPassantRank:
-        case sem::Rule::PosCastlingRights:
+        case sem::PositionRule::PosPawnOnBackRank:
+        case sem::PositionRule::PosEnPassantNoPawn:
+        case sem::PositionRule::PosEnPassantOccupied:
+        case sem::PositionRule::PosEnPassantRank:
+        case sem::PositionRule::PosCastlingRights:
             if (d.square) return base + " (" + sq(d.square) + ")";
             return base;
-        case sem::Rule::PosOppositeCheck:
-        case sem::Rule::PosImpossibleCheck:
-        case sem::Rule::PosTooManyCheckers:
+        case sem::PositionRule::PosOppositeCheck:
+        case sem::PositionRule::PosImpossibleCheck:
+        case sem::PositionRule::PosTooManyCheckers:
             if (d.attacker) return base + " (" + piece_at(s, d.attacker) + " gives check)";
             return base;
-        case sem::Rule::PosMissingKing:
+        case sem::PositionRule::PosMissingKing:
             // semantics/setup.cpp names the colour by the king's home square (e1 or e8)
             if (d.square) return std::string(d.square->rank().index() == 0 ? "White" : "Black") + " has no king";
             return base;
-        case sem::Rule::PosTooManyKings:
-        case sem::Rule::PosTooManyPawns:
-        case sem::Rule::PosTooManyPieces:
-        case sem::Rule::PosClock:
-        case sem::Rule::VariantUnsupported:
-        case sem::Rule::TravPawn:
-        case sem::Rule::TravPawnDouble:
-        case sem::Rule::TravPiece:
-        case sem::Rule::TravKing:
-        case sem::Rule::CapPawn:
-        case sem::Rule::CapEnPassant:
-        case sem::Rule::CapPiece:
-        case sem::Rule::CapKing:
-        case sem::Rule::CastleKingSide:
-        case sem::Rule::CastleQueenSide:
-        case sem::Rule::PromoPush:
-        case sem::Rule::PromoCapture:
-        case sem::Rule::SrcUnreachable:
-        case sem::Rule::SrcBlocked:
-        case sem::Rule::SrcOpponentPiece:
-        case sem::Rule::SrcEmptySquare:
-        case sem::Rule::SrcAmbiguous:
-        case sem::Rule::SrcWrongDisambiguator:
-        case sem::Rule::TravPawnBlocked:
-        case sem::Rule::TravOccupied:
-        case sem::Rule::DestOwnPiece:
-        case sem::Rule::CapNoVictim:
-        case sem::Rule::CapOfKing:
-        case sem::Rule::EpExpired:
-        case sem::Rule::EpNoDoubleStep:
-        case sem::Rule::PromoMissing:
-        case sem::Rule::PromoNotPawn:
-        case sem::Rule::CheckInto:
-        case sem::Rule::CheckPinned:
-        case sem::Rule::CheckUnanswered:
-        case sem::Rule::CastleKingMoved:
-        case sem::Rule::CastleRookMoved:
-        case sem::Rule::CastleNoRook:
-        case sem::Rule::CastleBlocked:
-        case sem::Rule::CastleOutOfCheck:
-        case sem::Rule::CastleThroughCheck:
-        case sem::Rule::CastleIntoCheck:
-        case sem::Rule::GameOver:
-        case sem::Rule::MoveNull:
-        case sem::Rule::TurnLimit:
-        case sem::Rule::PaperDestinationEmpty:
-        case sem::Rule::PaperCaptureTurn: return base;
+        case sem::PositionRule::PosTooManyKings:
+        case sem::PositionRule::PosTooManyPawns:
+        case sem::PositionRule::PosTooManyPieces:
+        case sem::PositionRule::PosClock: return base;
     }
     return base;
 }

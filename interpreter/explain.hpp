@@ -15,7 +15,7 @@ namespace pgnsem::interp {
 [[nodiscard]] std::string explain_failure(const sem::Fails& f, const sem::State& sigma, std::string_view written);
 
 // Every problem of an impossible start position, as one sentence each, joined by "; ".
-[[nodiscard]] std::string explain_problem(const sem::Rule rule, const sem::Detail& d, const sem::State& sigma);
+[[nodiscard]] std::string explain_problem(sem::PositionRule rule, const sem::Detail& d, const sem::State& sigma);
 
 // "the white knight on c3"
 [[nodiscard]] std::string describe_piece(const sem::State& sigma, Square q);

@@ -192,7 +192,7 @@ private:
                 for (std::uint32_t v = vp.first_variation; v != ast::kNone; v = g_.variations[v].next_sibling)
                     stack.push_back({v, cur});
                 const Judged r = judge_move(engine_, vp.move, cur);
-                if (!r.defined() && r.rule == sem::Rule::MoveNull) {
+                if (!r.defined() && r.rule == sem::Failure::MoveNull) {
                     warn(WarningKind::VariationNull, 0, vp.pos, std::string(vp.text), "",
                          "a null move in a variation: the rest of this variation is not judged");
                     break;

@@ -79,7 +79,7 @@ struct PlyEvent {
     std::string_view san_written;
     std::string_view san_canonical;
     std::string_view uci;
-    sem::Rule rule = sem::Rule::TravPawn;
+    sem::Equation rule = sem::Equation::TravPawn;
     const sem::State* before = nullptr;
     const sem::State* after = nullptr;
     std::string_view fen_after;

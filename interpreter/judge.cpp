@@ -16,15 +16,15 @@ namespace {
 // A piece move written with the wrong capture marker, read as the other form (the `x` is a
 // claim of the notation, not part of which move is meant — only for pieces: a pawn's `x`
 // changes which pawn moves and where).
-std::optional<ast::Move> flipped_capture(const ast::Move& m, sem::Rule failed) {
+std::optional<ast::Move> flipped_capture(const ast::Move& m, sem::Failure failed) {
     if (const auto* t = v2::get_if<ast::Traversal>(&m.body);
-        t && t->piece != PieceKind::Pawn && failed == sem::Rule::TravOccupied) {
+        t && t->piece != PieceKind::Pawn && failed == sem::Failure::TravOccupied) {
         ast::Move f = m;
         f.body = ast::Capture{t->piece, t->from, t->to};
         return f;
     }
     if (const auto* c = v2::get_if<ast::Capture>(&m.body);
-        c && c->piece != PieceKind::Pawn && failed == sem::Rule::CapNoVictim) {
+        c && c->piece != PieceKind::Pawn && failed == sem::Failure::CapNoVictim) {
         ast::Move f = m;
         f.body = ast::Traversal{c->piece, c->from, c->to};
         return f;
@@ -37,15 +37,15 @@ std::optional<ast::Move> flipped_capture(const ast::Move& m, sem::Rule failed) {
 [[gnu::cold]] Judged judge_refused(const sem::Engine& e, const ast::Move& m, const sem::State& s, sem::Fails failed) {
     if (auto flipped = flipped_capture(m, failed.rule)) {
         sem::Termination t2 = e.terminates(*flipped, s);
-        if (v2::holds_alternative<sem::Terminates>(t2)) return Judged{true, sem::Rule::GameOver, t2};
+        if (v2::holds_alternative<sem::Terminates>(t2)) return Judged{true, sem::Failure::GameOver, t2};
     }
-    if (v2::holds_alternative<ast::NullMove>(m.body)) return Judged{false, sem::Rule::MoveNull, failed};
+    if (v2::holds_alternative<ast::NullMove>(m.body)) return Judged{false, sem::Failure::MoveNull, failed};
     return Judged{false, sem::reported_rule(failed, s, e), failed};
 }
 
 Refusal refusal(const sem::Engine& e, const Judged& j, const sem::State& s, std::string_view written) {
     std::string message = explain_failure(j.failure(), s, written);
-    if (j.rule != sem::Rule::GameOver) return {j.rule, std::move(message)};
+    if (j.rule != sem::Failure::GameOver) return {j.rule, std::move(message)};
     const char* why = e.in_check(s, sem::to_move(s))
                           ? (sem::to_move(s) == Color::White ? "White is checkmated" : "Black is checkmated")
                           : "stalemate";

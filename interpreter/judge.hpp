@@ -45,7 +45,7 @@ struct Judged {
     bool capture_marker_flipped = false;
     // When refused, the rule the move is reported under: T's, game/over, or move/null for a null
     // move (whether or not the game had ended: a null move is no chess move at all).
-    sem::Rule rule = sem::Rule::GameOver;
+    sem::Failure rule = sem::Failure::GameOver;
     // T's answer: σ', the action and the check flag, or T's own failure (its rule and Detail,
     // which the message explains even when the move is reported as game/over).
     sem::Termination t;
@@ -73,7 +73,7 @@ static_assert(std::is_same_v<boost::variant2::variant_alternative_t<0, sem::Term
 // T for one written move, with the capture-marker tolerance and game/over. (Inline: the main line
 // asks it of nearly every ply, and T itself already returns through memory.)
 [[nodiscard]] inline Judged judge_move(const sem::Engine& e, const ast::Move& m, const sem::State& s) {
-    Judged j{false, sem::Rule::GameOver, e.terminates(m, s)};
+    Judged j{false, sem::Failure::GameOver, e.terminates(m, s)};
     if (!j.defined()) [[unlikely]]
         j = judge_refused(e, m, s, j.failure());
     return j;
@@ -82,7 +82,7 @@ static_assert(std::is_same_v<boost::variant2::variant_alternative_t<0, sem::Term
 // A refused move in words: the reported rule and the sentence that explains it (for game/over,
 // the position's end first, then the move's own reason). `written` is the move as the game wrote it.
 struct Refusal {
-    sem::Rule rule;
+    sem::Failure rule;
     std::string message;
 };
 [[nodiscard]] Refusal refusal(const sem::Engine& e, const Judged& j, const sem::State& s, std::string_view written);

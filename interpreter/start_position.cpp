@@ -37,7 +37,7 @@ void refuse(Verdict& v, const sem::State& s, VerdictKind kind, std::string rule,
 std::optional<sem::State> start_position(const ast::Game& g, Verdict& v) {
     if (auto variant = g.tag("Variant"); variant && !standard_variant(*variant)) {
         refuse(v, sem::initial_state(), VerdictKind::Unsupported,
-               std::string(sem::rule_id(sem::Rule::VariantUnsupported)),
+               std::string(sem::rule_id(sem::Failure::VariantUnsupported)),
                "the variant \"" + std::string(*variant) + "\" is not supported (only standard chess is)",
                g.tag_pos("Variant"));
         return std::nullopt;

@@ -48,7 +48,7 @@ const Ide kTurn = Ide::turn();
 }
 
 // What a move of v from S to Q that takes whatever stands on Q did.
-[[nodiscard]] Action action(Rule r, const State& s, Square from, Square to) noexcept {
+[[nodiscard]] Action action(Equation r, const State& s, Square from, Square to) noexcept {
     Action a{r, from, to, at(s, from), at(s, to), std::nullopt, std::nullopt, std::nullopt};
     if (!at(s, to).empty()) a.captured_on = to;
     return a;
@@ -60,7 +60,8 @@ const Ide kTurn = Ide::turn();
     return v;
 }
 
-[[nodiscard]] Undefined undefined(Rule r, Square from, Square to, std::optional<PieceKind> k = std::nullopt) noexcept {
+[[nodiscard]] Undefined undefined(Failure r, Square from, Square to,
+                                  std::optional<PieceKind> k = std::nullopt) noexcept {
     Detail d;
     d.from = from;
     d.to = to;
@@ -69,7 +70,7 @@ const Ide kTurn = Ide::turn();
 }
 
 [[nodiscard]] Undefined too_long() noexcept {
-    return Undefined{Rule::TurnLimit, Detail{}};
+    return Undefined{Failure::TurnLimit, Detail{}};
 }
 
 }  // namespace
@@ -78,7 +79,7 @@ const Ide kTurn = Ide::turn();
 Transition pawn_step(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
     return with_laws_identifiers(s, update(s, {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}),
-                                 action(Rule::TravPawn, s, from, to));
+                                 action(Equation::TravPawn, s, from, to));
 }
 
 // [[Q]], |rank(S) − rank(Q)| = 2:
@@ -88,14 +89,14 @@ Transition pawn_double_step(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
     return with_laws_identifiers(s,
                                  update(s, {{to, v}, {from, kEmpty}, {Ide::two_step(v), s.turn}, {kTurn, s.turn + 1u}}),
-                                 action(Rule::TravPawnDouble, s, from, to));
+                                 action(Equation::TravPawnDouble, s, from, to));
 }
 
 // [[P::Q]], P ∉ Pking = {(σ, σ') | σ' = σ^{v,0,turn+1}_{Q,S,turn}, (S, v) = GTSS(Q, P, σ)}     — trav/piece
 Transition piece_traversal(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
     return with_laws_identifiers(s, update(s, {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}),
-                                 action(Rule::TravPiece, s, from, to));
+                                 action(Equation::TravPiece, s, from, to));
 }
 
 // [[P::Q]], P ∈ Pking = {(σ, σ') | σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn}, (S, v) = GTSS(Q, P, σ)}
@@ -104,14 +105,14 @@ Transition king_traversal(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
     return with_laws_identifiers(
         s, update(s, {{to, v}, {from, kEmpty}, {Ide::king_moved(to_move(s)), 1}, {kTurn, s.turn + 1u}}),
-        action(Rule::TravKing, s, from, to));
+        action(Equation::TravKing, s, from, to));
 }
 
 // [[W::x::Q]] = {(σ, σ') | σ' = σ^{v,0,turn+1}_{Q,S,turn}, (S, v) = GCSS(Q, W, σ)}             — cap/pawn
 Transition pawn_capture(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
     return with_laws_identifiers(s, update(s, {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}),
-                                 action(Rule::CapPawn, s, from, to));
+                                 action(Equation::CapPawn, s, from, to));
 }
 
 // [[W::x::Q]] en passant (GCSS's second case) = σ^{v,0,0,turn+1}_{Q,S,B,turn}, where B is the
@@ -121,7 +122,7 @@ Transition pawn_capture(const State& s, Square from, Square to) noexcept {
 Transition en_passant(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
     const Square B = *step(to, {0, -forward(color_of(v))});
-    Action a = action(Rule::CapEnPassant, s, from, to);
+    Action a = action(Equation::CapEnPassant, s, from, to);
     a.captured = at(s, B);
     a.captured_on = B;
     return with_laws_identifiers(s, update(s, {{to, v}, {from, kEmpty}, {B, kEmpty}, {kTurn, s.turn + 1u}}), a);
@@ -131,7 +132,7 @@ Transition en_passant(const State& s, Square from, Square to) noexcept {
 Transition piece_capture(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
     return with_laws_identifiers(s, update(s, {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}),
-                                 action(Rule::CapPiece, s, from, to));
+                                 action(Equation::CapPiece, s, from, to));
 }
 
 // [[P::x::Q]], P ∈ Pking = {(σ, σ') | σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn}, …} (b_king for
@@ -140,7 +141,7 @@ Transition king_capture(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
     return with_laws_identifiers(
         s, update(s, {{to, v}, {from, kEmpty}, {Ide::king_moved(to_move(s)), 1}, {kTurn, s.turn + 1u}}),
-        action(Rule::CapKing, s, from, to));
+        action(Equation::CapKing, s, from, to));
 }
 
 // [[O-O]]   = σ^{5,8,0,0,turn+1}_{g1,f1,e1,h1,turn}       (White; Black: σ^{21,24,0,0,turn+1}_{g8,f8,e8,h8,turn})
@@ -155,7 +156,7 @@ Transition castle(const State& s, ast::CastleSide side, Reading r) noexcept {
         s,
         {{q.king_to, q.king}, {q.rook_to, q.rook}, {q.king_from, kEmpty}, {q.rook_from, kEmpty}, {kTurn, s.turn + 1u}});
     if (r.corrected(Erratum::CastleUsesUpCastling)) n = update(n, {{Ide::king_moved(c), 1}});
-    const Action a{side == ast::CastleSide::King ? Rule::CastleKingSide : Rule::CastleQueenSide,
+    const Action a{side == ast::CastleSide::King ? Equation::CastleKingSide : Equation::CastleQueenSide,
                    q.king_from,
                    q.king_to,
                    q.king,
@@ -191,7 +192,7 @@ PieceId promoted_id(Color c, ast::PromotionPiece t, Square to) noexcept {
 Transition promotion(const State& s, Square from, Square to, ast::PromotionPiece t) noexcept {
     const PieceId v = mover(s, from);
     const bool capture = from.file() != to.file();
-    Action a = action(capture ? Rule::PromoCapture : Rule::PromoPush, s, from, to);
+    Action a = action(capture ? Equation::PromoCapture : Equation::PromoPush, s, from, to);
     a.promotion = t;
     return with_laws_identifiers(
         s, update(s, {{to, promoted_id(color_of(v), t, to)}, {from, kEmpty}, {kTurn, s.turn + 1u}}), a);
@@ -257,13 +258,13 @@ Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma, Read
     // Erratum castle-uses-up-castling. Paper: w_king = 0 alone. Laws 3.8.2: castling is a move of
     // the king itself, which must stand on e1 (e8).
     const bool king_home = !r.corrected(Erratum::CastleUsesUpCastling) || at(sigma, q.king_from) == q.king;
-    if (king_flag || !king_home) return Undefined{Rule::CastleKingMoved, d};
+    if (king_flag || !king_home) return Undefined{Failure::CastleKingMoved, d};
     // Erratum castle-rook-moved. Paper: no such condition. Laws 3.8.2.1.2: the rook must never have
     // moved (a flag per corner, set by any move from or onto it).
     Square rook_square = q.rook_from;
     d.square = rook_square;
     if (r.corrected(Erratum::CastleRookMoved) && (sigma.rook_moved & q.corner) != 0)
-        return Undefined{Rule::CastleRookMoved, d};
+        return Undefined{Failure::CastleRookMoved, d};
     // Errata castle-black-kingside-rook and castle-black-queenside-rook. Paper: Black's O-O
     // requires h1 = 24, its O-O-O a1 = 17. Laws 3.8.2: the rook on its own corner, h8 or a8.
     if (c == Color::Black && m.side == ast::CastleSide::King && !r.corrected(Erratum::CastleBlackKingsideRook))
@@ -271,7 +272,7 @@ Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma, Read
     if (c == Color::Black && m.side == ast::CastleSide::Queen && !r.corrected(Erratum::CastleBlackQueensideRook))
         rook_square = squares::a1;
     d.square = rook_square;
-    if (at(sigma, rook_square) != q.rook) return Undefined{Rule::CastleNoRook, d};
+    if (at(sigma, rook_square) != q.rook) return Undefined{Failure::CastleNoRook, d};
     // Erratum castle-black-queenside-squares. Paper: Black's O-O-O requires b8 = c8 = f8 = 0.
     // Laws 3.8.2.2.2: the squares between king and rook, d8, c8, b8.
     std::array<Square, 3> between = q.between;
@@ -281,7 +282,7 @@ Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma, Read
         const Square e = between[static_cast<std::size_t>(i)];
         if (!at(sigma, e).empty()) {
             d.square = e;
-            return Undefined{Rule::CastleBlocked, d};
+            return Undefined{Failure::CastleBlocked, d};
         }
     }
     return castle(sigma, m.side, r);
@@ -307,11 +308,11 @@ Partial<Transition> denote_promotion(const ast::Promotion& m, const State& sigma
 Partial<Transition> denote_coordinate(const ast::Coordinate& m, const State& sigma, Reading r) noexcept {
     if (sigma.turn >= kTurnLimit) return too_long();
     const PieceId v = at(sigma, m.from);
-    if (v.empty()) return undefined(Rule::SrcEmptySquare, m.from, m.to);
+    if (v.empty()) return undefined(Failure::SrcEmptySquare, m.from, m.to);
     const Color c = to_move(sigma);
     const PieceKind k = kind_of(v);
-    if (!belongs_to(v, c)) return undefined(Rule::SrcOpponentPiece, m.from, m.to, k);
-    if (m.promotion && k != PieceKind::Pawn) return undefined(Rule::PromoNotPawn, m.from, m.to, k);
+    if (!belongs_to(v, c)) return undefined(Failure::SrcOpponentPiece, m.from, m.to, k);
+    if (m.promotion && k != PieceKind::Pawn) return undefined(Failure::PromoNotPawn, m.from, m.to, k);
     if (k == PieceKind::King && m.from == castle_squares(c, ast::CastleSide::King).king_from &&
         m.from.rank() == m.to.rank()) {
         const int df = m.to.file().index() - m.from.file().index();
@@ -319,13 +320,13 @@ Partial<Transition> denote_coordinate(const ast::Coordinate& m, const State& sig
         if (df == -2) return denote_castle(ast::Castle{ast::CastleSide::Queen}, sigma, r);
     }
     const bool diagonal_pawn = k == PieceKind::Pawn && m.from.file() != m.to.file();
-    if (!reaches(k, c, m.from, m.to, diagonal_pawn, r)) return undefined(Rule::SrcUnreachable, m.from, m.to, k);
+    if (!reaches(k, c, m.from, m.to, diagonal_pawn, r)) return undefined(Failure::SrcUnreachable, m.from, m.to, k);
     // A promotion is a pawn move onto the last rank; naming a piece for any other pawn move
     // describes no move of chess.
-    if (m.promotion && m.to.rank().index() != last_rank(c)) return undefined(Rule::SrcUnreachable, m.from, m.to, k);
+    if (m.promotion && m.to.rank().index() != last_rank(c)) return undefined(Failure::SrcUnreachable, m.from, m.to, k);
     const bool pawn_push = k == PieceKind::Pawn && !diagonal_pawn;
     if (const std::optional<Square> b = blocker(sigma, m.from, m.to, pawn_push)) {
-        Undefined u = undefined(k == PieceKind::Pawn ? Rule::TravPawnBlocked : Rule::SrcBlocked, m.from, m.to, k);
+        Undefined u = undefined(k == PieceKind::Pawn ? Failure::TravPawnBlocked : Failure::SrcBlocked, m.from, m.to, k);
         u.detail.square = b;
         return u;
     }
@@ -360,7 +361,7 @@ Partial<Transition> denote(const ast::Move& m, const State& sigma, Reading r) no
                                       [&](const ast::Promotion& b) { return denote_promotion(b, sigma, r); },
                                       [&](const ast::Coordinate& b) { return denote_coordinate(b, sigma, r); },
                                       [](const ast::NullMove&) {
-                                          return Partial<Transition>{Undefined{Rule::MoveNull, Detail{}}};
+                                          return Partial<Transition>{Undefined{Failure::MoveNull, Detail{}}};
                                       },
                                   },
                                   m.body);

@@ -169,20 +169,20 @@ void pawn_captures(const State& s, Square Q, Color c, Found& f) noexcept {
         const Found theirs = look(s, Q, opposite(color), k, capture, r);
         if (const SquareSet could = theirs.clear & admitted(d); !could.empty()) {
             detail.from = could.first();
-            return Undefined{Rule::SrcOpponentPiece, detail};
+            return Undefined{Failure::SrcOpponentPiece, detail};
         }
-        return Undefined{Rule::SrcUnreachable, detail};
+        return Undefined{Failure::SrcUnreachable, detail};
     }
     if (matched.empty()) {
         detail.candidates = own.reach.bits();
-        return Undefined{Rule::SrcWrongDisambiguator, detail};
+        return Undefined{Failure::SrcWrongDisambiguator, detail};
     }
     if (clear.empty()) {
         const Square S = *matched.first();
         const bool pawn_push = k == PieceKind::Pawn && !capture;
         detail.from = S;
         detail.square = blocker(s, S, Q, pawn_push);
-        return Undefined{pawn_push ? Rule::TravPawnBlocked : Rule::SrcBlocked, detail};
+        return Undefined{pawn_push ? Failure::TravPawnBlocked : Failure::SrcBlocked, detail};
     }
     // Several candidates. Erratum ambiguity-among-legal-moves. Paper: "if the return set has more
     // than one piece, the AN is malformed". PGN 8.2.3.4: only the pieces whose move is legal count.
@@ -196,7 +196,7 @@ void pawn_captures(const State& s, Square Q, Color c, Found& f) noexcept {
     }
     if (counted.size() > 1) {
         detail.candidates = counted.bits();
-        return Undefined{Rule::SrcAmbiguous, detail};
+        return Undefined{Failure::SrcAmbiguous, detail};
     }
     // One legal candidate is the source; none: the first, and T says why it may not move.
     return source_at(s, k, capture, counted.empty() ? *clear.first() : *counted.first(), Q);
@@ -240,10 +240,10 @@ std::optional<Undefined> pawn_capture_victim(const State& s, Square from, Square
             // says why it is not available.
             d.square = behind;
             const bool stepped = s.two_step[static_cast<std::size_t>(stamp_index(at(s, behind)))] != kNoStamp;
-            return Undefined{stepped ? Rule::EpExpired : Rule::EpNoDoubleStep, d};
+            return Undefined{stepped ? Failure::EpExpired : Failure::EpNoDoubleStep, d};
         }
     }
-    return Undefined{Rule::CapNoVictim, d};
+    return Undefined{Failure::CapNoVictim, d};
 }
 
 bool reaches(PieceKind k, Color c, Square from, Square to, bool capture, Reading r) noexcept {

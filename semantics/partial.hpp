@@ -31,7 +31,7 @@ struct Detail {
 };
 
 struct Undefined {
-    Rule rule;
+    Failure rule;
     Detail detail;
     friend bool operator==(const Undefined&, const Undefined&) = default;
 };
@@ -78,7 +78,7 @@ private:
 
 // What a defined move did, in the concrete terms traces and SAN printing need.
 struct Action {
-    Rule rule;                  // the equation that fired (a `fires` rule)
+    Equation rule;              // the equation that fired
     Square from;                // S (for castling: the king's square)
     Square to;                  // Q (for castling: the king's destination)
     PieceId piece = kEmpty;     // v
@@ -133,7 +133,7 @@ struct Terminates {
 };
 // T(M)(σ) = ⊥.
 struct Fails {
-    Rule rule;
+    Failure rule;
     Detail detail;
     friend bool operator==(const Fails&, const Fails&) = default;
 };

@@ -243,7 +243,7 @@ namespace {
 
 class ProblemList {
 public:
-    void add(Rule rule, const Detail& detail) noexcept {
+    void add(PositionRule rule, const Detail& detail) noexcept {
         // 19 problems at most can arise (proofs-notes/fen-positions.md); the array has 24.
         if (out_.size < out_.items.size()) out_.items[out_.size++] = Problem{rule, detail};
     }
@@ -396,7 +396,7 @@ Problems validate(const Placement& p) noexcept {
             Detail d;
             d.piece = PieceKind::King;
             d.square = c == Color::White ? squares::e1 : squares::e8;
-            out.add(Rule::PosMissingKing, d);
+            out.add(PositionRule::PosMissingKing, d);
         }
     }
     for (const Color c : {Color::White, Color::Black}) {
@@ -406,7 +406,7 @@ Problems validate(const Placement& p) noexcept {
             d.piece = PieceKind::King;
             d.candidates = bb;
             d.square = first_square(bb & (bb - 1));
-            out.add(Rule::PosTooManyKings, d);
+            out.add(PositionRule::PosTooManyKings, d);
         }
     }
 
@@ -421,7 +421,7 @@ Problems validate(const Placement& p) noexcept {
             d.piece = PieceKind::Pawn;
             d.candidates = bb;
             d.square = first_square(bb);
-            out.add(Rule::PosPawnOnBackRank, d);
+            out.add(PositionRule::PosPawnOnBackRank, d);
         }
     }
 
@@ -434,7 +434,7 @@ Problems validate(const Placement& p) noexcept {
             d.piece = PieceKind::Pawn;
             d.candidates = bb;
             d.square = first_square(bb);
-            out.add(Rule::PosTooManyPawns, d);
+            out.add(PositionRule::PosTooManyPawns, d);
         }
     }
 
@@ -465,7 +465,7 @@ Problems validate(const Placement& p) noexcept {
             Detail d;
             d.candidates = count(all) > 16 ? all : excess_kinds;
             d.square = first_square(d.candidates);
-            out.add(Rule::PosTooManyPieces, d);
+            out.add(PositionRule::PosTooManyPieces, d);
         }
     }
 
@@ -488,7 +488,7 @@ Problems validate(const Placement& p) noexcept {
             Detail d;
             d.king = Square::unchecked(r.king);
             d.square = Square::unchecked(r.rook);
-            out.add(Rule::PosCastlingRights, d);
+            out.add(PositionRule::PosCastlingRights, d);
         }
     }
 
@@ -501,7 +501,7 @@ Problems validate(const Placement& p) noexcept {
         Detail d;
         d.square = *p.en_passant;
         if (rank_of(e) != expected_rank) {
-            out.add(Rule::PosEnPassantRank, d);
+            out.add(PositionRule::PosEnPassantRank, d);
         } else {
             const int pawn_square = e + pawn_step_index(them);
             const int origin = e - pawn_step_index(them);
@@ -509,7 +509,7 @@ Problems validate(const Placement& p) noexcept {
             if (!is_piece(p, pawn_square, them, PieceKind::Pawn)) {
                 Detail n = d;
                 n.from = Square::unchecked(pawn_square);
-                out.add(Rule::PosEnPassantNoPawn, n);
+                out.add(PositionRule::PosEnPassantNoPawn, n);
                 ok = false;
             }
             const Bits occupied = (empty_at(p, e) ? 0 : bit(e)) | (empty_at(p, origin) ? 0 : bit(origin));
@@ -517,7 +517,7 @@ Problems validate(const Placement& p) noexcept {
                 Detail n = d;
                 n.candidates = occupied;
                 n.square = first_square(occupied);
-                out.add(Rule::PosEnPassantOccupied, n);
+                out.add(PositionRule::PosEnPassantOccupied, n);
                 ok = false;
             }
             ep_consistent = ok;
@@ -537,7 +537,7 @@ Problems validate(const Placement& p) noexcept {
             d.king = Square::unchecked(their_king);
             d.attacker = first_square(opposite_checkers);
             d.candidates = opposite_checkers;
-            out.add(Rule::PosOppositeCheck, d);
+            out.add(PositionRule::PosOppositeCheck, d);
         }
 
         const Bits checkers = attackers(s, Square::unchecked(our_king), them).bits();
@@ -547,14 +547,14 @@ Problems validate(const Placement& p) noexcept {
         if (checkers != 0) d.attacker = first_square(checkers);
         // position/too-many-checkers: one move uncovers at most one line and moves one piece,
         // so no position has three checkers.
-        if (count(checkers) >= 3) out.add(Rule::PosTooManyCheckers, d);
+        if (count(checkers) >= 3) out.add(PositionRule::PosTooManyCheckers, d);
         // position/impossible-check: two checkers that no single move could both have produced.
         // A king among them is already an opposite check; nothing more is claimed then.
         const bool king_checks = (checkers & kings[side_index(them)]) != 0;
         if (count(checkers) == 2 && !king_checks) {
             const int a = std::countr_zero(checkers);
             const int b = std::countr_zero(checkers & (checkers - 1));
-            if (!double_check_possible(p, them, our_king, a, b)) out.add(Rule::PosImpossibleCheck, d);
+            if (!double_check_possible(p, them, our_king, a, b)) out.add(PositionRule::PosImpossibleCheck, d);
         }
         // position/impossible-check with an en passant target: the last move was the double
         // step, so every checker is that pawn or a line uncovered by the square it left.
@@ -570,14 +570,14 @@ Problems validate(const Placement& p) noexcept {
             if (!explained) {
                 Detail n = d;
                 n.square = *p.en_passant;
-                out.add(Rule::PosImpossibleCheck, n);
+                out.add(PositionRule::PosImpossibleCheck, n);
             }
         }
     }
 
     // position/clock: the fullmove number starts at 1 (§16.1.3.6); σ counts halfmoves to 65535.
-    if (p.halfmove_clock > 0xFFFFu) out.add(Rule::PosClock, Detail{});
-    if (p.fullmove_number == 0) out.add(Rule::PosClock, Detail{});
+    if (p.halfmove_clock > 0xFFFFu) out.add(PositionRule::PosClock, Detail{});
+    if (p.fullmove_number == 0) out.add(PositionRule::PosClock, Detail{});
 
     return out.take();
 }

@@ -24,7 +24,7 @@ namespace pgnsem::sem {
 [[nodiscard]] FenFields fen_fields(const State& sigma) noexcept;
 
 struct Problem {
-    Rule rule;
+    PositionRule rule;
     Detail detail;
 };
 struct Problems {

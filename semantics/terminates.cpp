@@ -37,35 +37,35 @@ namespace {
     return d;
 }
 
-[[nodiscard]] Termination fail(Rule r, const Action& a) noexcept {
+[[nodiscard]] Termination fail(Failure r, const Action& a) noexcept {
     return Fails{r, detail_of(a)};
 }
 
 // Q ≠ 0, the destination of a traversal.
-[[nodiscard]] std::optional<Rule> traversal_destination(const State& s, const Action& a, Reading r) noexcept {
+[[nodiscard]] std::optional<Failure> traversal_destination(const State& s, const Action& a, Reading r) noexcept {
     const PieceId on_q = at(s, a.to);
     // Erratum destination-empty. Paper: "Q ≠ 0", an occupied destination. Laws 3.1 and the
     // paper's own prose ("the destination square Q is not already occupied"): σ(Q) = 0. An enemy
     // piece there is trav/occupied (the interpreter plays the capture the move must mean).
     if (!r.corrected(Erratum::DestinationEmpty))
-        return on_q.empty() ? std::optional(Rule::PaperDestinationEmpty) : std::nullopt;
+        return on_q.empty() ? std::optional(Failure::PaperDestinationEmpty) : std::nullopt;
     if (on_q.empty()) return std::nullopt;
-    return belongs_to(on_q, to_move(s)) ? Rule::DestOwnPiece : Rule::TravOccupied;
+    return belongs_to(on_q, to_move(s)) ? Failure::DestOwnPiece : Failure::TravOccupied;
 }
 
 // turn = 0, Q ∈ {17 … 32}  or  turn = 1, Q ∈ {1 … 16}: the destination of a capture.
-[[nodiscard]] std::optional<Rule> capture_destination(const State& s, const Action& a, Reading r) noexcept {
+[[nodiscard]] std::optional<Failure> capture_destination(const State& s, const Action& a, Reading r) noexcept {
     const PieceId on_q = at(s, a.to);
     // En passant takes the pawn behind Q; its Q is empty (erratum en-passant-capture: under the
     // paper's reading that equation never fires, and the empty Q fails here).
-    if (on_q.empty()) return a.rule == Rule::CapEnPassant ? std::nullopt : std::optional(Rule::CapNoVictim);
-    if (belongs_to(on_q, to_move(s))) return Rule::DestOwnPiece;
+    if (on_q.empty()) return a.rule == Equation::CapEnPassant ? std::nullopt : std::optional(Failure::CapNoVictim);
+    if (belongs_to(on_q, to_move(s))) return Failure::DestOwnPiece;
     // Erratum capture-turn-parity. Paper: turn = 0 (White) or turn = 1 (Black), so only the first
     // two plies of a game could capture. Laws 3.1: mod(turn, 2), whoever is to move.
-    if (!r.corrected(Erratum::CaptureTurnParity) && s.turn > 1) return Rule::PaperCaptureTurn;
+    if (!r.corrected(Erratum::CaptureTurnParity) && s.turn > 1) return Failure::PaperCaptureTurn;
     // Erratum king-never-captured. Paper: any enemy id, 21 (5) included. Laws 1.4.1, 3.9.2: the
     // king is never captured.
-    if (r.corrected(Erratum::KingNeverCaptured) && kind_of(on_q) == PieceKind::King) return Rule::CapOfKing;
+    if (r.corrected(Erratum::KingNeverCaptured) && kind_of(on_q) == PieceKind::King) return Failure::CapOfKing;
     return std::nullopt;
 }
 
@@ -85,11 +85,11 @@ namespace {
     Detail d = detail_of(t.action);
     d.king = king_square(t.next, mover);
     if (d.king) d.attacker = attackers(t.next, *d.king, opposite(mover)).first();
-    Rule rule = Rule::CheckPinned;
+    Failure rule = Failure::CheckPinned;
     if (kind_of(t.action.piece) == PieceKind::King)
-        rule = Rule::CheckInto;
+        rule = Failure::CheckInto;
     else if (in_check(s, mover))
-        rule = Rule::CheckUnanswered;
+        rule = Failure::CheckUnanswered;
     return Fails{rule, d};
 }
 
@@ -99,7 +99,7 @@ namespace {
     const Color mover = to_move(s);
     const Color them = opposite(mover);
     const CastleSquares q = castle_squares(mover, *t.action.castle);
-    Fails f{Rule::CastleOutOfCheck, detail_of(t.action)};
+    Fails f{Failure::CastleOutOfCheck, detail_of(t.action)};
     f.detail.king = q.king_from;
     // ¬IIC(σ, mod(turn, 2))
     if (in_check(s, mover)) {
@@ -110,14 +110,14 @@ namespace {
     // Laws 3.8.2.2.1: castling is illegal if "the square which it must cross" is attacked.
     if (r.corrected(Erratum::CastleThroughCheck))
         if (const SquareSet a = attackers(s, q.crossed, them); !a.empty()) {
-            f.rule = Rule::CastleThroughCheck;
+            f.rule = Failure::CastleThroughCheck;
             f.detail.square = q.crossed;
             f.detail.attacker = a.first();
             return f;
         }
     // ¬IIC(σ', mod(turn − 1, 2))
     if (in_check(t.next, mover)) {
-        f.rule = Rule::CastleIntoCheck;
+        f.rule = Failure::CastleIntoCheck;
         f.detail.square = q.king_to;
         f.detail.attacker = attackers(t.next, q.king_to, them).first();
         return f;
@@ -133,7 +133,7 @@ namespace {
     if (t.action.castle) return judge_castle(s, t, r);
     if (const auto rule = capture ? capture_destination(s, t.action, r) : traversal_destination(s, t.action, r))
         return fail(*rule, t.action);
-    if (promotion_missing(t.action, r)) return fail(Rule::PromoMissing, t.action);
+    if (promotion_missing(t.action, r)) return fail(Failure::PromoMissing, t.action);
     return king_safe(s, t);
 }
 
@@ -142,9 +142,9 @@ namespace {
 [[nodiscard]] bool fired_capture(const Partial<Transition>& meaning) noexcept {
     const Transition* t = boost::variant2::get_if<Transition>(&meaning);
     if (t == nullptr) return false;
-    const Rule fired = t->action.rule;
-    return fired == Rule::CapPawn || fired == Rule::CapEnPassant || fired == Rule::CapPiece || fired == Rule::CapKing ||
-           fired == Rule::PromoCapture;
+    const Equation fired = t->action.rule;
+    return fired == Equation::CapPawn || fired == Equation::CapEnPassant || fired == Equation::CapPiece ||
+           fired == Equation::CapKing || fired == Equation::PromoCapture;
 }
 
 }  // namespace
@@ -161,7 +161,7 @@ Termination terminates(const ast::Move& m, const State& sigma, Reading r) noexce
                 return judge(sigma, meaning, fired_capture(meaning), r);
             },
             [](const ast::NullMove&) {
-                return Termination{Fails{Rule::MoveNull, Detail{}}};
+                return Termination{Fails{Failure::MoveNull, Detail{}}};
             },
         },
         m.body);

@@ -71,7 +71,7 @@ void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in,
 
 // What the move did. The equations build Transition{σ', action} in place (σ' is written once,
 // where it is returned, not copied: σ is copied per move, and only once).
-[[nodiscard]] Action action(Rule r, Square from, Square to, PieceId v, PieceId captured,
+[[nodiscard]] Action action(Equation r, Square from, Square to, PieceId v, PieceId captured,
                             std::optional<Square> captured_on) noexcept {
     return Action{r, from, to, v, captured, captured_on, std::nullopt, std::nullopt};
 }
@@ -81,7 +81,8 @@ void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in,
     return to;
 }
 
-[[nodiscard]] Undefined undefined(Rule r, Square from, Square to, std::optional<PieceKind> k = std::nullopt) noexcept {
+[[nodiscard]] Undefined undefined(Failure r, Square from, Square to,
+                                  std::optional<PieceKind> k = std::nullopt) noexcept {
     Detail d;
     d.from = from;
     d.to = to;
@@ -90,7 +91,7 @@ void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in,
 }
 
 [[nodiscard]] Undefined too_long() noexcept {
-    return Undefined{Rule::TurnLimit, Detail{}};
+    return Undefined{Failure::TurnLimit, Detail{}};
 }
 
 }  // namespace
@@ -99,7 +100,7 @@ void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in,
 Transition pawn_step(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
     return Transition{move_piece(s, from, to, v, true),
-                      action(Rule::TravPawn, from, to, v, s.board[ix(to)], victim_square(s, to))};
+                      action(Equation::TravPawn, from, to, v, s.board[ix(to)], victim_square(s, to))};
 }
 
 // [[Q]], |rank(S) − rank(Q)| = 2:  σ' = σ^{v,0,turn,turn+1}_{Q,S,S_2step,turn}       — trav/pawn-double
@@ -107,7 +108,7 @@ Transition pawn_step(const State& s, Square from, Square to) noexcept {
 Transition pawn_double_step(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
     Transition t{move_piece(s, from, to, v, true),
-                 action(Rule::TravPawnDouble, from, to, v, s.board[ix(to)], victim_square(s, to))};
+                 action(Equation::TravPawnDouble, from, to, v, s.board[ix(to)], victim_square(s, to))};
     t.next.two_step[static_cast<std::size_t>(stamp_index(v))] = s.turn;
     return t;
 }
@@ -116,14 +117,14 @@ Transition pawn_double_step(const State& s, Square from, Square to) noexcept {
 Transition piece_traversal(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
     return Transition{move_piece(s, from, to, v, false),
-                      action(Rule::TravPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
+                      action(Equation::TravPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
 }
 
 // [[K::Q]]:  σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn} (b_king for Black),  (S, v) = GTSS(Q, K, σ) — trav/king
 Transition king_traversal(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
     Transition t{move_piece(s, from, to, v, false),
-                 action(Rule::TravKing, from, to, v, s.board[ix(to)], victim_square(s, to))};
+                 action(Equation::TravKing, from, to, v, s.board[ix(to)], victim_square(s, to))};
     State& n = t.next;
     const Color c = color_of(v);
     n.king_moved = static_cast<std::uint8_t>(n.king_moved | (c == Color::White ? kWhiteKingMoved : kBlackKingMoved));
@@ -134,7 +135,7 @@ Transition king_traversal(const State& s, Square from, Square to) noexcept {
 // [[W::x::Q]]:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GCSS(Q, W, σ)                 — cap/pawn
 Transition pawn_capture(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
-    return Transition{move_piece(s, from, to, v, true), action(Rule::CapPawn, from, to, v, s.board[ix(to)], to)};
+    return Transition{move_piece(s, from, to, v, true), action(Equation::CapPawn, from, to, v, s.board[ix(to)], to)};
 }
 
 // [[W::x::Q]] en passant (GCSS's second case):  σ' = σ^{v,0,0,turn+1}_{Q,S,B,turn} where B is the
@@ -145,7 +146,7 @@ Transition en_passant(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
     const Square behind = Square::unchecked(to.index() - 8 * forward(color_of(v)));
     const PieceId victim = s.board[ix(behind)];
-    Transition t{move_piece(s, from, to, v, true), action(Rule::CapEnPassant, from, to, v, victim, behind)};
+    Transition t{move_piece(s, from, to, v, true), action(Equation::CapEnPassant, from, to, v, victim, behind)};
     t.next.board[ix(behind)] = kEmpty;
     return t;
 }
@@ -154,13 +155,13 @@ Transition en_passant(const State& s, Square from, Square to) noexcept {
 Transition piece_capture(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
     return Transition{move_piece(s, from, to, v, false),
-                      action(Rule::CapPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
+                      action(Equation::CapPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
 }
 
 // [[K::x::Q]]:  σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn} (b_king for Black)              — cap/king
 Transition king_capture(const State& s, Square from, Square to) noexcept {
     Transition t = king_traversal(s, from, to);
-    t.action.rule = Rule::CapKing;
+    t.action.rule = Equation::CapKing;
     t.action.captured_on = victim_square(s, to);
     return t;
 }
@@ -186,7 +187,7 @@ Transition castle(const State& s, ast::CastleSide side) noexcept {
     n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | q.corner);
     n.turn = static_cast<std::uint16_t>(s.turn + 1);
     n.halfmove_clock = s.halfmove_clock == 0xFFFF ? s.halfmove_clock : static_cast<std::uint16_t>(s.halfmove_clock + 1);
-    Action a{side == ast::CastleSide::King ? Rule::CastleKingSide : Rule::CastleQueenSide,
+    Action a{side == ast::CastleSide::King ? Equation::CastleKingSide : Equation::CastleQueenSide,
              q.king_from,
              q.king_to,
              q.king,
@@ -204,8 +205,8 @@ Transition promotion(const State& s, Square from, Square to, ast::PromotionPiece
     const PieceId v = s.board[ix(from)];
     const PieceId placed = promoted_id(color_of(v), t, to);
     const bool capture = from.file() != to.file();
-    Transition tr{move_piece(s, from, to, placed, true), action(capture ? Rule::PromoCapture : Rule::PromoPush, from,
-                                                                to, v, s.board[ix(to)], victim_square(s, to))};
+    Transition tr{move_piece(s, from, to, placed, true), action(capture ? Equation::PromoCapture : Equation::PromoPush,
+                                                                from, to, v, s.board[ix(to)], victim_square(s, to))};
     tr.action.promotion = t;
     return tr;
 }
@@ -298,17 +299,17 @@ Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma) noex
     const std::uint8_t king_flag = c == Color::White ? kWhiteKingMoved : kBlackKingMoved;
     // w_king = 0 (b_king = 0): the king never moved, so it still stands on e1 (e8).
     if ((sigma.king_moved & king_flag) != 0 || sigma.board[ix(q.king_from)] != q.king)
-        return Undefined{Rule::CastleKingMoved, d};
+        return Undefined{Failure::CastleKingMoved, d};
     d.square = q.rook_from;
     // Erratum (Laws 3.8.2.1): the rook must never have moved either (nor been captured there).
-    if ((sigma.rook_moved & q.corner) != 0) return Undefined{Rule::CastleRookMoved, d};
+    if ((sigma.rook_moved & q.corner) != 0) return Undefined{Failure::CastleRookMoved, d};
     // h1 = 8 (a1 = 1, h8 = 24, a8 = 17): that very rook stands on its corner.
-    if (sigma.board[ix(q.rook_from)] != q.rook) return Undefined{Rule::CastleNoRook, d};
+    if (sigma.board[ix(q.rook_from)] != q.rook) return Undefined{Failure::CastleNoRook, d};
     for (int i = 0; i < q.between_count; ++i) {
         const Square e = q.between[static_cast<std::size_t>(i)];
         if (sigma.board[ix(e)] != kEmpty) {
             d.square = e;
-            return Undefined{Rule::CastleBlocked, d};
+            return Undefined{Failure::CastleBlocked, d};
         }
     }
     return defined([&] { return castle(sigma, m.side); });
@@ -330,11 +331,11 @@ Partial<Transition> denote_promotion(const ast::Promotion& m, const State& sigma
 Partial<Transition> denote_coordinate(const ast::Coordinate& m, const State& sigma) noexcept {
     if (sigma.turn >= kTurnLimit) return too_long();
     const PieceId v = sigma.board[ix(m.from)];
-    if (v == kEmpty) return undefined(Rule::SrcEmptySquare, m.from, m.to);
+    if (v == kEmpty) return undefined(Failure::SrcEmptySquare, m.from, m.to);
     const Color c = to_move(sigma);
     const PieceKind k = kind_of(v);
-    if (!belongs_to(v, c)) return undefined(Rule::SrcOpponentPiece, m.from, m.to, k);
-    if (m.promotion && k != PieceKind::Pawn) return undefined(Rule::PromoNotPawn, m.from, m.to, k);
+    if (!belongs_to(v, c)) return undefined(Failure::SrcOpponentPiece, m.from, m.to, k);
+    if (m.promotion && k != PieceKind::Pawn) return undefined(Failure::PromoNotPawn, m.from, m.to, k);
     const int from = m.from.index();
     const int to = m.to.index();
     if (k == PieceKind::King && m.from == castle_squares(c, ast::CastleSide::King).king_from &&
@@ -344,13 +345,13 @@ Partial<Transition> denote_coordinate(const ast::Coordinate& m, const State& sig
         if (df == -2) return denote_castle(ast::Castle{ast::CastleSide::Queen}, sigma);
     }
     const bool diagonal_pawn = k == PieceKind::Pawn && m.from.file() != m.to.file();
-    if (!reaches(k, c, from, to, diagonal_pawn)) return undefined(Rule::SrcUnreachable, m.from, m.to, k);
+    if (!reaches(k, c, from, to, diagonal_pawn)) return undefined(Failure::SrcUnreachable, m.from, m.to, k);
     // A promotion is a pawn move onto the last rank; naming a piece for any other pawn move
     // describes no move of chess.
-    if (m.promotion && geo::rank_of(to) != last_rank(c)) return undefined(Rule::SrcUnreachable, m.from, m.to, k);
+    if (m.promotion && geo::rank_of(to) != last_rank(c)) return undefined(Failure::SrcUnreachable, m.from, m.to, k);
     const int b = blocker(sigma, k, from, to, diagonal_pawn);
     if (b >= 0) {
-        Undefined u = undefined(k == PieceKind::Pawn ? Rule::TravPawnBlocked : Rule::SrcBlocked, m.from, m.to, k);
+        Undefined u = undefined(k == PieceKind::Pawn ? Failure::TravPawnBlocked : Failure::SrcBlocked, m.from, m.to, k);
         u.detail.square = Square::unchecked(b);
         return u;
     }
@@ -368,7 +369,7 @@ Partial<Transition> denote(const ast::Move& m, const State& sigma) noexcept {
                                       [&sigma](const ast::Promotion& b) { return denote_promotion(b, sigma); },
                                       [&sigma](const ast::Coordinate& b) { return denote_coordinate(b, sigma); },
                                       [](const ast::NullMove&) {
-                                          return Partial<Transition>{Undefined{Rule::MoveNull, Detail{}}};
+                                          return Partial<Transition>{Undefined{Failure::MoveNull, Detail{}}};
                                       },
                                   },
                                   m.body);

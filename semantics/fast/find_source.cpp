@@ -156,19 +156,19 @@ struct Candidates {
         const Candidates theirs = candidates(s, opposite(us), k, d, to, capture);
         if (theirs.clear != 0) {
             detail.from = Square::unchecked(std::countr_zero(theirs.clear));
-            return Undefined{Rule::SrcOpponentPiece, detail};
+            return Undefined{Failure::SrcOpponentPiece, detail};
         }
-        return Undefined{Rule::SrcUnreachable, detail};
+        return Undefined{Failure::SrcUnreachable, detail};
     }
     if (own.matched == 0) {
         detail.candidates = own.reach;
-        return Undefined{Rule::SrcWrongDisambiguator, detail};
+        return Undefined{Failure::SrcWrongDisambiguator, detail};
     }
     if (own.clear == 0) {
         detail.from = Square::unchecked(own.blocked_from);
         detail.square = Square::unchecked(own.blocked_by);
         const bool pawn_push = k == PieceKind::Pawn && !capture;
-        return Undefined{pawn_push ? Rule::TravPawnBlocked : Rule::SrcBlocked, detail};
+        return Undefined{pawn_push ? Failure::TravPawnBlocked : Failure::SrcBlocked, detail};
     }
     // §8.2.3.4: only the candidates whose move is legal count.
     Bits legal = 0;
@@ -179,7 +179,7 @@ struct Candidates {
     }
     if (std::popcount(legal) > 1) {
         detail.candidates = legal;
-        return Undefined{Rule::SrcAmbiguous, detail};
+        return Undefined{Failure::SrcAmbiguous, detail};
     }
     // One legal candidate is the source; none: the first, and T says why it may not move.
     return source_at(s, k, capture, std::countr_zero(legal != 0 ? legal : own.clear), to);

@@ -64,10 +64,10 @@ std::optional<Undefined> pawn_capture_victim(const State& s, int from, int to) n
             // An enemy pawn stands behind the target: en passant is what was meant, and the
             // stamp says why it is not available.
             const bool stepped = s.two_step[static_cast<std::size_t>(stamp_index(victim))] != kNoStamp;
-            return Undefined{stepped ? Rule::EpExpired : Rule::EpNoDoubleStep, d};
+            return Undefined{stepped ? Failure::EpExpired : Failure::EpNoDoubleStep, d};
         }
     }
-    return Undefined{Rule::CapNoVictim, d};
+    return Undefined{Failure::CapNoVictim, d};
 }
 
 }  // namespace pgnsem::sem::fast

@@ -141,7 +141,7 @@ inline std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem:
     key ^= detail::kKeys.black_to_move;
     if (ep_file >= 0) key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
     const int file = a.to.file().index();
-    ep_file = a.rule == sem::Rule::TravPawnDouble ? en_passant_file(n, file, file) : -1;
+    ep_file = a.rule == sem::Equation::TravPawnDouble ? en_passant_file(n, file, file) : -1;
     if (ep_file >= 0) key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
     return key;
 }

@@ -46,7 +46,7 @@ namespace {
     return d;
 }
 
-[[nodiscard, gnu::cold, gnu::noinline]] Termination fail(Rule r, const Action& a) noexcept {
+[[nodiscard, gnu::cold, gnu::noinline]] Termination fail(Failure r, const Action& a) noexcept {
     return Fails{r, detail_of(a)};
 }
 
@@ -73,11 +73,11 @@ namespace {
     Detail d = detail_of(t.action);
     d.king = king;
     d.attacker = first_square(attackers(t.next, king, opposite(mover)));
-    Rule r = Rule::CheckPinned;
+    Failure r = Failure::CheckPinned;
     if (t.action.piece != kEmpty && kind_of(t.action.piece) == PieceKind::King)
-        r = Rule::CheckInto;
+        r = Failure::CheckInto;
     else if (in_check(s, mover))
-        r = Rule::CheckUnanswered;
+        r = Failure::CheckUnanswered;
     return Fails{r, d};
 }
 
@@ -100,11 +100,11 @@ namespace {
 }
 
 // The destination of a move that may take: not an own piece, never the king.
-[[nodiscard]] std::optional<Rule> capture_destination(const State& s, const Transition& t) noexcept {
+[[nodiscard]] std::optional<Failure> capture_destination(const State& s, const Transition& t) noexcept {
     const PieceId victim = s.board[static_cast<std::size_t>(t.action.to.index())];
     if (victim == kEmpty) return std::nullopt;
-    if (belongs_to(victim, to_move(s))) return Rule::DestOwnPiece;
-    if (kind_of(victim) == PieceKind::King) return Rule::CapOfKing;
+    if (belongs_to(victim, to_move(s))) return Failure::DestOwnPiece;
+    if (kind_of(victim) == PieceKind::King) return Failure::CapOfKing;
     return std::nullopt;
 }
 
@@ -113,10 +113,11 @@ namespace {
 [[nodiscard]] Termination conclude(const State& s, const Transition& t, bool capture) noexcept {
     const PieceId victim = s.board[static_cast<std::size_t>(t.action.to.index())];
     if (!capture && victim != kEmpty)
-        return fail(belongs_to(victim, to_move(s)) ? Rule::DestOwnPiece : Rule::TravOccupied, t.action);
-    if (capture && victim == kEmpty && t.action.rule != Rule::CapEnPassant) return fail(Rule::CapNoVictim, t.action);
+        return fail(belongs_to(victim, to_move(s)) ? Failure::DestOwnPiece : Failure::TravOccupied, t.action);
+    if (capture && victim == kEmpty && t.action.rule != Equation::CapEnPassant)
+        return fail(Failure::CapNoVictim, t.action);
     if (auto r = capture_destination(s, t)) return fail(*r, t.action);
-    if (promotion_missing(t)) return fail(Rule::PromoMissing, t.action);
+    if (promotion_missing(t)) return fail(Failure::PromoMissing, t.action);
     return king_safe(s, t);
 }
 
@@ -132,20 +133,20 @@ namespace {
     // σ′'s occupancy: the king and the rook lifted off their squares and set down on the new ones.
     const std::uint64_t after = (enemy.occupied & ~geo::bit(q.king_from.index()) & ~geo::bit(q.rook_from.index())) |
                                 geo::bit(q.king_to.index()) | geo::bit(q.rook_to.index());
-    Fails f{Rule::CastleOutOfCheck, detail_of(t.action)};
+    Fails f{Failure::CastleOutOfCheck, detail_of(t.action)};
     f.detail.king = q.king_from;
     if (const std::uint64_t a = attackers_of(enemy, q.king_from.index(), them, enemy.occupied); a != 0) {
         f.detail.attacker = first_square(a);
         return f;
     }
     if (const std::uint64_t a = attackers_of(enemy, q.crossed.index(), them, enemy.occupied); a != 0) {
-        f.rule = Rule::CastleThroughCheck;
+        f.rule = Failure::CastleThroughCheck;
         f.detail.square = q.crossed;
         f.detail.attacker = first_square(a);
         return f;
     }
     if (const std::uint64_t a = attackers_of(enemy, q.king_to.index(), them, after); a != 0) {
-        f.rule = Rule::CastleIntoCheck;
+        f.rule = Failure::CastleIntoCheck;
         f.detail.square = q.king_to;
         f.detail.attacker = first_square(a);
         return f;
@@ -184,7 +185,7 @@ Termination terminates(const ast::Move& m, const State& sigma) noexcept {
             [&sigma](const ast::Promotion& b) { return judge(sigma, b, denote_promotion, b.is_capture()); },
             [&sigma](const ast::Coordinate& b) { return judge_coordinate(sigma, b); },
             [](const ast::NullMove&) {
-                return Termination{Fails{Rule::MoveNull, Detail{}}};
+                return Termination{Fails{Failure::MoveNull, Detail{}}};
             },
         },
         m.body);

@@ -167,7 +167,7 @@ TEST_CASE("position/missing-king", "[position/missing-king]") {
     CHECK(problem_ids("8/8/8/8/8/8/8/8 w - - 0 1") == Ids{"position/missing-king", "position/missing-king"});
     const auto ps = problems("4k3/8/8/8/8/8/8/8 b - - 0 1");
     REQUIRE(ps.size == 1);
-    CHECK(ps.items[0].rule == sem::Rule::PosMissingKing);
+    CHECK(ps.items[0].rule == sem::PositionRule::PosMissingKing);
     CHECK(ps.items[0].detail.square == sq("e1"));
     CHECK(ps.items[0].detail.piece == PieceKind::King);
 }
@@ -176,7 +176,7 @@ TEST_CASE("position/too-many-kings", "[position/too-many-kings]") {
     // edge case 107: two white kings
     const auto ps = problems("4k3/8/8/8/8/8/8/K3K3 w - - 0 1");
     REQUIRE(ps.size == 1);
-    CHECK(ps.items[0].rule == sem::Rule::PosTooManyKings);
+    CHECK(ps.items[0].rule == sem::PositionRule::PosTooManyKings);
     CHECK(ps.items[0].detail.candidates == ((1ull << sq("a1").index()) | (1ull << sq("e1").index())));
     CHECK(ps.items[0].detail.square == sq("e1"));
 }
@@ -185,7 +185,7 @@ TEST_CASE("position/pawn-on-back-rank", "[position/pawn-on-back-rank]") {
     // edge case 107: a pawn on rank 8 (and one on rank 1)
     const auto ps = problems("4k2P/8/8/8/8/8/8/p3K3 w - - 0 1");
     REQUIRE(ps.size == 1);
-    CHECK(ps.items[0].rule == sem::Rule::PosPawnOnBackRank);
+    CHECK(ps.items[0].rule == sem::PositionRule::PosPawnOnBackRank);
     CHECK(ps.items[0].detail.candidates == ((1ull << sq("h8").index()) | (1ull << sq("a1").index())));
 }
 
@@ -215,7 +215,7 @@ TEST_CASE("position/castling-rights", "[position/castling-rights]") {
     // edge case 101: the white king on f1
     const auto ps = problems("r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1");
     REQUIRE(ps.size == 2);
-    CHECK(ps.items[0].rule == sem::Rule::PosCastlingRights);
+    CHECK(ps.items[0].rule == sem::PositionRule::PosCastlingRights);
     CHECK(ps.items[0].detail.square == sq("h1"));
     CHECK(ps.items[0].detail.king == sq("e1"));
     CHECK(ps.items[1].detail.square == sq("a1"));
@@ -237,7 +237,7 @@ TEST_CASE("position/en-passant-no-pawn", "[position/en-passant-no-pawn]") {
     // edge case 97: no pawn in front of the target
     const auto ps = problems("4k3/8/8/8/8/8/8/4K3 b - e3 0 1");
     REQUIRE(ps.size == 1);
-    CHECK(ps.items[0].rule == sem::Rule::PosEnPassantNoPawn);
+    CHECK(ps.items[0].rule == sem::PositionRule::PosEnPassantNoPawn);
     CHECK(ps.items[0].detail.square == sq("e3"));
     CHECK(ps.items[0].detail.from == sq("e4"));
     // a pawn of the wrong colour there
@@ -250,7 +250,7 @@ TEST_CASE("position/en-passant-occupied", "[position/en-passant-occupied]") {
     // the target itself is occupied
     const auto ps = problems("4k3/8/4n3/4p3/8/8/8/4K3 w - e6 0 1");
     REQUIRE(ps.size == 1);
-    CHECK(ps.items[0].rule == sem::Rule::PosEnPassantOccupied);
+    CHECK(ps.items[0].rule == sem::PositionRule::PosEnPassantOccupied);
     CHECK(ps.items[0].detail.square == sq("e6"));
 }
 
@@ -258,7 +258,7 @@ TEST_CASE("position/opposite-check", "[position/opposite-check]") {
     // edge case 104
     const auto ps = problems("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1");
     REQUIRE(ps.size == 1);
-    CHECK(ps.items[0].rule == sem::Rule::PosOppositeCheck);
+    CHECK(ps.items[0].rule == sem::PositionRule::PosOppositeCheck);
     CHECK(ps.items[0].detail.king == sq("e8"));
     CHECK(ps.items[0].detail.attacker == sq("e7"));
     // the side to move in check is normal
@@ -269,7 +269,7 @@ TEST_CASE("position/too-many-checkers", "[position/too-many-checkers]") {
     // edge case 105: knights d6 and f6, bishop b5 and rook e1 all check e8
     const auto ps = problems("4k3/8/3N1N2/1B6/8/8/8/4RK2 b - - 0 1");
     REQUIRE(ps.size == 1);
-    CHECK(ps.items[0].rule == sem::Rule::PosTooManyCheckers);
+    CHECK(ps.items[0].rule == sem::PositionRule::PosTooManyCheckers);
     CHECK(std::popcount(ps.items[0].detail.candidates) == 4);
     CHECK(ps.items[0].detail.king == sq("e8"));
     CHECK(problem_ids("4k3/8/3N4/1B6/8/8/8/4RK2 b - - 0 1") == Ids{"position/too-many-checkers"});
@@ -279,7 +279,7 @@ TEST_CASE("position/impossible-check", "[position/impossible-check]") {
     // edge case 106: rooks a8 and e1 both check e8; neither could have uncovered the other
     const auto ps = problems("R3k3/8/8/8/8/8/8/4RK2 b - - 0 1");
     REQUIRE(ps.size == 1);
-    CHECK(ps.items[0].rule == sem::Rule::PosImpossibleCheck);
+    CHECK(ps.items[0].rule == sem::PositionRule::PosImpossibleCheck);
     CHECK(ps.items[0].detail.king == sq("e8"));
     CHECK(ps.items[0].detail.candidates == ((1ull << sq("a8").index()) | (1ull << sq("e1").index())));
     // two knights; a knight and a pawn: neither moves along a line another could be behind
@@ -301,7 +301,7 @@ TEST_CASE("position/impossible-check", "[position/impossible-check]") {
     // The a8 rook's check it could not have given:
     const auto ep = problems("R3k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
     REQUIRE(ep.size == 1);
-    CHECK(ep.items[0].rule == sem::Rule::PosImpossibleCheck);
+    CHECK(ep.items[0].rule == sem::PositionRule::PosImpossibleCheck);
     CHECK(ep.items[0].detail.square == sq("e3"));
     // the pawn's own check, and the bishop d1 uncovered through e2, are fine
     CHECK(problem_ids("8/8/8/3k4/4P3/8/8/4K3 b - e3 0 1").empty());

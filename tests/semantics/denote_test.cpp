@@ -10,12 +10,12 @@ TEST_CASE("denote: the movement rules alone, T adds the destination condition", 
     const State s = fen("4k3/8/8/3p4/8/8/8/3RK3 w - -");
     const Partial<Transition> d = denote(trav(PieceKind::Rook, "d5"), s);
     REQUIRE(boost::variant2::holds_alternative<Transition>(d));
-    CHECK(boost::variant2::get<Transition>(d).action.rule == Rule::TravPiece);
-    rejects(s, trav(PieceKind::Rook, "d5"), Rule::TravOccupied);
+    CHECK(boost::variant2::get<Transition>(d).action.rule == Equation::TravPiece);
+    rejects(s, trav(PieceKind::Rook, "d5"), Failure::TravOccupied);
     const Partial<Transition> blocked = denote(trav(PieceKind::Rook, "d6"), s);
     REQUIRE(boost::variant2::holds_alternative<Undefined>(blocked));
     const Undefined& u = boost::variant2::get<Undefined>(blocked);
-    CHECK(u.rule == Rule::SrcBlocked);
+    CHECK(u.rule == Failure::SrcBlocked);
     REQUIRE(u.detail.square.has_value());
     CHECK(*u.detail.square == sq("d5"));
     REQUIRE(u.detail.from.has_value());

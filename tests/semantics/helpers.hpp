@@ -90,20 +90,22 @@ inline State fen(std::string_view text) {
     return *s;
 }
 
-inline std::string rule_name(Rule r) {
+template <class R>
+inline std::string rule_name(R r) {
     return std::string(rule_id(r));
 }
 
 // Appends "accept ID" or "reject ID" to the file named by PGNSEM_RULE_LOG, when it is set: the
 // rule T was seen to fire or fail with, whatever the test expected.
-inline void observed(std::string_view how, Rule r) {
+template <class R>
+inline void observed(std::string_view how, R r) {
     static const char* const log = std::getenv("PGNSEM_RULE_LOG");
     if (log == nullptr) return;
     std::ofstream(log, std::ios::app) << how << ' ' << rule_id(r) << '\n';
 }
 
 // T(m)(σ) = ⊤ by the equation `fired`; returns σ'.
-inline State accepts(const State& s, const ast::Move& m, Rule fired, Reading r = Reading::laws()) {
+inline State accepts(const State& s, const ast::Move& m, Equation fired, Reading r = Reading::laws()) {
     const Termination t = terminates(m, s, r);
     if (const Fails* f = boost::variant2::get_if<Fails>(&t)) {
         INFO("T failed with " << rule_name(f->rule));
@@ -116,7 +118,7 @@ inline State accepts(const State& s, const ast::Move& m, Rule fired, Reading r =
 }
 
 // T(m)(σ) = ⊥ with `rule`; returns the detail.
-inline Detail rejects(const State& s, const ast::Move& m, Rule rule, Reading r = Reading::laws()) {
+inline Detail rejects(const State& s, const ast::Move& m, Failure rule, Reading r = Reading::laws()) {
     const Termination t = terminates(m, s, r);
     if (const Terminates* ok = boost::variant2::get_if<Terminates>(&t)) {
         INFO("T accepted the move by " << rule_name(ok->action.rule));
