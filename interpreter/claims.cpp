@@ -35,7 +35,7 @@ const char* claim_text(ast::CheckClaim c) noexcept {
         case ast::CheckClaim::Check: return "check (+)";
         case ast::CheckClaim::Mate: return "checkmate (#)";
     }
-    return "?";
+    PGNSEM_UNREACHABLE("every claim is listed");
 }
 
 }  // namespace

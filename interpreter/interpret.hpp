@@ -29,7 +29,7 @@ enum class VerdictKind : std::uint8_t { Legal, Illegal, Malformed, Unsupported }
         case VerdictKind::Malformed: return "malformed";
         case VerdictKind::Unsupported: return "unsupported";
     }
-    return "?";
+    PGNSEM_UNREACHABLE("every verdict is listed");
 }
 
 struct ErrorInfo {

@@ -13,7 +13,7 @@
 #include <optional>
 #include <type_traits>
 
-#include "semantics/assert.hpp"
+#include "syntax/assert.hpp"
 #include "syntax/square.hpp"
 
 namespace pgnsem::sem {

@@ -41,6 +41,17 @@ namespace {
     return Fails{r, detail_of(a)};
 }
 
+// T(M)(σ) = ⊤ with σ′. Under the Laws' reading a move T accepts keeps σ well-formed (L2, L4 of
+// proofs-notes/invariants.md); that it did not is a bug, never a verdict. Under a reading with a
+// correction undone, the paper's equations can break it (errata.md: a pawn left on the last rank,
+// two kings): what the paper produces, which the interpreter reports (paper-ill-formed-state).
+[[nodiscard]] Termination accept(const State& s, const Transition& t, bool check, Reading r) noexcept {
+    PGNSEM_ASSERT(!r.is_laws() || !well_formed(s) || well_formed(t.next),
+                  "a move the Laws accept leaves σ well-formed (one king a side, no pawn on its last rank, "
+                  "bishops on their colour)");
+    return Terminates{t.next, t.action, check};
+}
+
 // Q ≠ 0, the destination of a traversal.
 [[nodiscard]] std::optional<Failure> traversal_destination(const State& s, const Action& a, Reading r) noexcept {
     const PieceId on_q = at(s, a.to);
@@ -79,9 +90,9 @@ namespace {
 
 // ¬IIC(σ', mover), and which of the three king-safety rules a move that leaves its king attacked
 // breaks. `check` of the result is IIC(σ', the opponent): what a `+` or `#` claims.
-[[nodiscard]] Termination king_safe(const State& s, const Transition& t) noexcept {
+[[nodiscard]] Termination king_safe(const State& s, const Transition& t, Reading r) noexcept {
     const Color mover = to_move(s);
-    if (!in_check(t.next, mover)) return Terminates{t.next, t.action, in_check(t.next, opposite(mover))};
+    if (!in_check(t.next, mover)) return accept(s, t, in_check(t.next, opposite(mover)), r);
     Detail d = detail_of(t.action);
     d.king = king_square(t.next, mover);
     if (d.king) d.attacker = attackers(t.next, *d.king, opposite(mover)).first();
@@ -122,7 +133,7 @@ namespace {
         f.detail.attacker = attackers(t.next, q.king_to, them).first();
         return f;
     }
-    return Terminates{t.next, t.action, in_check(t.next, them)};
+    return accept(s, t, in_check(t.next, them), r);
 }
 
 // T(M)(σ) once [[M]]σ is known. `capture`: M is one of the capture forms (P::x::Q, W::x::Q=T).
@@ -134,7 +145,7 @@ namespace {
     if (const auto rule = capture ? capture_destination(s, t.action, r) : traversal_destination(s, t.action, r))
         return fail(*rule, t.action);
     if (promotion_missing(t.action, r)) return fail(Failure::PromoMissing, t.action);
-    return king_safe(s, t);
+    return king_safe(s, t, r);
 }
 
 // Whether the equation that fired is one of the capture equations: how a move written by its

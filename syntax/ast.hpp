@@ -78,7 +78,7 @@ enum class PromotionPiece : std::uint8_t { Knight, Bishop, Rook, Queen };
         case PromotionPiece::Rook: return PieceKind::Rook;
         case PromotionPiece::Queen: return PieceKind::Queen;
     }
-    return PieceKind::Queen;
+    PGNSEM_UNREACHABLE("T ∈ Pmajor = {Q, N, B, R}");
 }
 
 // promotions := Q =:: T | W :: x :: Q =:: T
@@ -184,7 +184,7 @@ enum class Result : std::uint8_t { WhiteWins, BlackWins, Draw, Unknown };  // 1-
         case Result::Draw: return "1/2-1/2";
         case Result::Unknown: return "*";
     }
-    return "*";
+    PGNSEM_UNREACHABLE("every termination marker is listed");
 }
 
 struct Ply {

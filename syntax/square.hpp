@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "syntax/assert.hpp"
+
 namespace pgnsem {
 
 enum class Color : std::uint8_t { White, Black };
@@ -36,7 +38,7 @@ enum class PieceKind : std::uint8_t { Pawn, Knight, Bishop, Rook, Queen, King };
         case PieceKind::Queen: return 'Q';
         case PieceKind::King: return 'K';
     }
-    return '?';
+    PGNSEM_UNREACHABLE("every kind of piece is listed");
 }
 
 [[nodiscard]] constexpr const char* piece_name(PieceKind k) noexcept {
@@ -48,7 +50,7 @@ enum class PieceKind : std::uint8_t { Pawn, Knight, Bishop, Rook, Queen, King };
         case PieceKind::Queen: return "queen";
         case PieceKind::King: return "king";
     }
-    return "?";
+    PGNSEM_UNREACHABLE("every kind of piece is listed");
 }
 
 // F = {a, …, h}

@@ -231,7 +231,7 @@ Transition apply_concrete(const State& s, ConcreteMove m) noexcept {
         case PieceKind::Rook:
         case PieceKind::Queen: return occupied ? piece_capture(s, m.from, m.to) : piece_traversal(s, m.from, m.to);
     }
-    return piece_traversal(s, m.from, m.to);
+    PGNSEM_UNREACHABLE("every kind of piece is listed");
 }
 
 // ⊤ with the σ' an equation builds, constructed in the result itself: the equation's value is

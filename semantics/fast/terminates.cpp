@@ -56,8 +56,11 @@ namespace {
 }
 
 // T(M)(σ) = ⊤ with the σ' and action of [[M]], written straight into the result (σ' is copied
-// once here, not once into a Terminates and again into the variant).
-[[nodiscard]] Termination accept(const Transition& t, bool check) noexcept {
+// once here, not once into a Terminates and again into the variant). As in the reference, a move
+// the Laws accept keeps σ well-formed; checked in the builds with expensive assertions (a scan of
+// σ and σ′ per move would cost the fast path what it saves).
+[[nodiscard]] Termination accept(const State& s, const Transition& t, bool check) noexcept {
+    PGNSEM_EXPENSIVE_ASSERT(!well_formed(s) || well_formed(t.next), "a move the Laws accept leaves σ well-formed");
     Termination r;
     Terminates& ok = boost::variant2::get<Terminates>(r);
     ok.next = t.next;
@@ -86,7 +89,7 @@ namespace {
 [[nodiscard]] Termination king_safe(const State& s, const Transition& t) noexcept {
     const Color mover = to_move(s);
     const Checks c = checks(t.next);
-    if (!c.of(mover)) return accept(t, c.of(opposite(mover)));
+    if (!c.of(mover)) return accept(s, t, c.of(opposite(mover)));
     return king_unsafe(s, t);
 }
 
@@ -151,7 +154,7 @@ namespace {
         f.detail.attacker = first_square(a);
         return f;
     }
-    return accept(t, in_check(t.next, them));
+    return accept(s, t, in_check(t.next, them));
 }
 
 // Inlined into each kind of move (below), so that each calls its own [[M]] directly and knows

@@ -1,4 +1,6 @@
-// A bug is never a verdict (../shared/DESIGN.md, "⊥ is a value, a bug aborts").
+// A bug is never a verdict (../shared/DESIGN.md, "⊥ is a value, a bug aborts"). In the headers at
+// the root of the layering (pgnsem_ast), so that the AST, the readers, the semantics and the
+// interpreter all assert the same way.
 //
 // PGNSEM_ASSERT(condition, "what must hold") checks an internal invariant in every build; when it
 // does not hold, pgnsem prints where and what, and aborts. It is for invariants whose test is
@@ -12,9 +14,19 @@
 // whenever PGNSEM_CHECKED is defined; scripts/test runs such a build.
 #pragma once
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace pgnsem::detail {
 
-[[noreturn]] void assertion_failed(const char* file, int line, const char* condition, const char* what) noexcept;
+// Where a bug was caught, just before aborting: the one thing the semantics ever prints.
+[[noreturn]] inline void assertion_failed(const char* file, int line, const char* condition,
+                                          const char* what) noexcept {
+    std::fprintf(stderr, "pgnsem: internal error at %s:%d: %s (%s)\npgnsem: this is a bug; please report it\n", file,
+                 line, what, condition);
+    std::fflush(stderr);
+    std::abort();
+}
 
 }  // namespace pgnsem::detail
 
@@ -28,7 +40,9 @@ namespace pgnsem::detail {
 #if !defined(NDEBUG) || defined(PGNSEM_CHECKED)
 #define PGNSEM_EXPENSIVE_ASSERT(condition, what) PGNSEM_ASSERT(condition, what)
 #else
+// (The condition is named but not evaluated, so that what it mentions counts as used.)
 #define PGNSEM_EXPENSIVE_ASSERT(condition, what) \
     do {                                         \
+        (void)sizeof(!(condition));              \
     } while (false)
 #endif
