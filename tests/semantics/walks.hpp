@@ -8,7 +8,10 @@
 
 #include <rapidcheck.h>
 
+#include <array>
 #include <iterator>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "semantics/fast/legal_moves.hpp"
@@ -67,6 +70,114 @@ inline std::vector<WalkStep> walk(const std::vector<std::uint32_t>& choices) {
         s = steps.back().result.next;
     }
     return steps;
+}
+
+// What the notation may say of a move's origin when moving a piece of colour c and kind k: nothing,
+// the file, rank or square of each such piece, and a file and a rank where none stands.
+inline std::vector<ast::Disambiguator> origins(const State& s, Color c, PieceKind k) {
+    std::vector<ast::Disambiguator> out{{}};
+    bool file_used[8] = {}, rank_used[8] = {};
+    for (int q = 0; q < 64; ++q) {
+        const PieceId v = s.board[static_cast<std::size_t>(q)];
+        if (v == kEmpty || color_of(v) != c || kind_of(v) != k) continue;
+        const Square sq = Square::unchecked(q);
+        out.push_back({sq.file(), std::nullopt});
+        out.push_back({std::nullopt, sq.rank()});
+        out.push_back({sq.file(), sq.rank()});
+        file_used[sq.file().index()] = rank_used[sq.rank().index()] = true;
+    }
+    for (int i = 0; i < 8; ++i)
+        if (!file_used[i]) {
+            out.push_back({File::unchecked(i), std::nullopt});
+            break;
+        }
+    for (int i = 0; i < 8; ++i)
+        if (!rank_used[i]) {
+            out.push_back({std::nullopt, Rank::unchecked(i)});
+            break;
+        }
+    return out;
+}
+
+inline constexpr std::array<PieceKind, 6> kKinds{PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop,
+                                                 PieceKind::Rook, PieceKind::Queen,  PieceKind::King};
+inline constexpr std::array<std::optional<ast::PromotionPiece>, 5> kPromotions{
+    std::nullopt, ast::PromotionPiece::Knight, ast::PromotionPiece::Bishop, ast::PromotionPiece::Rook,
+    ast::PromotionPiece::Queen};
+
+// Every move the notation can write in σ for the side to move (and, for GTSS/GCSS's opponent test,
+// the same kinds): traversals and captures of every kind to every square with every origin above,
+// both castlings, and promotions by push and by capture to every square of both last ranks.
+inline std::vector<ast::Move> written_moves(const State& s) {
+    std::vector<ast::Move> out;
+    const Color c = to_move(s);
+    for (PieceKind k : kKinds) {
+        const std::vector<ast::Disambiguator> from = origins(s, c, k);
+        for (int q = 0; q < 64; ++q)
+            for (const ast::Disambiguator& d : from) {
+                const Square to = Square::unchecked(q);
+                if (k != PieceKind::Pawn) out.push_back(ast::Move{ast::Traversal{k, d, to}});
+                if (k == PieceKind::Pawn && !d.file && !d.rank) out.push_back(ast::Move{ast::Traversal{k, d, to}});
+                // A pawn's capture names its file W, and only its file.
+                if (k != PieceKind::Pawn || (d.file && !d.rank)) out.push_back(ast::Move{ast::Capture{k, d, to}});
+            }
+    }
+    out.push_back(ast::Move{ast::Castle{ast::CastleSide::King}});
+    out.push_back(ast::Move{ast::Castle{ast::CastleSide::Queen}});
+    for (int f = 0; f < 8; ++f)
+        for (int rank : {0, 7})
+            for (int w = f - 1; w <= f + 1; ++w)
+                for (std::size_t t = 1; t < kPromotions.size(); ++t) {
+                    const Square to = Square::unchecked(rank * 8 + f);
+                    const std::optional<File> W = w == f ? std::nullopt : File::from_index(w);
+                    if (w != f && !W) continue;
+                    if (const auto p = ast::Promotion::make(W, to, *kPromotions[t])) out.push_back(ast::Move{*p});
+                }
+    return out;
+}
+
+// A short description of a failed comparison, for the counterexample rapidcheck prints.
+inline std::string describe(const Termination& t) {
+    if (const auto* ok = boost::variant2::get_if<Terminates>(&t))
+        return "⊤ by " + rule_name(ok->action.rule) + (ok->check ? " (check)" : "");
+    const Fails& f = boost::variant2::get<Fails>(t);
+    std::string s = "⊥ " + rule_name(f.rule);
+    const auto sq_or = [](const std::optional<Square>& q) {
+        if (!q) return std::string("-");
+        char n[2];
+        write_square(n, *q);
+        return std::string(n, 2);
+    };
+    s += " from " + sq_or(f.detail.from) + " to " + sq_or(f.detail.to) + " attacker " + sq_or(f.detail.attacker) +
+         " king " + sq_or(f.detail.king) + " square " + sq_or(f.detail.square) + " candidates " +
+         std::to_string(f.detail.candidates);
+    return s;
+}
+
+// A move as SAN would write it, roughly (the semantics tests do not link the printer).
+inline std::string move_text(const ast::Move& m) {
+    const auto square = [](Square q) {
+        char n[2];
+        write_square(n, q);
+        return std::string(n, 2);
+    };
+    const auto origin = [](const ast::Disambiguator& d) {
+        std::string o;
+        if (d.file) o += d.file->to_char();
+        if (d.rank) o += d.rank->to_char();
+        return o;
+    };
+    if (const auto* t = boost::variant2::get_if<ast::Traversal>(&m.body))
+        return std::string(1, piece_letter(t->piece)) + origin(t->from) + square(t->to);
+    if (const auto* c = boost::variant2::get_if<ast::Capture>(&m.body))
+        return std::string(1, piece_letter(c->piece)) + origin(c->from) + "x" + square(c->to);
+    if (const auto* c = boost::variant2::get_if<ast::Castle>(&m.body))
+        return c->side == ast::CastleSide::King ? "O-O" : "O-O-O";
+    if (const auto* p = boost::variant2::get_if<ast::Promotion>(&m.body))
+        return (p->capture_from() ? std::string(1, p->capture_from()->to_char()) + "x" : std::string()) +
+               square(p->to()) + "=" + piece_letter(ast::kind_of(p->piece()));
+    if (const auto* c = boost::variant2::get_if<ast::Coordinate>(&m.body)) return square(c->from) + square(c->to);
+    return "?";
 }
 
 }  // namespace pgnsem::sem::testing
