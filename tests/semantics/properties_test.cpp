@@ -3,6 +3,8 @@
 // with the reference is tests/semantics/fast_reference_test.cpp.
 #include <rapidcheck/catch.h>
 
+#include <algorithm>
+
 #include "tests/semantics/walks.hpp"
 
 using namespace pgnsem;
@@ -93,5 +95,28 @@ TEST_CASE("L7 terminates(canonical_move(σ, a)) reproduces the same σ' and acti
             const bool check = in_check(st.result.next, to_move(st.result.next));
             RC_ASSERT((san.claim != ast::CheckClaim::None) == check);
         }
+    });
+}
+
+TEST_CASE("L6 the legal moves are the moves written by their squares that T accepts", "[property][L6]") {
+    rc::prop("L6", [](const std::vector<std::uint32_t>& choices) {
+        const std::vector<WalkStep> steps = walk(choices);
+        const State s = steps.empty() ? initial_state() : steps.back().result.next;
+        // legal_moves: the moves the notation can write that T accepts (semantics/legal_moves.cpp);
+        // under the Laws' reading, the same as every from × to × promotion T accepts by its squares.
+        std::vector<int> listed, by_squares;
+        const auto key = [](const ConcreteMove& m) {
+            return m.from.index() * 320 + m.to.index() * 5 + (m.promotion ? 1 + static_cast<int>(*m.promotion) : 0);
+        };
+        for (const ConcreteMove& m : legal_moves(s)) listed.push_back(key(m));
+        for (int from = 0; from < 64; ++from)
+            for (int to = 0; to < 64; ++to)
+                for (const auto& t : kPromotions) {
+                    const ConcreteMove m{Square::unchecked(from), Square::unchecked(to), t};
+                    if (boost::variant2::holds_alternative<Terminates>(terminates_concrete(s, m)))
+                        by_squares.push_back(key(m));
+                }
+        std::sort(listed.begin(), listed.end());
+        RC_ASSERT(listed == by_squares);
     });
 }
