@@ -88,10 +88,11 @@ enum ClaimFault : std::uint8_t {
 }  // namespace claims_detail
 
 // The faults of `ply`, played in σ as `p`; `actual` is what σ′ makes good (actual_claim), as the
-// caller found it. Move numbers are claims of the main line only, and only where [[S]] plays the
-// steps in text order (under the paper's map they are its keys: errata.md, steps-in-text-order).
+// caller found it. `numbers` says whether the written move number is a claim: it is on the main line
+// only, and only where [[S]] plays the steps in text order (under the paper's map the numbers are
+// its keys: errata.md, steps-in-text-order); the caller knows which, once per game.
 [[nodiscard]] inline unsigned claim_faults(const sem::Engine& e, const ast::Ply& ply, const sem::State& s,
-                                           const Played& p, bool in_variation, ast::CheckClaim actual) {
+                                           const Played& p, bool numbers, ast::CheckClaim actual) {
     using namespace claims_detail;
     const ast::Move& m = ply.move;
     unsigned f = 0;
@@ -112,7 +113,7 @@ enum ClaimFault : std::uint8_t {
             f |= needed.file ? kFileSuffices : kRankNeeded;
     }
     if (m.claim != actual) f |= kClaim;
-    if (!in_variation && e.reading().corrected(sem::Erratum::StepsInTextOrder)) {
+    if (numbers) {
         if (ply.number_written == 0) {
             if (sem::to_move(s) == Color::White) f |= kNumberMissing;
         } else if (ply.number_written != sem::move_number(s)) {
@@ -128,8 +129,9 @@ void report_claims(const sem::Engine& e, std::vector<Warning>& out, const ast::P
 
 // The claims one defined move makes, checked against the position: warnings into `out`.
 inline void check_claims(const sem::Engine& e, std::vector<Warning>& out, const ast::Ply& ply, std::uint32_t ply_no,
-                         const sem::State& s, const Played& p, bool in_variation, ast::CheckClaim actual) {
-    if (const unsigned f = claim_faults(e, ply, s, p, in_variation, actual); f != 0)
+                         const sem::State& s, const Played& p, bool in_variation, bool numbers,
+                         ast::CheckClaim actual) {
+    if (const unsigned f = claim_faults(e, ply, s, p, numbers, actual); f != 0)
         report_claims(e, out, ply, ply_no, s, p, in_variation, actual, f);
 }
 

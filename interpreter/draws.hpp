@@ -43,8 +43,6 @@ struct DrawFacts {
         return best;
     }
     [[nodiscard]] std::uint32_t automatic_at() const noexcept {
-        // Asked before every ply of the main line; nearly always none is set.
-        if ((seventy_five_moves | fivefold | dead_position) == 0) return 0;
         std::uint32_t best = 0;
         for (std::uint32_t p : {seventy_five_moves, fivefold, dead_position})
             if (p != 0 && (best == 0 || p < best)) best = p;
@@ -84,8 +82,9 @@ struct DrawHistory {
 // rather than a scan of σ on every capture).
 class DrawBook {
 public:
-    DrawBook(DrawHistory& history, DrawFacts& facts, const sem::Engine& e)
-        : history_(history), facts_(facts), engine_(e), keys_(&e == &sem::fast_engine()) {}
+    // `keys`: whether `e` is the fast engine (the caller may know it at compile time).
+    DrawBook(DrawHistory& history, DrawFacts& facts, const sem::Engine& e, bool keys)
+        : history_(history), facts_(facts), engine_(e), keys_(keys) {}
 
     // The start position: the first entry of the history.
     void start(const sem::State& s) {
@@ -112,7 +111,10 @@ public:
         if (a.promotion && !draws_detail::is_heavy(ast::kind_of(*a.promotion))) --heavy_;
         DrawFacts& d = facts_;
         if (next.halfmove_clock >= 100 && d.fifty_moves == 0) d.fifty_moves = ply;
-        if (next.halfmove_clock >= 150 && d.seventy_five_moves == 0) d.seventy_five_moves = ply;
+        if (next.halfmove_clock >= 150 && d.seventy_five_moves == 0) {
+            d.seventy_five_moves = ply;
+            arose();
+        }
         // Only the positions since the last capture or pawn move can repeat this one (the clock
         // counts the plies since; the history holds the whole game, so nothing is cleared on such a
         // move), and of those only every second, with the same side to move. A third occurrence
@@ -130,23 +132,27 @@ public:
             same = same_positions(next);
         }
         if (same >= 3 && d.threefold == 0) d.threefold = ply;
-        if (same >= 5 && d.fivefold == 0) d.fivefold = ply;
+        if (same >= 5 && d.fivefold == 0) {
+            d.fivefold = ply;
+            arose();
+        }
         // Only a move that captured or promoted can make a dead position arise. (Whether the move
         // captured is asked only once no heavy piece is left: it changes from move to move at random,
         // and asked on every ply, the processor often guessed it wrong.)
-        if (heavy_ == 0 && (a.captured != sem::kEmpty || a.promotion) && d.dead_position == 0 && dead_position(next))
+        if (heavy_ == 0 && (a.captured != sem::kEmpty || a.promotion) && d.dead_position == 0 && dead_position(next)) {
             d.dead_position = ply;
+            arose();
+        }
     }
 
     // Before ply `ply`: once an automatic draw has arisen, the first move after it gets the
     // `after-automatic-draw` warning (Laws 9.6, 5.2.2: the game ended there); the later ones do not
     // repeat it.
     void warn_after_automatic(std::vector<Warning>& out, std::uint32_t ply, const ast::Ply& written) {
-        if (automatic_warned_) return;
-        if (const std::uint32_t at = facts_.automatic_at(); at != 0) {
-            automatic_warned_ = true;
-            after_automatic_draw(out, ply, written, at);
-        }
+        if (automatic_ != Automatic::Arisen) [[likely]]
+            return;
+        automatic_ = Automatic::Warned;
+        after_automatic_draw(out, ply, written, facts_.automatic_at());
     }
 
 private:
@@ -157,7 +163,13 @@ private:
     std::uint64_t key_ = 0;
     int ep_file_ = -1;
     int heavy_ = 0;  // pawns, rooks and queens on the board
-    bool automatic_warned_ = false;
+    // Whether an automatic draw has arisen, and whether the move after it was warned about (a flag
+    // set where the facts become true, rather than the facts asked before every ply).
+    enum class Automatic : std::uint8_t { None, Arisen, Warned };
+    Automatic automatic_ = Automatic::None;
+    void arose() noexcept {
+        if (automatic_ == Automatic::None) automatic_ = Automatic::Arisen;
+    }
 
     // The reference's count: σ′'s position and the earlier ones in the window above equal to it.
     [[gnu::noinline]] int same_positions(const sem::State& next);

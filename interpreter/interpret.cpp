@@ -19,6 +19,7 @@
 #include "interpreter/strict.hpp"
 #include "semantics/setup.hpp"
 #include "semantics/steps.hpp"
+#include "syntax/assert.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/san.hpp"
 
@@ -122,7 +123,15 @@ class Run {
 public:
     Run(const ast::Game& g, const Options& o, const sem::Engine& e, Verdict& v, TraceSink* trace, DrawHistory& history,
         sem::StepOrder& order)
-        : g_(g), opt_(o), engine_(e), v_(v), trace_(trace), history_(history), order_(order) {}
+        : g_(g),
+          opt_(o),
+          engine_(e),
+          v_(v),
+          trace_(trace),
+          history_(history),
+          order_(order),
+          laws_(e.reading().is_laws()),
+          numbers_claimed_(e.reading().corrected(sem::Erratum::StepsInTextOrder)) {}
 
     void go() {
         v_.game = g_.index;
@@ -145,6 +154,10 @@ private:
     TraceSink* trace_;
     DrawHistory& history_;
     sem::StepOrder& order_;
+    // The engine's reading, asked once per game rather than once per ply: whether it is the Laws'
+    // (no ill-formed σ to report), and whether written move numbers are claims (claim_faults).
+    const bool laws_;
+    const bool numbers_claimed_;
     bool ill_formed_reported_ = false;
 
     void warn(WarningKind kind, std::uint32_t ply, ast::SourcePos pos, std::string found, std::string canonical,
@@ -163,10 +176,11 @@ private:
     // T is a function of the move and σ′ alone, so asking early changes nothing). Only when there
     // is no next move, or T refuses it, does the search for any legal move run. `k` is the ply's
     // place in [[S]]'s order; the next ply is the order's next.
-    ast::CheckClaim claim_of(const Played& p, std::size_t k, std::optional<Judged>& peeked) {
+    template <bool Fast>
+    ast::CheckClaim claim_of(const Played& p, const ast::Ply& ply, std::size_t k, std::optional<Judged>& peeked) {
         if (!p.check) return ast::CheckClaim::None;
-        if (k + 1 < order_.plies.size()) {
-            peeked.emplace(judge_move(engine_, g_.plies[order_.plies[k + 1]].move, p.next));
+        if (const std::uint32_t next = order_.after(ply, k); next != ast::kNone) {
+            peeked.emplace(judge_move<Fast>(engine_, g_.plies[next].move, p.next));
             if (peeked->defined()) return ast::CheckClaim::Check;
         }
         return actual_claim(engine_, p.next, p.check);
@@ -208,15 +222,30 @@ private:
                     break;
                 }
                 const Played p = r.played();
-                check_claims(engine_, v_.warnings, vp, 0, cur, p, true, actual_claim(engine_, p.next, p.check));
+                check_claims(engine_, v_.warnings, vp, 0, cur, p, true, false, actual_claim(engine_, p.next, p.check));
                 cur = p.next;
             }
         }
     }
 
-    // [[S]] over the main line from σ, the start position.
+    // [[S]] over the main line from σ, the start position. Written once, compiled twice: for the
+    // fast engine, whose reading is the Laws' (so the questions about the reading below are decided
+    // at compile time, and T is called without the indirect call), and for any other engine.
+    // (Flattened: with the fold and its two lambdas in one function, the locals they share stay
+    // in its frame instead of being reached through the closures.)
     void main_line(const sem::State& start) {
-        DrawBook draws(history_, v_.draws, engine_);
+        PGNSEM_ASSERT(!engine_.is_fast() || engine_.reading().is_laws(), "the fast engine reads the Laws");
+        if (engine_.is_fast())
+            main_line_with<true>(start);
+        else
+            main_line_with<false>(start);
+    }
+    template <bool Fast>
+    [[gnu::flatten]] void main_line_with(const sem::State& start) {
+        const bool laws = Fast || laws_;
+        const bool numbers_claimed = Fast || numbers_claimed_;
+        const bool strict = opt_.strict;
+        DrawBook draws(history_, v_.draws, engine_, Fast || engine_.is_fast());
         draws.start(start);
         if (opt_.strict && strict_before_moves(g_, v_, start)) return;
         sem::step_order(g_, g_.main_line, sem::move_number(start), engine_.reading(), order_);
@@ -227,20 +256,24 @@ private:
         std::size_t mark = 0;
         // Before each ply: its variations, then T (with the notation's tolerance).
         const auto judge = [&](std::size_t k, const ast::Ply& ply, const sem::State& s) {
-            mark = v_.warnings.size();
+            if (strict) mark = v_.warnings.size();
             if (ply.first_variation != ast::kNone) variations(ply, s);
             draws.warn_after_automatic(v_.warnings, static_cast<std::uint32_t>(k + 1), ply);
-            Judged r = peeked ? *peeked : judge_move(engine_, ply.move, s);
-            peeked.reset();
-            return r;
+            if (peeked) {
+                const Judged r = *peeked;
+                peeked.reset();
+                return r;
+            }
+            return judge_move<Fast>(engine_, ply.move, s);
         };
         // After each defined ply: the claims of its notation, --strict, the draw facts, the trace.
         const auto defined = [&](std::size_t k, const ast::Ply& ply, const sem::State& s, const Judged& r) {
             const auto ply_no = static_cast<std::uint32_t>(k + 1);
             const Played p = r.played();
-            check_claims(engine_, v_.warnings, ply, ply_no, s, p, false, claim_of(p, k, peeked));
-            if (!engine_.reading().is_laws()) report_ill_formed(ply, ply_no, s, p.next);
-            if (opt_.strict && strict_violation(v_, mark, ply_no, s)) return false;
+            check_claims(engine_, v_.warnings, ply, ply_no, s, p, false, numbers_claimed,
+                         claim_of<Fast>(p, ply, k, peeked));
+            if (!laws) report_ill_formed(ply, ply_no, s, p.next);
+            if (strict && strict_violation(v_, mark, ply_no, s)) return false;
             draws.record(s, p.next, p.action, ply_no);
             if (trace_) emit_trace(ply, ply_no, s, p);
             v_.plies = ply_no;
@@ -252,7 +285,7 @@ private:
         v_.final_state = s;
         write_fen(v_.final_fen, s);
         if (folded.refused) {
-            const ast::Ply& ply = g_.plies[order_.plies[folded.played]];
+            const ast::Ply& ply = g_.plies[folded.refused_ply];
             const Refusal why = refusal(engine_, *folded.refused, s, ply.text);
             fail(VerdictKind::Illegal, folded.played + 1, s, std::string(ply.text), std::string(sem::rule_id(why.rule)),
                  why.message, ply.pos);

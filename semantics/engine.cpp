@@ -26,6 +26,7 @@ namespace {
 
 class FastEngine final : public Engine {
 public:
+    FastEngine() noexcept : Engine(true) {}
     [[nodiscard]] Reading reading() const noexcept override { return Reading::laws(); }
     [[nodiscard]] Termination terminates(const ast::Move& m, const State& sigma) const noexcept override {
         return fast::terminates(m, sigma);
@@ -48,7 +49,7 @@ public:
 
 class ReferenceEngine final : public Engine {
 public:
-    explicit ReferenceEngine(Reading r) noexcept : r_(r) {}
+    explicit ReferenceEngine(Reading r) noexcept : Engine(false), r_(r) {}
     [[nodiscard]] Reading reading() const noexcept override { return r_; }
     [[nodiscard]] Termination terminates(const ast::Move& m, const State& sigma) const noexcept override {
         return sem::terminates(m, sigma, r_);

@@ -18,6 +18,9 @@ namespace pgnsem::sem {
 class Engine {
 public:
     virtual ~Engine() = default;
+    // Whether this is the fast path. (Not virtual: the interpreter's per-ply T calls
+    // sem::fast::terminates directly when it is, the same function without the indirect call.)
+    [[nodiscard]] bool is_fast() const noexcept { return fast_; }
     // Which corrections the answers make.
     [[nodiscard]] virtual Reading reading() const noexcept = 0;
     // T(M)(σ), for a written move and for a move given by its squares.
@@ -36,6 +39,12 @@ public:
     [[nodiscard]] Outcome outcome(const State& sigma) const noexcept;
     // The canonical SAN of a move T accepted, its `+` or `#` from σ'.
     [[nodiscard]] ast::Move canonical_move(const State& sigma, const Action& action, const State& next) const noexcept;
+
+protected:
+    explicit Engine(bool fast) noexcept : fast_(fast) {}
+
+private:
+    bool fast_;
 };
 
 // The fast path (the Laws' reading).

@@ -8,10 +8,9 @@ namespace pgnsem::sem {
 void step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t first_number, Reading r, StepOrder& out) {
     out.plies.clear();
     out.dropped.clear();
-    if (r.corrected(Erratum::StepsInTextOrder)) {
-        for (std::uint32_t i = first_ply; i != ast::kNone; i = g.plies[i].next) out.plies.push_back(i);
-        return;
-    }
+    out.first = first_ply;
+    out.text_order = r.corrected(Erratum::StepsInTextOrder);
+    if (out.text_order) return;
     // The paper's map: each ply with its step's number (a ply without one continues the step
     // before it); a number seen before drops its step ({(b, Y) ∈ [[S]] | n ≠ b} keeps the first).
     struct Numbered {

@@ -25,16 +25,26 @@
 
 namespace pgnsem::sem {
 
-// The plies of a line that [[S]] plays, as indices into ast::Game::plies, in the order played; and
-// the plies of the steps the paper's map leaves out (a repeated step number), with that number. The
-// vectors are reused from game to game (no allocation once they have grown).
+// The plies of a line that [[S]] plays, in the order played: in text order, the line itself (from
+// `first`, each ply's `next`, no list built); in the paper's, `plies` (indices into
+// ast::Game::plies); and the plies of the steps the paper's map leaves out (a repeated step
+// number), with that number. The vectors are reused from game to game (no allocation once they
+// have grown).
 struct DroppedPly {
     std::uint32_t ply;
     std::uint32_t step;
 };
 struct StepOrder {
+    bool text_order = true;
+    std::uint32_t first = ast::kNone;
     std::vector<std::uint32_t> plies;
     std::vector<DroppedPly> dropped;
+    // In the paper's order, the k-th ply played (0-based); kNone past the last.
+    [[nodiscard]] std::uint32_t nth(std::size_t k) const noexcept { return k < plies.size() ? plies[k] : ast::kNone; }
+    // The ply played after `ply`, the k-th (0-based); kNone for none.
+    [[nodiscard]] std::uint32_t after(const ast::Ply& ply, std::size_t k) const noexcept {
+        return text_order ? ply.next : nth(k + 1);
+    }
 };
 
 // Erratum steps-in-text-order. Paper: the map keyed by the written step number, in ascending n; a
@@ -58,8 +68,9 @@ template <class J>
 struct Folded {
     std::uint32_t played = 0;
     State last{};
-    std::optional<J> refused;  // T's ⊥ for ply `played` (0-based) of the order
-    bool ended_early = false;  // `defined` ended it
+    std::optional<J> refused;                // T's ⊥ for ply `played` (0-based) of the order …
+    std::uint32_t refused_ply = ast::kNone;  // … which is this ply of the game
+    bool ended_early = false;                // `defined` ended it
 };
 template <class Judge, class Defined>
 [[nodiscard]] auto fold_steps(const ast::Game& g, const StepOrder& order, const State& sigma0, Judge&& judge,
@@ -67,12 +78,15 @@ template <class Judge, class Defined>
     using J = decltype(judge(std::size_t{0}, g.plies[0], sigma0));
     Folded<J> f;
     f.last = sigma0;
-    for (std::size_t k = 0; k < order.plies.size(); ++k) {
-        const ast::Ply& ply = g.plies[order.plies[k]];
+    std::size_t k = 0;
+    for (std::uint32_t i = order.text_order ? order.first : order.nth(0); i != ast::kNone;
+         i = order.after(g.plies[i], k++)) {
+        const ast::Ply& ply = g.plies[i];
         const J judged = judge(k, ply, f.last);
         // T(M_k)(σ_{k−1}) = ⊥: [[S]] is undefined from here on
         if (!judged.defined()) {
             f.refused.emplace(judged);
+            f.refused_ply = i;
             return f;
         }
         ++f.played;
