@@ -60,19 +60,6 @@ const Ide kTurn = Ide::turn();
     return v;
 }
 
-[[nodiscard]] Undefined undefined(Failure r, Square from, Square to,
-                                  std::optional<PieceKind> k = std::nullopt) noexcept {
-    Detail d;
-    d.from = from;
-    d.to = to;
-    d.piece = k;
-    return Undefined{r, d};
-}
-
-[[nodiscard]] Undefined too_long() noexcept {
-    return Undefined{Failure::TurnLimit, Detail{}};
-}
-
 }  // namespace
 
 // [[Q]] (one step) = {(σ, σ') | σ' = σ^{v,0,turn+1}_{Q,S,turn}, (S, v) = GTSS(Q, file(Q), σ)}   — trav/pawn

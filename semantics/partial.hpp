@@ -36,6 +36,20 @@ struct Undefined {
     friend bool operator==(const Undefined&, const Undefined&) = default;
 };
 
+// ⊥ by rule r for a move from `from` to `to` (of a piece of kind k, when the move names one).
+[[nodiscard]] inline Undefined undefined(Failure r, Square from, Square to,
+                                         std::optional<PieceKind> k = std::nullopt) noexcept {
+    Detail d;
+    d.from = from;
+    d.to = to;
+    d.piece = k;
+    return Undefined{r, d};
+}
+// ⊥ because turn + 1 does not fit the turn counter.
+[[nodiscard]] inline Undefined too_long() noexcept {
+    return Undefined{Failure::TurnLimit, Detail{}};
+}
+
 template <class T>
 using Partial = boost::variant2::variant<T, Undefined>;
 

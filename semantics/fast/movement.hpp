@@ -6,27 +6,14 @@
 
 #include <optional>
 
+#include "semantics/board.hpp"
 #include "semantics/fast/geometry.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
 
 namespace pgnsem::sem::fast {
 
-// +1 for White (moves up the board), -1 for Black.
-[[nodiscard]] constexpr int forward(Color c) noexcept {
-    return c == Color::White ? 1 : -1;
-}
-// The rank index a pawn of colour c starts on, and the one it promotes on.
-[[nodiscard]] constexpr int start_rank(Color c) noexcept {
-    return c == Color::White ? 1 : 6;
-}
-[[nodiscard]] constexpr int last_rank(Color c) noexcept {
-    return c == Color::White ? 7 : 0;
-}
-// The rank of an en passant destination: 6 for White (index 5), 3 for Black (index 2).
-[[nodiscard]] constexpr int en_passant_rank(Color c) noexcept {
-    return c == Color::White ? 5 : 2;
-}
+// forward, start_rank, last_rank, en_passant_rank: the reference's plain geometry (semantics/board.hpp).
 
 // Can a piece of kind k and colour c on `from` reach `to` on an otherwise empty board?
 // Pawns: a push (one square, or two from the start rank) or, when `capture`, a diagonal step.
