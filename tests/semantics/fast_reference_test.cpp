@@ -139,7 +139,7 @@ TEST_CASE("F3 T: fast = reference, for every move written by its squares and eve
                         const Termination r = terminates_concrete(s, m);
                         if (!(f == r)) {
                             RC_LOG() << "move " << from << "→" << to << ": fast " << describe(f) << ", reference "
-                                     << describe(r) << "\n";
+                                     << describe(r) << differences(f, r) << "\n";
                             RC_FAIL("T differs on a move written by its squares");
                         }
                     }
@@ -148,7 +148,7 @@ TEST_CASE("F3 T: fast = reference, for every move written by its squares and eve
                 const Termination r = terminates(m, s);
                 if (!(f == r)) {
                     RC_LOG() << "move " << move_text(m) << ": fast " << describe(f) << ", reference " << describe(r)
-                             << "\n";
+                             << differences(f, r) << "\n";
                     RC_FAIL("T differs on a written move");
                 }
             }
