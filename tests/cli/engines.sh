@@ -28,7 +28,15 @@ same() {
     failed=$((failed + 1))
   elif [[ $fast != "$reference" ]] || ! cmp -s "$work/fast.out" "$work/reference.out"; then
     echo "FAIL $name: the engines differ (exit $fast and $reference); first difference:"
-    diff "$work/fast.out" "$work/reference.out" | head -n 4
+    # the first line that differs, as each engine wrote it (or diff's view when one output ends early)
+    local line
+    line=$(cmp "$work/fast.out" "$work/reference.out" 2>/dev/null | sed -n 's/.*, line \([0-9]*\)$/\1/p' || true)
+    if [[ -n $line ]]; then
+      echo "  line $line, fast:      $(sed -n "${line}p" "$work/fast.out")"
+      echo "  line $line, reference: $(sed -n "${line}p" "$work/reference.out")"
+    else
+      diff "$work/fast.out" "$work/reference.out" | head -n 4
+    fi
     failed=$((failed + 1))
   else
     echo "same: $name ($(wc -l <"$work/fast.out") lines)"

@@ -154,6 +154,29 @@ inline std::string describe(const Termination& t) {
     return s;
 }
 
+// When two answers are both ⊤ but not the same, which parts differ (describe shows only the rule):
+// " (differ: halfmove clock, rook flags)"; empty otherwise.
+inline std::string differences(const Termination& a, const Termination& b) {
+    const auto* x = boost::variant2::get_if<Terminates>(&a);
+    const auto* y = boost::variant2::get_if<Terminates>(&b);
+    if (x == nullptr || y == nullptr) return "";
+    std::string parts;
+    const auto differ = [&parts](bool d, const char* what) {
+        if (d) parts += (parts.empty() ? "" : ", ") + std::string(what);
+    };
+    differ(x->next.board != y->next.board, "σ′'s squares");
+    differ(x->next.two_step != y->next.two_step, "two-step stamps");
+    differ(x->next.turn != y->next.turn, "turn");
+    differ(x->next.halfmove_clock != y->next.halfmove_clock, "halfmove clock");
+    differ(x->next.number_base != y->next.number_base, "move number base");
+    differ(x->next.king_moved != y->next.king_moved, "king flags");
+    differ(x->next.rook_moved != y->next.rook_moved, "rook flags");
+    differ(x->next.king_square != y->next.king_square, "king squares");
+    differ(!(x->action == y->action), "action");
+    differ(x->check != y->check, "check");
+    return parts.empty() ? "" : " (differ: " + parts + ")";
+}
+
 // A move as SAN would write it, roughly (the semantics tests do not link the printer).
 inline std::string move_text(const ast::Move& m) {
     const auto square = [](Square q) {
