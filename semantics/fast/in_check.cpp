@@ -10,8 +10,8 @@
 // a king or a pawn of `by` attack it from, and which is the first piece on each of its eight
 // lines (the "unblocked" slider). One side's pieces and the occupancy are bit sets derived from
 // σ on the spot (boards.hpp, AttackBoards); the move generator (legal_moves.cpp) derives its own
-// (Boards) and the property test L6 checks that the two agree. IIC itself (in_check, checks)
-// reads σ once and matches each square's piece against the ways it could reach the king (Watch).
+// (Boards) and the property test F1 (proofs-notes/invariants.md) checks that both describe σ exactly. IIC itself
+// (in_check, checks) reads σ once and matches each square's piece against the ways it could reach the king (Watch).
 #include "semantics/fast/in_check.hpp"
 
 #include <array>
@@ -187,7 +187,7 @@ template <class... Watches>
 }  // namespace
 
 // IIC(σ, c): c's king is attacked by ¬c. A side without a king is never in check.
-// The property test L6 checks the answer against `attacked` on the king's square.
+// F1 checks the answer against the reference's `in_check` (Algorithm 3).
 bool in_check(const State& sigma, Color c) noexcept {
     const std::uint8_t k = sigma.king_square[static_cast<std::size_t>(c)];
     if (k == kNoSquare) return false;

@@ -1,7 +1,7 @@
 // The moves m with T(m)(σ) = ⊤, and what follows from them.
 //
 // legal_moves is the fast path of one judgement: it must enumerate a move exactly when
-// terminates_concrete accepts it (property L6 checks that over every from × to × promotion of
+// terminates_concrete accepts it (properties L6 and F4 check that over every from × to × promotion of
 // generated positions; perft counts check it against published numbers). It derives bit sets
 // from σ once per node (boards.hpp) and computes, once per node, what makes a move illegal
 // without trying it:
