@@ -160,6 +160,7 @@ namespace {
 
 }  // namespace
 
+// T(M)(σ): the equations at the head of this file, one per form of M (a null move is none of them).
 Termination terminates(const ast::Move& m, const State& sigma, Reading r) noexcept {
     return boost::variant2::visit(
         Overloaded{
