@@ -1,6 +1,7 @@
 #include "interpreter/check.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <condition_variable>
 #include <cstring>
@@ -79,9 +80,27 @@ std::string Summary::text() const {
 
 namespace {
 
+// Output waiting in a buffer is written once it reaches kSpillBytes (when it is its turn), so a
+// trace streams instead of piling up; a batch whose turn has not come waits past kHoldBytes.
+constexpr std::size_t kSpillBytes = std::size_t{1} << 16;
+constexpr std::size_t kHoldBytes = std::size_t{1} << 20;
+
+// Where a full output buffer goes: written out now, or held until its turn.
+class Spill {
+public:
+    virtual void spill(std::string& buf) = 0;
+
+protected:
+    Spill() = default;
+    ~Spill() = default;
+    Spill(const Spill&) = default;
+    Spill& operator=(const Spill&) = default;
+};
+
 class TraceWriter : public TraceSink {
 public:
-    TraceWriter(std::string& buf, std::string_view file, Format f) : buf_(buf), file_(file), format_(f) {}
+    TraceWriter(std::string& buf, std::string_view file, Format f, Spill& spill)
+        : buf_(buf), file_(file), format_(f), spill_(spill) {}
     void on_ply(const PlyEvent& e) override {
         if (format_ == Format::Jsonl) {
             append_trace_json(buf_, file_, e);
@@ -89,24 +108,32 @@ public:
         } else {
             append_trace_text(buf_, e);
         }
+        if (buf_.size() >= kSpillBytes) spill_.spill(buf_);
     }
 
 private:
     std::string& buf_;
     std::string_view file_;
     Format format_;
+    Spill& spill_;
 };
 
-bool flush(std::string& buf, std::FILE* out) {
-    if (buf.empty()) return true;
-    const bool ok = std::fwrite(buf.data(), 1, buf.size(), out) == buf.size();
-    buf.clear();
+// Writes and empties `buf`, giving back the memory of a large one. False on a write error.
+bool write_out(std::string& buf, std::FILE* out) {
+    const bool ok = write_bytes(out, buf);
+    if (buf.capacity() > 2 * kHoldBytes)
+        std::string().swap(buf);
+    else
+        buf.clear();
     return ok;
 }
 
-}  // namespace
-
-namespace {
+// The memory a game read from the file holds: its text (in `arena`) and its AST's arrays.
+std::size_t footprint(const ast::Game& g, const std::string& arena) noexcept {
+    return arena.capacity() + g.tags.capacity() * sizeof(ast::Tag) + g.plies.capacity() * sizeof(ast::Ply) +
+           g.variations.capacity() * sizeof(ast::Variation) + g.nags.capacity() * sizeof(ast::Nag) +
+           g.comments.capacity() * sizeof(ast::Comment) + g.warnings.capacity() * sizeof(ast::ReaderWarning);
+}
 
 void judge_one(Interpreter& interpreter, const ast::Game& game, const CheckOptions& options, std::string_view path,
                Verdict& verdict, TraceWriter& tracer, std::string& buf, Summary& summary) {
@@ -121,34 +148,53 @@ void judge_one(Interpreter& interpreter, const ast::Game& game, const CheckOptio
     }
 }
 
-// One thread reads and judges.
+// One thread reads and judges; output is written whenever kSpillBytes of it wait. The first
+// write error stops the run.
 bool check_sequential(syntax::PgnReader& reader, const std::string& path, const CheckOptions& options, std::FILE* out,
                       Summary& summary) {
+    struct Direct final : Spill {
+        std::FILE* out;
+        bool ok = true;
+        explicit Direct(std::FILE* o) : out(o) {}
+        void spill(std::string& buf) override { ok = write_out(buf, out) && ok; }
+    } direct(out);
     Interpreter interpreter(options.interpret);
     ast::Game game;
     Verdict verdict;
     std::string buf;
-    buf.reserve(1 << 16);
-    TraceWriter tracer(buf, path, options.format);
-    bool ok = true;
-    while (reader.next(game)) {
+    buf.reserve(kSpillBytes);
+    TraceWriter tracer(buf, path, options.format, direct);
+    while (direct.ok && reader.next(game)) {
         judge_one(interpreter, game, options, path, verdict, tracer, buf, summary);
-        if (buf.size() > (1 << 16) && !flush(buf, out)) ok = false;
+        if (buf.size() >= kSpillBytes) direct.spill(buf);
+        // a giant game's arrays are not kept for the next one
+        if (footprint(game, {}) > kHoldBytes) game = ast::Game{};
     }
-    return flush(buf, out) && ok;
+    if (direct.ok) direct.spill(buf);
+    return direct.ok;
 }
 
 // This thread reads games into batches (copying their text out of the reader's buffer), worker
-// threads judge whole batches, and this thread writes the batches' output in input order. A ring
-// of 2·jobs + 1 batches bounds the memory, whatever the size of the file.
+// threads judge whole batches, and the output is written in input order: by the worker of the
+// oldest unwritten batch (the head) while it judges, and by whoever finishes a batch for each
+// finished batch at the head. Memory stays bounded by the configuration, whatever the file:
+// - a ring of 2·jobs + 1 batches, each closed at kBatchGames games or kBatchBytes of game text
+//   and AST, whichever comes first (a single larger game makes a batch of its own);
+// - after a batch, each slot keeps at most kKeepBytes of the games' buffers for reuse, and never
+//   a game's buffers above kKeepGameBytes (a huge game's memory goes back once it is judged);
+// - a batch that is not the head holds at most kHoldBytes of output before it waits its turn.
 bool check_parallel(syntax::PgnReader& reader, const std::string& path, const CheckOptions& options, std::FILE* out,
                     Summary& summary) {
     constexpr std::size_t kBatchGames = 256;
-    enum class SlotState : std::uint8_t { Free, Queued, Done };
+    constexpr std::size_t kBatchBytes = std::size_t{1} << 20;
+    constexpr std::size_t kKeepBytes = std::size_t{2} << 20;
+    constexpr std::size_t kKeepGameBytes = std::size_t{1} << 16;
+    enum class SlotState : std::uint8_t { Free, Queued, Done, Writing };
     struct Slot {
         std::vector<ast::Game> games = std::vector<ast::Game>(kBatchGames);
         std::vector<std::string> arenas = std::vector<std::string>(kBatchGames);
         std::size_t count = 0;
+        std::uint64_t seq = 0;  // the batch's place in the file
         std::string output;
         Summary summary;
         SlotState state = SlotState::Free;
@@ -156,75 +202,127 @@ bool check_parallel(syntax::PgnReader& reader, const std::string& path, const Ch
     const std::size_t slots = 2 * options.jobs + 1;
     std::vector<Slot> ring(slots);
     std::mutex mutex;
-    std::condition_variable work_ready, batch_done;
+    std::condition_variable changed;  // any slot's state, the head or the queue changed
     std::deque<std::size_t> queue;
+    std::uint64_t head = 0;  // the oldest batch not yet written
     bool finished = false;
+    std::atomic<bool> ok{true};
+
+    // Writes what the head's worker has so far; a batch behind the head waits once its output
+    // reaches kHoldBytes. Only the head's worker writes while the head is being judged, and only
+    // the thread that took a finished head writes it, so the output keeps the input's order.
+    struct Ordered final : Spill {
+        Slot* slot = nullptr;
+        std::mutex* mutex = nullptr;
+        std::condition_variable* changed = nullptr;
+        const std::uint64_t* head = nullptr;
+        std::FILE* out = nullptr;
+        std::atomic<bool>* ok = nullptr;
+        void spill(std::string& buf) override {
+            {
+                std::unique_lock lock(*mutex);
+                if (buf.size() >= kHoldBytes) changed->wait(lock, [&] { return *head == slot->seq; });
+                if (*head != slot->seq) return;
+            }
+            if (!write_out(buf, out)) *ok = false;
+        }
+    };
+
+    // With the lock held: writes every finished batch at the head, in order.
+    auto drain = [&](std::unique_lock<std::mutex>& lock) {
+        for (;;) {
+            Slot& h = ring[head % slots];
+            if (h.state != SlotState::Done || h.seq != head) return;
+            h.state = SlotState::Writing;
+            lock.unlock();
+            if (!ok)
+                h.output.clear();  // after a write error nothing more is written
+            else if (!write_out(h.output, out))
+                ok = false;
+            lock.lock();
+            summary.merge(h.summary);
+            h.summary = Summary{};
+            h.state = SlotState::Free;
+            ++head;
+            changed.notify_all();
+        }
+    };
 
     auto worker = [&] {
         Interpreter interpreter(options.interpret);
         Verdict verdict;
+        Ordered ordered;
+        ordered.mutex = &mutex;
+        ordered.changed = &changed;
+        ordered.head = &head;
+        ordered.out = out;
+        ordered.ok = &ok;
         for (;;) {
             std::size_t index = 0;
             {
                 std::unique_lock lock(mutex);
-                work_ready.wait(lock, [&] { return finished || !queue.empty(); });
+                changed.wait(lock, [&] { return finished || !queue.empty(); });
                 if (queue.empty()) return;
                 index = queue.front();
                 queue.pop_front();
             }
             Slot& slot = ring[index];
-            TraceWriter tracer(slot.output, path, options.format);
-            for (std::size_t i = 0; i < slot.count; ++i)
+            ordered.slot = &slot;
+            TraceWriter tracer(slot.output, path, options.format, ordered);
+            for (std::size_t i = 0; i < slot.count && ok; ++i) {
                 judge_one(interpreter, slot.games[i], options, path, verdict, tracer, slot.output, slot.summary);
-            {
-                std::lock_guard lock(mutex);
-                slot.state = SlotState::Done;
+                if (slot.output.size() >= kSpillBytes) ordered.spill(slot.output);
             }
-            batch_done.notify_all();
+            std::unique_lock lock(mutex);
+            slot.state = SlotState::Done;
+            drain(lock);
         }
     };
     std::vector<std::thread> workers;
     for (unsigned i = 0; i < options.jobs; ++i) workers.emplace_back(worker);
 
-    bool ok = true;
-    std::size_t filled = 0, written = 0;
-    // Writes the oldest batch once it is judged, and frees its slot.
-    auto write_oldest = [&] {
-        Slot& slot = ring[written % slots];
+    std::uint64_t filled = 0;
+    for (bool more = true; more && ok;) {
+        Slot& slot = ring[filled % slots];
         {
             std::unique_lock lock(mutex);
-            batch_done.wait(lock, [&] { return slot.state == SlotState::Done; });
+            changed.wait(lock, [&] { return slot.state == SlotState::Free; });
         }
-        if (!flush(slot.output, out)) ok = false;
-        summary.merge(slot.summary);
-        slot.summary = Summary{};
-        slot.state = SlotState::Free;
-        ++written;
-    };
-    for (bool more = true; more;) {
-        Slot& slot = ring[filled % slots];
-        if (filled - written == slots) write_oldest();
+        // Keep what the next batches will likely reuse, up to kKeepBytes; give back the rest.
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < kBatchGames; ++i) {
+            const std::size_t bytes = footprint(slot.games[i], slot.arenas[i]);
+            if (bytes > kKeepGameBytes || kept + bytes > kKeepBytes) {
+                slot.games[i] = ast::Game{};
+                std::string().swap(slot.arenas[i]);
+            } else {
+                kept += bytes;
+            }
+        }
         slot.count = 0;
-        while (slot.count < kBatchGames && reader.next(slot.games[slot.count])) {
+        std::size_t bytes = 0;
+        while (slot.count < kBatchGames && bytes < kBatchBytes && reader.next(slot.games[slot.count])) {
             slot.games[slot.count].own_strings(slot.arenas[slot.count]);
+            bytes += footprint(slot.games[slot.count], slot.arenas[slot.count]);
             ++slot.count;
         }
-        more = slot.count == kBatchGames;
+        more = slot.count == kBatchGames || bytes >= kBatchBytes;
         if (slot.count == 0) break;
         {
             std::lock_guard lock(mutex);
+            slot.seq = filled;
             slot.state = SlotState::Queued;
             queue.push_back(filled % slots);
         }
-        work_ready.notify_one();
+        changed.notify_all();
         ++filled;
     }
-    while (written < filled) write_oldest();
     {
-        std::lock_guard lock(mutex);
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return head == filled; });
         finished = true;
     }
-    work_ready.notify_all();
+    changed.notify_all();
     for (std::thread& t : workers) t.join();
     return ok;
 }
@@ -234,15 +332,16 @@ bool check_parallel(syntax::PgnReader& reader, const std::string& path, const Ch
 bool check_file(const std::string& path, const CheckOptions& options, std::FILE* out, Summary& summary) {
     std::FILE* in = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
     if (!in) {
-        std::fprintf(stderr, "pgnsem: cannot open %s: %s\n", path.c_str(), std::strerror(errno));
+        std::fprintf(stderr, "pgnsem: cannot open %s: %s\n", text_for_people(path).c_str(), std::strerror(errno));
         summary.io_error = true;
         return false;
     }
     syntax::PgnReader reader(in, path);
     bool ok = options.jobs <= 1 ? check_sequential(reader, path, options, out, summary)
                                 : check_parallel(reader, path, options, out, summary);
+    // the reader's message names the file already
     if (!reader.io_error().empty()) {
-        std::fprintf(stderr, "pgnsem: %s: %s\n", path.c_str(), reader.io_error().c_str());
+        std::fprintf(stderr, "pgnsem: %s\n", text_for_people(reader.io_error()).c_str());
         ok = false;
     }
     if (in != stdin) std::fclose(in);

@@ -33,12 +33,14 @@ struct CheckOptions {
     Format format = Format::Text;
     bool trace = false;  // write traces instead of verdicts
     // Threads that judge games. 1: read and judge on one thread. More: one thread reads, the
-    // others judge batches of games; output stays in input order, memory stays bounded.
+    // others judge batches of games; output stays in input order, byte for byte what one thread
+    // writes, and memory stays bounded by `jobs`, never by the file (interpreter/check.cpp).
     unsigned jobs = 1;
 };
 
-// Checks one file ("-" is standard input), writing to `out`. Returns false on an I/O error
-// (already reported on stderr).
+// Checks one file ("-" is standard input), writing to `out`. Returns false on a read error
+// (reported on stderr) or a write error (which stops the run; finish_output of
+// interpreter/output.hpp reports it).
 bool check_file(const std::string& path, const CheckOptions& options, std::FILE* out, Summary& summary);
 
 }  // namespace pgnsem::interp

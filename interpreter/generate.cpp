@@ -3,11 +3,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "interpreter/interpret.hpp"
 #include "interpreter/judge.hpp"
+#include "interpreter/output.hpp"
 #include "semantics/engine.hpp"
 #include "syntax/san.hpp"
 
@@ -178,24 +181,46 @@ int generate(std::uint64_t seed, std::uint32_t games, double near_miss_rate, con
     if (!labels_path.empty()) {
         labels = std::fopen(labels_path.c_str(), "wb");
         if (!labels) {
-            std::fprintf(stderr, "pgnsem: cannot write %s\n", labels_path.c_str());
+            std::fprintf(stderr, "pgnsem: cannot write %s: %s\n", text_for_people(labels_path).c_str(),
+                         std::strerror(errno));
             return 2;
         }
     }
+    // Every write is checked: stdout's failures are reported by finish_output, the labels' here.
+    bool labels_ok = true;
+    int labels_errno = 0;
     const auto per_mille = static_cast<std::uint32_t>(std::lround(near_miss_rate * 1000.0));
     for (std::uint32_t i = 1; i <= games; ++i) {
         const GeneratedGame g = generate_game(seed, i, per_mille);
-        std::fwrite(g.pgn.data(), 1, g.pgn.size(), out);
-        if (labels) {
-            if (g.bad_ply)
-                std::fprintf(labels, "{\"game\":%u,\"first_bad_ply\":%u,\"rule\":\"%s\"}\n", i, *g.bad_ply,
-                             g.rule.c_str());
-            else
-                std::fprintf(labels, "{\"game\":%u,\"first_bad_ply\":null,\"rule\":null}\n", i);
+        if (!write_bytes(out, g.pgn)) break;
+        if (labels && labels_ok) {
+            errno = 0;
+            const int n = g.bad_ply ? std::fprintf(labels, "{\"game\":%u,\"first_bad_ply\":%u,\"rule\":\"%s\"}\n", i,
+                                                   *g.bad_ply, g.rule.c_str())
+                                    : std::fprintf(labels, "{\"game\":%u,\"first_bad_ply\":null,\"rule\":null}\n", i);
+            if (n < 0) {
+                labels_ok = false;
+                labels_errno = errno;
+            }
         }
     }
-    if (labels) std::fclose(labels);
-    return 0;
+    if (labels) {
+        errno = 0;
+        if (std::fflush(labels) != 0 && labels_ok) {
+            labels_ok = false;
+            labels_errno = errno;
+        }
+        if (std::fclose(labels) != 0 && labels_ok) {
+            labels_ok = false;
+            labels_errno = errno;
+        }
+        if (!labels_ok) {
+            std::fprintf(stderr, "pgnsem: write error: %s: %s\n", text_for_people(labels_path).c_str(),
+                         std::strerror(labels_errno != 0 ? labels_errno : EIO));
+            return 2;
+        }
+    }
+    return write_failed() ? 2 : 0;
 }
 
 }  // namespace pgnsem::interp

@@ -11,6 +11,7 @@
 
 #include "interpreter/interpret.hpp"
 #include "interpreter/judge.hpp"
+#include "interpreter/output.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
@@ -58,7 +59,7 @@ std::optional<ast::Result> result_of_tag(std::string_view t) {
 int normalize_file(const std::string& path, std::FILE* out) {
     std::FILE* in = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
     if (!in) {
-        std::fprintf(stderr, "pgnsem: cannot open %s: %s\n", path.c_str(), std::strerror(errno));
+        std::fprintf(stderr, "pgnsem: cannot open %s: %s\n", text_for_people(path).c_str(), std::strerror(errno));
         return 2;
     }
     syntax::PgnReader reader(in, path);
@@ -68,7 +69,9 @@ int normalize_file(const std::string& path, std::FILE* out) {
     std::string text;
     std::vector<std::pair<std::uint32_t, sem::State>> pending;
     bool all_legal = true, io_ok = true;
-    while (reader.next(game)) {
+    const std::string shown_path = text_for_people(path);
+    // The games' bytes are written as read; what goes to stderr is escaped (text_for_people).
+    while (io_ok && reader.next(game)) {
         interpreter.run(game, verdict);
         all_legal = all_legal && verdict.kind == VerdictKind::Legal;
         norm = game;
@@ -111,18 +114,19 @@ int normalize_file(const std::string& path, std::FILE* out) {
         for (const ast::ReaderWarning& w : game.warnings)
             if (w.kind == ast::ReaderWarningKind::TextAfterResult)
                 std::fprintf(stderr, "pgnsem: %s: game %u: text after the termination marker at %u:%u is not written\n",
-                             path.c_str(), game.index, w.pos.line, w.pos.column);
+                             shown_path.c_str(), game.index, w.pos.line, w.pos.column);
         if (game.error)
             std::fprintf(stderr,
                          "pgnsem: %s: game %u is malformed at %u:%u (%s); the text from there on is not written\n",
-                         path.c_str(), game.index, game.error->pos.line, game.error->pos.column,
-                         std::string(game.error->message).c_str());
+                         shown_path.c_str(), game.index, game.error->pos.line, game.error->pos.column,
+                         text_for_people(game.error->message).c_str());
         text.clear();
         syntax::write_game(norm, options, text);
-        if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) io_ok = false;
+        if (!write_bytes(out, text)) io_ok = false;  // finish_output reports it
     }
     if (!reader.io_error().empty()) {
-        std::fprintf(stderr, "pgnsem: %s: %s\n", path.c_str(), reader.io_error().c_str());
+        // the reader's message names the file already
+        std::fprintf(stderr, "pgnsem: %s\n", text_for_people(reader.io_error()).c_str());
         io_ok = false;
     }
     if (in != stdin) std::fclose(in);

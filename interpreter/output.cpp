@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
+#include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <vector>
@@ -288,6 +290,86 @@ void append_json_string(std::string& out, std::string_view s) {
     JsonOut(out).string(s);
 }
 
+void append_text(std::string& out, std::string_view s) {
+    constexpr char hex[] = "0123456789abcdef";
+    const auto escape = [&](unsigned char c) {
+        const char e[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
+        out.append(e, 4);
+    };
+    for (std::size_t i = 0; i < s.size();) {
+        const std::size_t plain = plain_run_end(s, i);
+        if (plain != i) {
+            out.append(s.substr(i, plain - i));
+            i = plain;
+            continue;
+        }
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c == '"' || c == '\\') {
+            out.push_back(static_cast<char>(c));
+            ++i;
+        } else if (c < 0x80) {
+            escape(c);  // C0 or DEL
+            ++i;
+        } else if (const std::size_t n = utf8_length(s, i); n != 0) {
+            if (c == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0) {
+                escape(c);  // a C1 control written in UTF-8
+                escape(static_cast<unsigned char>(s[i + 1]));
+            } else {
+                out.append(s.substr(i, n));
+            }
+            i += n;
+        } else {
+            if (c < 0xA0) {
+                escape(c);  // ISO 8859-1's C1 controls
+            } else {
+                out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+                out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+            }
+            ++i;
+        }
+    }
+}
+
+std::string text_for_people(std::string_view s) {
+    std::string out;
+    append_text(out, s);
+    return out;
+}
+
+namespace {
+std::atomic<int> first_write_error{0};
+}  // namespace
+
+void note_write_error(int error_number) {
+    int none = 0;
+    first_write_error.compare_exchange_strong(none, error_number != 0 ? error_number : EIO);
+}
+
+bool write_failed() noexcept {
+    return first_write_error.load() != 0;
+}
+
+bool write_bytes(std::FILE* out, std::string_view bytes) {
+    if (bytes.empty()) return true;
+    errno = 0;
+    if (std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size()) return true;
+    note_write_error(errno);
+    return false;
+}
+
+int finish_output(int status) {
+    errno = 0;
+    if (std::fflush(stdout) != 0) note_write_error(errno);
+    if (std::ferror(stdout) != 0) note_write_error(EIO);
+    errno = 0;
+    if (std::fclose(stdout) != 0) note_write_error(errno);
+    if (const int e = first_write_error.load(); e != 0) {
+        std::fprintf(stderr, "pgnsem: write error: %s\n", std::strerror(e));
+        return 2;
+    }
+    return status;
+}
+
 void append_verdict_json(std::string& s, std::string_view file, const Verdict& v) {
     JsonOut out(s);
     JsonObject o(out);
@@ -331,13 +413,13 @@ std::string board_text(const sem::State& s) {
 }
 
 void append_verdict_text(std::string& out, std::string_view file, const Verdict& v) {
-    out.append(file);
+    append_text(out, file);
     out.push_back(':');
     append_uint(out, v.game);
     out.append("  ");
-    out.append(v.white ? *v.white : "?");
+    append_text(out, v.white ? std::string_view(*v.white) : "?");
     out.append(" - ");
-    out.append(v.black ? *v.black : "?");
+    append_text(out, v.black ? std::string_view(*v.black) : "?");
     out.append("  ");
     out.append(v.result ? ast::result_text(*v.result) : "(no result)");
     out.append("  ");
@@ -362,18 +444,18 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
             out.append(" (");
             append_uint(out, e.move_number);
             out.append(e.side == Color::White ? ". " : "... ");
-            out.append(e.san);
+            append_text(out, e.san);
             out.append(")");
         } else if (!e.san.empty()) {
             out.append(" (");
-            out.append(e.san);
+            append_text(out, e.san);
             out.append(")");
         }
         out.push_back('\n');
         out.append("  ");
         out.append(e.rule);
         out.append(": ");
-        out.append(e.message);
+        append_text(out, e.message);
         out.push_back('\n');
         if (v.kind != VerdictKind::Unsupported) {
             out.append("  position before it (");
@@ -391,14 +473,14 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
         out.append(kind_name(w.kind));
         out.append(": ");
         if (!w.found.empty()) {
-            out.append(w.found);
+            append_text(out, w.found);
             if (!w.canonical.empty()) {
                 out.append(" -> ");
-                out.append(w.canonical);
+                append_text(out, w.canonical);
             }
             out.append(": ");
         }
-        out.append(w.message);
+        append_text(out, w.message);
         out.push_back('\n');
     }
 }
@@ -438,7 +520,7 @@ void append_trace_text(std::string& out, const PlyEvent& e) {
     out.append("  ");
     append_uint(out, e.move_number);
     out.append(e.side == Color::White ? ". " : "... ");
-    out.append(e.san_written);
+    append_text(out, e.san_written);
     if (e.san_canonical != e.san_written) {
         out.append(" (");
         out.append(e.san_canonical);

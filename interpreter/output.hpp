@@ -2,6 +2,7 @@
 // by field in README.md) and text for people (the failing move, the reason, a board).
 #pragma once
 
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -12,6 +13,24 @@ namespace pgnsem::interp {
 // Appends `s` as a JSON string literal. Bytes that are not UTF-8 are read as ISO 8859-1 (the
 // PGN standard's character set) and written as UTF-8.
 void append_json_string(std::string& out, std::string_view s);
+
+// Appends `s` as text for people: what JSON writes as a string's content, unquoted (UTF-8 as it
+// is, other bytes read as ISO 8859-1 and written as UTF-8), except that no control character
+// reaches the terminal: C0 bytes, DEL and the C1 controls (U+0080–U+009F) are written as \xNN,
+// one per byte of the input (a PGN file must not retitle or recolour the user's terminal).
+void append_text(std::string& out, std::string_view s);
+[[nodiscard]] std::string text_for_people(std::string_view s);
+
+// The writes of every subcommand go through these, so that none is unchecked. write_bytes
+// returns false when `out` refused the bytes and keeps the first failure's errno;
+// finish_output flushes and closes stdout (the last chance for a full disk to show) and, when a
+// write failed anywhere, says "pgnsem: write error: <reason>" on stderr. A broken pipe never gets
+// here: SIGPIPE ends the process quietly first (status 141).
+[[nodiscard]] bool write_bytes(std::FILE* out, std::string_view bytes);
+void note_write_error(int error_number);
+[[nodiscard]] bool write_failed() noexcept;
+// The exit status: `status`, or 2 when a write to stdout failed.
+[[nodiscard]] int finish_output(int status);
 
 // One JSON object (no trailing newline) for a verdict.
 void append_verdict_json(std::string& out, std::string_view file, const Verdict& v);

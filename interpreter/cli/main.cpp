@@ -19,6 +19,7 @@
 #include "interpreter/generate.hpp"
 #include "interpreter/interpret.hpp"
 #include "interpreter/normalize.hpp"
+#include "interpreter/output.hpp"
 #include "interpreter/position_report.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/fast/legal_moves.hpp"
@@ -65,8 +66,10 @@ int run_check(const std::vector<std::string>& files, const std::string& format, 
     options.trace = trace;
     interp::Summary summary;
     const auto start = std::chrono::steady_clock::now();
-    for (const std::string& f : files) interp::check_file(f, options, stdout, summary);
-    std::fflush(stdout);
+    for (const std::string& f : files) {
+        interp::check_file(f, options, stdout, summary);
+        if (interp::write_failed()) return 2;  // finish_output says why
+    }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!quiet && !trace) {
         std::string s = summary.text();
@@ -200,11 +203,13 @@ int run_perft(int depth, const std::string& fen, bool divide, const std::string&
             total += n;
         }
         std::sort(lines.begin(), lines.end());
-        for (const auto& [u, n] : lines) std::printf("%s: %llu\n", u.c_str(), static_cast<unsigned long long>(n));
-        std::printf("\nNodes searched: %llu\n", static_cast<unsigned long long>(total));
+        std::string text;
+        for (const auto& [u, n] : lines) text += u + ": " + std::to_string(n) + "\n";
+        text += "\nNodes searched: " + std::to_string(total) + "\n";
+        if (!interp::write_bytes(stdout, text)) return 2;
     } else {
         total = leaves(s, depth);
-        std::printf("Nodes searched: %llu\n", static_cast<unsigned long long>(total));
+        if (!interp::write_bytes(stdout, "Nodes searched: " + std::to_string(total) + "\n")) return 2;
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::fprintf(stderr, "time: %.3f s, %.0f nodes/s\n", seconds,
@@ -286,16 +291,19 @@ int main(int argc, char** argv) {
         const int code = app.exit(e);
         return code == 0 ? 0 : 2;
     }
-    if (*check) return run_check(check_files, check_format, strict, false, quiet, jobs, check_reading);
-    if (*trace) return run_check(trace_files, trace_format, false, true, true, trace_jobs, trace_reading);
-    if (*fen) return run_fen(fen_arg, fen_format);
-    if (*perft) return run_perft(perft_depth, perft_fen, divide, perft_engine);
+    // Every subcommand's status passes through finish_output: the final flush and close of stdout
+    // are checked like every write before them.
+    using interp::finish_output;
+    if (*check) return finish_output(run_check(check_files, check_format, strict, false, quiet, jobs, check_reading));
+    if (*trace)
+        return finish_output(run_check(trace_files, trace_format, false, true, true, trace_jobs, trace_reading));
+    if (*fen) return finish_output(run_fen(fen_arg, fen_format));
+    if (*perft) return finish_output(run_perft(perft_depth, perft_fen, divide, perft_engine));
     if (*errata) {
         const std::string text = errata_format == "json" ? interp::errata_json() : interp::errata_text();
-        std::fputs(text.c_str(), stdout);
-        return 0;
+        return finish_output(interp::write_bytes(stdout, text) ? 0 : 2);
     }
-    if (*normalize) return interp::normalize_file(normalize_file, stdout);
-    if (*gen) return interp::generate(seed, games, near_miss, labels, stdout);
+    if (*normalize) return finish_output(interp::normalize_file(normalize_file, stdout));
+    if (*gen) return finish_output(interp::generate(seed, games, near_miss, labels, stdout));
     return 2;
 }
