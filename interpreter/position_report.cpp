@@ -1,5 +1,11 @@
 #include "interpreter/position_report.hpp"
 
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
 #include "interpreter/explain.hpp"
 #include "interpreter/output.hpp"
 #include "semantics/setup.hpp"
@@ -38,7 +44,7 @@ PositionReport describe_position(const Placement& p, std::string_view fen) {
         write_square(ep.data(), *p.en_passant);
     }
     // text
-    r.text += "FEN:        " + std::string(fen) + "\n";
+    r.text += "FEN:        " + text_for_people(fen) + "\n";
     r.text += "white:      " + pieces_of(Color::White) + "\n";
     r.text += "black:      " + pieces_of(Color::Black) + "\n";
     r.text += std::string("to move:    ") + color_name(p.side_to_move) + "\n";
@@ -88,6 +94,258 @@ PositionReport describe_position(const Placement& p, std::string_view fen) {
     }
     j += "]}";
     return r;
+}
+
+bool FenRecordReader::line(std::string& text, bool& too_long) {
+    text.clear();
+    too_long = false;
+    int c = std::getc(in_);
+    if (c == EOF) {
+        if (std::ferror(in_)) error_ = errno != 0 ? errno : EIO;
+        return false;
+    }
+    ++line_number_;
+    for (; c != EOF && c != '\n' && c != '\r'; c = std::getc(in_)) {
+        if (text.size() < kMaxFenRecordBytes)
+            text.push_back(static_cast<char>(c));
+        else
+            too_long = true;  // the rest of the line is read and dropped
+    }
+    if (c == '\r') {
+        c = std::getc(in_);
+        if (c != '\n' && c != EOF) std::ungetc(c, in_);
+    }
+    if (c == EOF && std::ferror(in_)) error_ = errno != 0 ? errno : EIO;
+    return true;
+}
+
+namespace {
+
+bool blank(std::string_view s) {
+    return s.find_first_not_of(" \t") == std::string_view::npos;
+}
+char first_char(std::string_view s) {
+    const auto at = s.find_first_not_of(" \t");
+    return at == std::string_view::npos ? '\0' : s[at];
+}
+
+}  // namespace
+
+bool FenRecordReader::next(FenInputRecord& record) {
+    record.text.clear();
+    record.too_long = false;
+    record.line = 0;
+    bool has_fen = false, has_comment = false, in_comment = false;
+    std::string text;
+    bool long_line = false;
+    std::uint32_t at = 0;
+    const auto add = [&](const std::string& l, bool long_one) {
+        if (record.line == 0) record.line = at;
+        if (!record.text.empty()) record.text.push_back('\n');
+        record.too_long = record.too_long || long_one || record.text.size() + l.size() > kMaxFenRecordBytes;
+        if (!record.too_long) record.text += l;
+    };
+    for (;;) {
+        if (has_pending_) {
+            has_pending_ = false;
+            text.swap(pending_);
+            long_line = pending_too_long_;
+            at = pending_line_;
+        } else {
+            if (error_ != 0 || !line(text, long_line)) break;
+            at = line_number_;
+        }
+        if (in_comment) {
+            add(text, long_line);
+            if (text.find('}') != std::string::npos) return true;
+            continue;
+        }
+        if (blank(text)) {
+            if (has_fen) return true;
+            continue;
+        }
+        const char c = first_char(text);
+        const bool starts_next = has_fen && (c != '{' || has_comment);
+        if (starts_next) {
+            pending_.swap(text);
+            pending_too_long_ = long_line;
+            pending_line_ = at;
+            has_pending_ = true;
+            return true;
+        }
+        add(text, long_line);
+        if (c == '[') continue;
+        // the FEN line (which may carry the comment), or the comment after it
+        const auto open = text.find('{');
+        if (c != '{') has_fen = true;
+        if (open != std::string::npos) {
+            has_comment = true;
+            if (text.find('}', open) == std::string::npos)
+                in_comment = true;
+            else
+                return true;
+        }
+    }
+    return record.line != 0;
+}
+
+namespace {
+
+// The report of one record: the JSON object or the text block, and whether it is a valid position.
+struct RecordOutcome {
+    std::string out;
+    int status = 0;  // 0 valid, 1 not
+};
+
+// An error object (JSON) or block (text) in the place of a record that does not parse.
+RecordOutcome error_outcome(std::string_view shown, std::string_view field, std::uint32_t line, std::uint32_t column,
+                            std::string_view message, bool json) {
+    RecordOutcome r;
+    r.status = 1;
+    if (json) {
+        r.out += "{\"fen\":";
+        append_json_string(r.out, shown);
+        r.out += ",\"valid\":false,\"error\":{\"field\":";
+        append_json_string(r.out, field);
+        r.out += ",\"line\":" + std::to_string(line) + ",\"column\":" + std::to_string(column) + ",\"message\":";
+        append_json_string(r.out, message);
+        r.out += "}}\n";
+    } else {
+        r.out += "FEN:        ";
+        append_text(r.out, shown);
+        r.out += "\nerror:      line " + std::to_string(line) + ", column " + std::to_string(column) + " (" +
+                 std::string(field) + " field): ";
+        append_text(r.out, message);
+        r.out += "\n\n";
+    }
+    return r;
+}
+
+RecordOutcome report_record(const FenInputRecord& rec, bool json) {
+    if (rec.too_long)
+        return error_outcome(
+            std::string_view(rec.text).substr(0, 80), "record", rec.line, 1,
+            "the record is longer than " + std::to_string(kMaxFenRecordBytes) + " bytes; no FEN record is that long",
+            json);
+    const std::string_view text = rec.text;
+    const auto lead = text.find_first_not_of(" \t");
+    if (lead == std::string_view::npos) return error_outcome("", "fields", rec.line, 1, "the record is empty", json);
+    const auto last = text.find_last_not_of(" \t");
+    const std::string_view trimmed = text.substr(lead, last - lead + 1);
+    // where a 0-based offset into the record's text stands in the input
+    const auto place = [&](std::size_t offset) {
+        std::uint32_t line = rec.line;
+        std::size_t line_start = 0;
+        for (std::size_t i = 0; i < offset && i < text.size(); ++i)
+            if (text[i] == '\n') {
+                ++line;
+                line_start = i + 1;
+            }
+        return std::pair{line, static_cast<std::uint32_t>(offset - line_start + 1)};
+    };
+    Placement placement;
+    std::string fen_text, header;
+    const char c = trimmed.front();
+    if (c == '[' || c == '{' || trimmed.find('{') != std::string_view::npos) {
+        auto parsed = syntax::parse_fen_record(text);
+        if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
+            const auto [line, column] = place(e->column);
+            return error_outcome(trimmed, e->field, line, column, e->message, json);
+        }
+        const auto& r = boost::variant2::get<syntax::FenRecord>(parsed);
+        placement = r.placement;
+        fen_text = std::string(syntax::print_fen(placement).view());
+        const auto field = [&](const char* name, const std::optional<std::string>& value) {
+            if (!value) return;
+            header += name;
+            append_text(header, *value);
+            header += '\n';
+        };
+        field("event:      ", r.event);
+        field("white name: ", r.white);
+        field("black name: ", r.black);
+        field("comment:    ", r.comment);
+    } else {
+        auto parsed = syntax::parse_fen(trimmed);
+        if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
+            const auto [line, column] = place(lead + e->column);
+            return error_outcome(trimmed, e->field, line, column, e->message, json);
+        }
+        placement = boost::variant2::get<Placement>(parsed);
+        fen_text = std::string(trimmed);
+    }
+    const PositionReport report = describe_position(placement, fen_text);
+    RecordOutcome r;
+    r.status = report.valid ? 0 : 1;
+    if (json)
+        r.out = report.json + "\n";
+    else
+        r.out = header + report.text + "\n";
+    return r;
+}
+
+}  // namespace
+
+int fen_command(const std::string& arg, bool json, std::FILE* out) {
+    const std::string shown = text_for_people(arg);
+    std::FILE* in = nullptr;
+    if (arg == "-") {
+        in = stdin;
+    } else {
+        struct stat st {};
+        if (::stat(arg.c_str(), &st) == 0) {
+            if (S_ISDIR(st.st_mode)) {
+                std::fprintf(stderr, "pgnsem: cannot read %s: %s\n", shown.c_str(), std::strerror(EISDIR));
+                return 2;
+            }
+            in = std::fopen(arg.c_str(), "rb");
+            if (!in) {
+                std::fprintf(stderr, "pgnsem: cannot open %s: %s\n", shown.c_str(), std::strerror(errno));
+                return 2;
+            }
+        } else if (errno != ENOENT && errno != ENOTDIR && errno != ENAMETOOLONG) {
+            std::fprintf(stderr, "pgnsem: cannot open %s: %s\n", shown.c_str(), std::strerror(errno));
+            return 2;
+        } else if (arg.find(' ') == std::string::npos) {
+            // every FEN has spaces between its fields: this is the name of a file that is not there
+            std::fprintf(stderr, "pgnsem: cannot open %s: %s (and it is not a FEN: a FEN has six fields)\n",
+                         shown.c_str(), std::strerror(ENOENT));
+            return 2;
+        }
+    }
+    const std::string name = arg == "-" ? "standard input" : shown;
+    if (!in) {
+        // the argument is the one record
+        FenInputRecord rec;
+        rec.text = arg;
+        rec.line = 1;
+        rec.too_long = arg.size() > kMaxFenRecordBytes;
+        const RecordOutcome r = report_record(rec, json);
+        return write_bytes(out, r.out) ? r.status : 2;
+    }
+    FenRecordReader reader(in);
+    FenInputRecord rec;
+    int status = 0;
+    bool any = false;
+    while (reader.next(rec)) {
+        any = true;
+        const RecordOutcome r = report_record(rec, json);
+        status = std::max(status, r.status);
+        if (!write_bytes(out, r.out)) {
+            status = 2;  // finish_output says why
+            break;
+        }
+    }
+    if (in != stdin) std::fclose(in);
+    if (reader.read_error() != 0) {
+        std::fprintf(stderr, "pgnsem: cannot read %s: %s\n", name.c_str(), std::strerror(reader.read_error()));
+        return 2;
+    }
+    if (!any) {
+        std::fprintf(stderr, "pgnsem: no FEN in %s: it is empty or blank\n", name.c_str());
+        return 2;
+    }
+    return status;
 }
 
 }  // namespace pgnsem::interp

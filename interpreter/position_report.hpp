@@ -2,6 +2,8 @@
 // by side, side to move, castling rights, en passant, clocks, and every validity problem.
 #pragma once
 
+#include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -16,5 +18,45 @@ struct PositionReport {
 };
 
 [[nodiscard]] PositionReport describe_position(const Placement& p, std::string_view fen);
+
+}  // namespace pgnsem::interp
+
+namespace pgnsem::interp {
+
+// One record of `pgnsem fen`'s input: a FEN on its line, or seed 001's form ([Event], [White],
+// [Black] tag lines, the FEN, a {comment} on its line or the following ones). Blank lines
+// separate nothing and belong to no record.
+struct FenInputRecord {
+    std::string text;        // the record's lines, joined by '\n' (line ends removed)
+    std::uint32_t line = 0;  // where it starts, 1-based
+    bool too_long = false;   // longer than kMaxFenRecordBytes; `text` holds its beginning
+};
+inline constexpr std::size_t kMaxFenRecordBytes = std::size_t{1} << 16;
+
+// Reads records one by one from a stream (LF, CRLF or CR line ends): memory is bounded by
+// kMaxFenRecordBytes, whatever the input.
+class FenRecordReader {
+public:
+    explicit FenRecordReader(std::FILE* in) : in_(in) {}
+    // The next record; false at the end of the input or on a read error (read_error()).
+    bool next(FenInputRecord& record);
+    [[nodiscard]] int read_error() const noexcept { return error_; }
+
+private:
+    bool line(std::string& text, bool& too_long);  // false at the end of the input
+    std::FILE* in_;
+    std::uint32_t line_number_ = 0;
+    std::string pending_;  // a line read ahead that starts the next record
+    bool has_pending_ = false, pending_too_long_ = false;
+    std::uint32_t pending_line_ = 0;
+    int error_ = 0;
+};
+
+// `pgnsem fen ARG`: ARG is "-" (standard input), a file, or else a FEN. One object (JSON) or one
+// block (text) per record, written to `out`; a record that does not parse gets an error object in
+// its place. Returns 0 when every position is valid, 1 when a record does not parse or a position
+// has a problem, 2 on a read error or when the input holds no record (said on stderr, nothing on
+// `out`).
+[[nodiscard]] int fen_command(const std::string& arg, bool json, std::FILE* out);
 
 }  // namespace pgnsem::interp

@@ -5,11 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <iostream>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -82,86 +79,6 @@ int run_check(const std::vector<std::string>& files, const std::string& format, 
     }
     if (summary.io_error) return 2;
     return summary.games == summary.legal ? 0 : 1;
-}
-
-std::string read_all(std::istream& in) {
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-std::string trim(std::string s) {
-    const auto b = s.find_first_not_of(" \t\r\n");
-    const auto e = s.find_last_not_of(" \t\r\n");
-    if (b == std::string::npos) return "";
-    return s.substr(b, e - b + 1);
-}
-
-int run_fen(const std::string& arg, const std::string& format) {
-    // A FEN, or a file holding FENs (one per line) or FEN records (seed 001's form).
-    std::vector<std::string> inputs;
-    std::ifstream file(arg);
-    bool from_file = false;
-    if (arg == "-") {
-        from_file = true;
-        inputs.push_back(read_all(std::cin));
-    } else if (file) {
-        from_file = true;
-        inputs.push_back(read_all(file));
-    } else {
-        inputs.push_back(arg);
-    }
-    if (from_file) {
-        // One FEN per line, unless the text is a record (tags or a comment).
-        const std::string text = inputs.front();
-        inputs.clear();
-        if (text.find('[') != std::string::npos || text.find('{') != std::string::npos) {
-            inputs.push_back(text);
-        } else {
-            std::istringstream lines(text);
-            for (std::string line; std::getline(lines, line);)
-                if (!trim(line).empty()) inputs.push_back(trim(line));
-        }
-    }
-    bool all_valid = true;
-    for (const std::string& input : inputs) {
-        Placement placement;
-        std::string fen_text = trim(input);
-        std::string header;
-        if (fen_text.find('[') != std::string::npos || fen_text.find('{') != std::string::npos) {
-            auto rec = syntax::parse_fen_record(fen_text);
-            if (auto* e = boost::variant2::get_if<syntax::FenError>(&rec)) {
-                std::fprintf(stderr, "pgnsem: FEN record does not parse: %s field, column %u: %s\n",
-                             std::string(e->field).c_str(), e->column + 1, e->message.c_str());
-                all_valid = false;
-                continue;
-            }
-            const auto& r = boost::variant2::get<syntax::FenRecord>(rec);
-            placement = r.placement;
-            fen_text = std::string(syntax::print_fen(placement).view());
-            if (r.event) header += "event:      " + *r.event + "\n";
-            if (r.white) header += "white name: " + *r.white + "\n";
-            if (r.black) header += "black name: " + *r.black + "\n";
-            if (r.comment) header += "comment:    " + *r.comment + "\n";
-        } else {
-            auto parsed = syntax::parse_fen(fen_text);
-            if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
-                std::fprintf(stderr, "pgnsem: FEN does not parse: %s field, column %u: %s\n  %s\n  %*s^\n",
-                             std::string(e->field).c_str(), e->column + 1, e->message.c_str(), fen_text.c_str(),
-                             static_cast<int>(e->column), "");
-                all_valid = false;
-                continue;
-            }
-            placement = boost::variant2::get<Placement>(parsed);
-        }
-        const interp::PositionReport report = interp::describe_position(placement, fen_text);
-        if (format == "json")
-            std::printf("%s\n", report.json.c_str());
-        else
-            std::printf("%s%s\n", header.c_str(), report.text.c_str());
-        all_valid = all_valid && report.valid;
-    }
-    return all_valid ? 0 : 1;
 }
 
 int run_perft(int depth, const std::string& fen, bool divide, const std::string& engine_name) {
@@ -297,7 +214,7 @@ int main(int argc, char** argv) {
     if (*check) return finish_output(run_check(check_files, check_format, strict, false, quiet, jobs, check_reading));
     if (*trace)
         return finish_output(run_check(trace_files, trace_format, false, true, true, trace_jobs, trace_reading));
-    if (*fen) return finish_output(run_fen(fen_arg, fen_format));
+    if (*fen) return finish_output(interp::fen_command(fen_arg, fen_format == "json", stdout));
     if (*perft) return finish_output(run_perft(perft_depth, perft_fen, divide, perft_engine));
     if (*errata) {
         const std::string text = errata_format == "json" ? interp::errata_json() : interp::errata_text();

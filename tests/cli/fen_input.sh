@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# `pgnsem fen` input (README "pgnsem fen"): read errors exit 2 with a message; no FEN at all exits 2
+# with a message and nothing on stdout; one record of input gives one object of output, a record
+# that does not parse an error object in its place (exit 1); input is read record by record.
+# Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
+set -u
+pgnsem=$1 build=$4
+tmp=$(mktemp -d "$build/fen_input.XXXXXX")
+trap 'chmod -R u+rwx "$tmp"; rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass+1)); }
+bad() { fail=$((fail+1)); echo "FAIL $*"; }
+run() {  # run ARGS...: stdout, stderr and status in $tmp/out, $tmp/err, $status
+  "$pgnsem" "$@" >"$tmp/out" 2>"$tmp/err"; status=$?
+}
+mkdir "$tmp/dir"
+run fen "$tmp/dir"
+if [[ $status == 2 && ! -s "$tmp/out" ]] && grep -q "Is a directory" "$tmp/err"; then ok; else bad "a directory: exit $status"; cat "$tmp/err"; fi
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n' >"$tmp/locked.fen"
+chmod 000 "$tmp/locked.fen"
+if [[ -r "$tmp/locked.fen" ]]; then ok  # root reads every file: nothing to test
+else
+  run fen "$tmp/locked.fen"
+  if [[ $status == 2 && ! -s "$tmp/out" ]] && grep -q "Permission denied" "$tmp/err"; then ok; else bad "an unreadable file: exit $status"; cat "$tmp/err"; fi
+fi
+: >"$tmp/empty.fen"
+run fen "$tmp/empty.fen"
+if [[ $status == 2 && ! -s "$tmp/out" && -s "$tmp/err" ]]; then ok; else bad "an empty file: exit $status"; fi
+printf '\n  \n\n' >"$tmp/blank.fen"
+run fen --format json "$tmp/blank.fen"
+if [[ $status == 2 && ! -s "$tmp/out" && -s "$tmp/err" ]]; then ok; else bad "a blank file: exit $status"; fi
+"$pgnsem" fen - </dev/null >"$tmp/out" 2>"$tmp/err"; status=$?
+if [[ $status == 2 && ! -s "$tmp/out" && -s "$tmp/err" ]]; then ok; else bad "empty stdin: exit $status"; fi
+run fen "$tmp/no-such-file.fen"
+if [[ $status == 2 && ! -s "$tmp/out" ]] && grep -q "No such file" "$tmp/err"; then ok; else bad "a missing file: exit $status"; cat "$tmp/err"; fi
+# Records line up with the objects: plain FENs, a bad one, a seed-001 record with tags and a
+# comment over two lines, CRLF line ends.
+{
+  printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\r\n'
+  printf 'not a fen at all\r\n'
+  printf '\r\n'
+  printf '[Event "study"]\n[White "A"]\n8/8/8/8/8/8/8/K6k w - - 0 1 {a long\ncomment}\n'
+  printf '8/8/8/8/8/8/8/8 w - - 0 1\n'
+  printf '4k3/8/8/8/8/8/8/4K3 b - - 3 40\n'
+} >"$tmp/mixed.fen"
+run fen --format json "$tmp/mixed.fen"
+if [[ $status == 1 ]] && python3 - "$tmp/out" <<'PY'
+import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1])]
+assert len(objs) == 5, objs
+assert objs[0]['valid'] is True and objs[0]['fen'].startswith('rnbqkbnr/'), objs[0]
+assert 'error' in objs[1] and objs[1]['valid'] is False and objs[1]['error']['line'] == 2, objs[1]
+assert objs[2]['valid'] is True and objs[2]['fen'] == '8/8/8/8/8/8/8/K6k w - - 0 1', objs[2]
+assert 'error' not in objs[3] and objs[3]['valid'] is False, objs[3]  # parses, no kings
+assert objs[4]['valid'] is True and objs[4]['fullmove_number'] == 40, objs[4]
+PY
+then ok; else bad "records and objects do not line up (exit $status)"; cat "$tmp/out" "$tmp/err"; fi
+run fen "$tmp/mixed.fen"
+if [[ $status == 1 && $(grep -c '^FEN: ' "$tmp/out") == 5 ]] && grep -q '^error: ' "$tmp/out"; then ok; else
+  bad "text: five records, one error in its place (exit $status)"; cat "$tmp/out"; fi
+# A FEN on the command line, and one that does not parse.
+run fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+if [[ $status == 0 ]] && grep -q '^valid: *yes' "$tmp/out"; then ok; else bad "a FEN argument: exit $status"; fi
+run fen --format json 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0'
+if [[ $status == 1 ]] && python3 -c "import json,sys; o=json.loads(open('$tmp/out').read()); assert 'error' in o and o['valid'] is False" ; then ok; else
+  bad "a FEN argument that does not parse: exit $status"; cat "$tmp/out"; fi
+# One record too long for any FEN: an error object, the records after it still read.
+{ head -c 200000 /dev/zero | tr '\0' 'p'; printf '\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n'; } >"$tmp/long.fen"
+run fen --format json "$tmp/long.fen"
+if [[ $status == 1 && $(wc -l <"$tmp/out") == 2 ]] && tail -n 1 "$tmp/out" | grep -q '"valid":true'; then ok; else
+  bad "a record too long: exit $status, $(wc -l <"$tmp/out") objects"; head -c 300 "$tmp/out"; fi
+echo "$pass passed, $fail failed"
+[[ $fail == 0 ]]
