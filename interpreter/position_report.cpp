@@ -141,9 +141,10 @@ bool FenRecordReader::next(FenInputRecord& record) {
     std::uint32_t at = 0;
     const auto add = [&](const std::string& l, bool long_one) {
         if (record.line == 0) record.line = at;
-        if (!record.text.empty()) record.text.push_back('\n');
+        if (!record.text.empty() && record.text.size() < kMaxFenRecordBytes) record.text.push_back('\n');
         record.too_long = record.too_long || long_one || record.text.size() + l.size() > kMaxFenRecordBytes;
-        if (!record.too_long) record.text += l;
+        // a record too long keeps its beginning, for the error object
+        record.text.append(l, 0, kMaxFenRecordBytes - std::min(kMaxFenRecordBytes, record.text.size()));
     };
     for (;;) {
         if (has_pending_) {

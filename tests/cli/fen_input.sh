@@ -69,5 +69,20 @@ if [[ $status == 1 ]] && python3 -c "import json,sys; o=json.loads(open('$tmp/ou
 run fen --format json "$tmp/long.fen"
 if [[ $status == 1 && $(wc -l <"$tmp/out") == 2 ]] && tail -n 1 "$tmp/out" | grep -q '"valid":true'; then ok; else
   bad "a record too long: exit $status, $(wc -l <"$tmp/out") objects"; head -c 300 "$tmp/out"; fi
+# Bounded reading: the peak memory at 4x the records is that at 1x (within 20% or 8 MB).
+if [[ -x /usr/bin/time && ${PGNSEM_SANITIZE:-0} != 1 ]]; then
+  python3 -c "
+import sys
+for n, path in ((25000, '$tmp/x1.fen'), (100000, '$tmp/x4.fen')):
+    with open(path, 'w') as f:
+        for i in range(n): f.write('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 %d\\n' % (i + 1))
+"
+  /usr/bin/time -f %M -o "$tmp/kb1" "$pgnsem" fen --format json "$tmp/x1.fen" >"$tmp/o1" 2>/dev/null
+  /usr/bin/time -f %M -o "$tmp/kb4" "$pgnsem" fen --format json "$tmp/x4.fen" >"$tmp/o4" 2>/dev/null
+  p1=$(cat "$tmp/kb1") p4=$(cat "$tmp/kb4")
+  allowed=$(( p1 / 5 > 8192 ? p1 / 5 : 8192 ))
+  echo "fen: peak $p1 KB for 25,000 records, $p4 KB for 100,000"
+  if [[ $(wc -l <"$tmp/o4") == 100000 ]] && (( p4 - p1 <= allowed )); then ok; else bad "fen's memory grows with its input"; fi
+fi
 echo "$pass passed, $fail failed"
 [[ $fail == 0 ]]
