@@ -134,7 +134,8 @@ constexpr std::array<bool, 256> kPlain = make_plain();
 
 // A JSON string literal. Runs of bytes that stand for themselves (printable ASCII but `"` and
 // `\`: names, FENs and file names are nearly all of it) are copied whole; bytes that are not
-// UTF-8 are read as ISO 8859-1 and written as UTF-8. No byte takes more than six (\u00XX).
+// UTF-8 are read as ISO 8859-1 and written as UTF-8; control characters (C0, DEL, and C1 whether
+// written in UTF-8 or ISO 8859-1) as \u00XX. No byte takes more than six (\u00XX).
 void JsonOut::string(std::string_view s) {
     ensure(6 * s.size() + 2);
     put('"');
@@ -146,10 +147,23 @@ void JsonOut::string(std::string_view s) {
             i = plain;
         }
         const auto c = static_cast<unsigned char>(s[i]);
+        constexpr char hex[] = "0123456789abcdef";
+        // a control character, C0, DEL or C1: \u00XX, never the character itself
+        const auto control = [&](unsigned char code) {
+            put("\\u00");
+            put(hex[code >> 4]);
+            put(hex[code & 15]);
+        };
         if (c >= 0x80) {
             if (const std::size_t n = utf8_length(s, i); n != 0) {
-                put(s.substr(i, n));
+                if (c == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0) {
+                    control(static_cast<unsigned char>(s[i + 1]));  // U+0080–U+009F
+                } else {
+                    put(s.substr(i, n));
+                }
                 i += n - 1;
+            } else if (c < 0xA0) {
+                control(c);  // ISO 8859-1's C1 controls
             } else {
                 // ISO 8859-1 byte → the same code point in UTF-8
                 put(static_cast<char>(0xC0 | (c >> 6)));
@@ -165,10 +179,7 @@ void JsonOut::string(std::string_view s) {
             case '\t': put("\\t"); break;
             default:
                 if (c < 0x20 || c == 0x7F) {
-                    constexpr char hex[] = "0123456789abcdef";
-                    put("\\u00");
-                    put(hex[c >> 4]);
-                    put(hex[c & 15]);
+                    control(c);
                 } else {
                     put(static_cast<char>(c));
                 }

@@ -265,8 +265,8 @@ TEST_CASE("JSON output: Latin-1 bytes become UTF-8, control characters are escap
 // before; a byte that needs escaping is found wherever it stands, in strings of any length, and
 // the text before the string is kept.
 TEST_CASE("JSON output: an escaped byte at every place of strings of 1 to 40 bytes", "[output]") {
-    const std::string specials[] = {"\"", "\\", "\n", "\x7f", "\x01", "\xe9"};
-    const std::string decoded[] = {"\"", "\\", "\n", "\x7f", "\x01", "\xc3\xa9"};
+    const std::string specials[] = {"\"", "\\", "\n", "\x7f", "\x01", "\xe9", "\x9b", "\xc2\x85"};
+    const std::string decoded[] = {"\"", "\\", "\n", "\x7f", "\x01", "\xc3\xa9", "\xc2\x9b", "\xc2\x85"};
     for (std::size_t n = 1; n <= 40; ++n)
         for (std::size_t at = 0; at < n; ++at)
             for (std::size_t k = 0; k < std::size(specials); ++k) {
@@ -285,6 +285,24 @@ TEST_CASE("JSON output: an escaped byte at every place of strings of 1 to 40 byt
     interp::append_json_string(out, std::string(10000, '\x01'));
     CHECK(out.size() == 60002);
     CHECK(nlohmann::json::parse(out).get<std::string>() == std::string(10000, '\x01'));
+}
+
+TEST_CASE("JSON output: control characters, C1 included, are \\u00XX and never the character", "[output]") {
+    std::string out;
+    interp::append_json_string(out, std::string("\x1b]0;x\x07 \x9b \xc2\x9b \xc2\xa0"));
+    CHECK(out == "\"\\u001b]0;x\\u0007 \\u009b \\u009b \xc2\xa0\"");
+}
+
+TEST_CASE("text output: control bytes are \\xNN, other bytes as JSON reads them", "[output]") {
+    // ESC, BEL, DEL, a C1 control in ISO 8859-1 and in UTF-8; é in both; quotes and backslashes as they are
+    CHECK(interp::text_for_people("a\x1b[31mb\x07\x7f\x9b\xc2\x9b\xe9\xc3\xa9\"\\\t") ==
+          "a\\x1b[31mb\\x07\\x7f\\x9b\\xc2\\x9b\xc3\xa9\xc3\xa9\"\\\\x09");
+    // every length and place, with the SIMD run finder in front
+    for (std::size_t n = 1; n <= 40; ++n)
+        for (std::size_t at = 0; at < n; ++at) {
+            const std::string before(at, 'a'), after(n - 1 - at, 'a');
+            CHECK(interp::text_for_people(before + "\x1b" + after) == before + "\\x1b" + after);
+        }
 }
 
 TEST_CASE("gen: the same seed gives the same game, and labels name the first bad ply", "[gen]") {
