@@ -1,0 +1,27 @@
+// libFuzzer target for the whole pipeline (issue 11, bullet 10): arbitrary bytes through the PGN
+// reader, the interpreter, every output format of `check` and `trace` with one thread and with
+// two, and `normalize` then `check`, with the properties of tests/fuzz/pipeline.hpp: verdicts =
+// games read, -j 1 = -j 2 byte for byte, normalize keeps every verdict. A failure prints which
+// property broke and traps; replay the input with build/…/tests/replay_pipeline FILE for the same
+// message. `normalize` reports malformed games on stderr, so run it with -close_fd_mask=2 (as
+// scripts/test does) to keep libFuzzer's own lines readable. Seeds: tests/fuzz/corpus/pipeline/;
+// dictionary of PGN tokens: tests/fuzz/fuzz_pipeline.dict.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "tests/fuzz/pipeline.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view input(reinterpret_cast<const char*>(data), size);
+    const std::string failure = pgnsem::fuzz::check_pipeline(input, true);
+    if (!failure.empty()) {
+        // on stdout: scripts/test closes the target's stderr (-close_fd_mask=2)
+        std::printf("fuzz_pipeline: %s\n", failure.c_str());
+        std::fflush(stdout);
+        __builtin_trap();
+    }
+    return 0;
+}
