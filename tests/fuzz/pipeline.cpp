@@ -138,16 +138,17 @@ std::uint64_t games_read(std::string_view input) {
 }
 
 // --- Known bugs ---------------------------------------------------------------------------------
-// Bugs that other branches of issue 11 are fixing. While they are open, the fuzzer would stop at
-// the first input that shows one and find nothing else, so the fuzz target
-// (check_pipeline(…, true)) does not report a failure that one of them explains; the ctest replay
-// (check_pipeline(…, false)) skips nothing and expects the reproducers named in
+// Open bugs of issue 11 (bullet 8: normalize's output read back with the same verdict). While they
+// are open, the fuzzer would stop at the first input that shows one and find nothing else, so the
+// fuzz target (Mode::skip_known_bugs) does not report a failure that one of them explains; the
+// ctest replay skips nothing and expects the reproducers named in
 // tests/fuzz/regressions/pipeline/known-failures.txt to fail. When a fix lands, delete its entry
-// here and its lines there: the fuzzer then checks those inputs too.
+// here (or set its kSkipped to false) and its lines there: the fuzzer then checks those inputs too.
 enum class KnownBug : std::uint8_t {
-    // `normalize` writes a malformed game only up to its syntax error ("the text from there on is
-    // not written"), so `check` reads the rest back as a different verdict (malformed → legal, or
-    // as more or fewer games). Explains (c) for a game whose verdict is a reader error (`syntax/…`);
+    // Found by this target (not in issue 11's list). `normalize` writes a malformed game only up to
+    // its syntax error ("the text from there on is not written"), so `check` reads it back as a
+    // different verdict (malformed → legal, or as more or fewer games). Explains (c) for a game whose verdict is a
+    // reader error (`syntax/…`);
     // while skipped, such a game keeps only its `plies` and `final_fen` (the moves before the error).
     NormalizeTruncatesMalformed,
     // `normalize` writes move numbers of more than 9 digits (a FEN fullmove near the limit), which
