@@ -1,0 +1,316 @@
+// The pipeline's properties (tests/fuzz/pipeline.hpp). The input goes to the library through a
+// memory file (memfd) named by its /proc/self/fd path, and the output through open_memstream, so
+// that check_file and normalize_file run exactly as `pgnsem check` and `pgnsem normalize` do.
+#include "tests/fuzz/pipeline.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "interpreter/check.hpp"
+#include "interpreter/normalize.hpp"
+#include "syntax/pgn.hpp"
+
+namespace pgnsem::fuzz {
+namespace {
+
+using nlohmann::json;
+
+// A file in memory holding `text`, reachable by a path; rewritten for each input.
+class MemoryFile {
+public:
+    MemoryFile() : fd_(memfd_create("pgnsem-fuzz-pipeline", 0)) {
+        if (fd_ < 0) throw std::runtime_error("memfd_create failed");
+        path_ = "/proc/self/fd/" + std::to_string(fd_);
+    }
+    ~MemoryFile() { close(fd_); }
+    MemoryFile(const MemoryFile&) = delete;
+    MemoryFile& operator=(const MemoryFile&) = delete;
+    const std::string& hold(std::string_view text) {
+        if (ftruncate(fd_, 0) != 0) throw std::runtime_error("ftruncate failed");
+        std::size_t done = 0;
+        while (done < text.size()) {
+            const ssize_t n = pwrite(fd_, text.data() + done, text.size() - done, static_cast<off_t>(done));
+            if (n <= 0) throw std::runtime_error("pwrite failed");
+            done += static_cast<std::size_t>(n);
+        }
+        return path_;
+    }
+
+private:
+    int fd_;
+    std::string path_;
+};
+
+// What one call wrote to its FILE*.
+class Capture {
+public:
+    Capture() : file_(open_memstream(&data_, &size_)) {
+        if (!file_) throw std::runtime_error("open_memstream failed");
+    }
+    ~Capture() {
+        if (file_) std::fclose(file_);
+        std::free(data_);
+    }
+    Capture(const Capture&) = delete;
+    Capture& operator=(const Capture&) = delete;
+    std::FILE* file() { return file_; }
+    std::string text() {
+        std::fclose(file_);
+        file_ = nullptr;
+        return std::string(data_, size_);
+    }
+
+private:
+    char* data_ = nullptr;
+    std::size_t size_ = 0;
+    std::FILE* file_;
+};
+
+struct Run {
+    std::string out;
+    std::uint64_t games = 0;
+    std::string summary;  // what `check` writes on stderr at the end
+    bool ok = false;
+};
+
+Run check(const std::string& path, interp::Format format, bool trace, unsigned jobs) {
+    interp::CheckOptions options;
+    options.format = format;
+    options.trace = trace;
+    options.jobs = jobs;
+    interp::Summary summary;
+    Capture out;
+    Run r;
+    r.ok = interp::check_file(path, options, out.file(), summary);
+    r.out = out.text();
+    r.games = summary.games;
+    r.summary = summary.text();
+    return r;
+}
+
+std::vector<json> jsonl(const std::string& text) {
+    std::vector<json> lines;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        std::size_t end = text.find('\n', at);
+        if (end == std::string::npos) end = text.size();
+        lines.push_back(json::parse(text.begin() + static_cast<std::ptrdiff_t>(at),
+                                    text.begin() + static_cast<std::ptrdiff_t>(end)));
+        at = end + 1;
+    }
+    return lines;
+}
+
+json field(const json& o, const char* key) {
+    const auto it = o.find(key);
+    return it == o.end() ? json() : *it;
+}
+
+// The fields (c) keeps, from one jsonl verdict.
+json kept(const json& v) {
+    const json error = field(v, "error");
+    return json{{"verdict", field(v, "verdict")},
+                {"plies", field(v, "plies")},
+                {"error.rule", error.is_null() ? json() : field(error, "rule")},
+                {"error.ply", error.is_null() ? json() : field(error, "ply")},
+                {"final_fen", field(v, "final_fen")},
+                {"end", field(v, "end")},
+                {"draw_claimable_at", field(v, "draw_claimable_at")},
+                {"automatic_draw_at", field(v, "automatic_draw_at")}};
+}
+
+std::uint64_t games_read(std::string_view input) {
+    syntax::PgnReader reader(input);
+    ast::Game g;
+    std::uint64_t n = 0;
+    while (reader.next(g)) ++n;
+    return n;
+}
+
+// --- Known bugs ---------------------------------------------------------------------------------
+// Open bugs of issue 11 (bullet 8: normalize's output read back with the same verdict). While they
+// are open, the fuzzer would stop at the first input that shows one and find nothing else, so the
+// fuzz target (Mode::skip_known_bugs) does not report a failure that one of them explains; the
+// ctest replay skips nothing and expects the reproducers named in
+// tests/fuzz/regressions/pipeline/known-failures.txt to fail. When a fix lands, delete its entry
+// here (or set its kSkipped to false) and its lines there: the fuzzer then checks those inputs too.
+enum class KnownBug : std::uint8_t {
+    // Found by this target (not in issue 11's list). `normalize` writes a malformed game only up to
+    // its syntax error ("the text from there on is not written"), so `check` reads it back as a
+    // different verdict (malformed → legal, or as more or fewer games). Explains (c) for a game whose verdict is a
+    // reader error (`syntax/…`);
+    // while skipped, such a game keeps only its `plies` and `final_fen` (the moves before the error).
+    NormalizeTruncatesMalformed,
+    // `normalize` writes move numbers of more than 9 digits (a FEN fullmove near the limit), which
+    // `check` then rejects. Explains (c) when normalize's output holds such a number.
+    NormalizeLongMoveNumbers,
+};
+
+constexpr bool kSkipped[] = {
+    true,  // NormalizeTruncatesMalformed
+    true,  // NormalizeLongMoveNumbers
+};
+
+const char* bug_name(KnownBug b) {
+    switch (b) {
+        case KnownBug::NormalizeTruncatesMalformed: return "normalize-truncates-malformed";
+        case KnownBug::NormalizeLongMoveNumbers: return "normalize-long-move-numbers";
+    }
+    return "?";
+}
+
+bool skipped(KnownBug b, bool skip_known_bugs) {
+    return skip_known_bugs && kSkipped[static_cast<std::size_t>(b)];
+}
+
+// Said after a failure that a known bug explains (when it is not skipped).
+std::string known(bool explained, KnownBug b) {
+    return explained ? std::string(" [known bug: ") + bug_name(b) + "]" : std::string();
+}
+
+// A move number indication of 10 digits or more in `pgn`.
+bool long_move_number(std::string_view pgn) {
+    std::size_t digits = 0;
+    for (const char c : pgn) {
+        if (c >= '0' && c <= '9') {
+            ++digits;
+            continue;
+        }
+        if (c == '.' && digits >= 10) return true;
+        digits = 0;
+    }
+    return false;
+}
+
+bool reader_error(const json& verdict) {
+    const json error = field(verdict, "error");
+    return field(verdict, "verdict") == "malformed" && !error.is_null() &&
+           field(error, "rule").get<std::string>().rfind("syntax/", 0) == 0;
+}
+
+std::string describe(const char* property, const std::string& what) {
+    return std::string(property) + ": " + what;
+}
+
+std::string first_difference(const std::string& a, const std::string& b) {
+    std::size_t i = 0;
+    while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+    return "first difference at byte " + std::to_string(i) + " of " + std::to_string(a.size()) + " and " +
+           std::to_string(b.size());
+}
+
+std::string properties(std::string_view input, const Mode& mode) {
+    const bool skip_known_bugs = mode.skip_known_bugs;
+    static MemoryFile file;
+    const std::string& path = file.hold(input);
+    const std::uint64_t games = games_read(input);
+
+    struct Output {
+        const char* name;
+        interp::Format format;
+        bool trace;
+    };
+    constexpr Output kOutputs[] = {{"jsonl verdicts", interp::Format::Jsonl, false},
+                                   {"text verdicts", interp::Format::Text, false},
+                                   {"jsonl trace", interp::Format::Jsonl, true},
+                                   {"text trace", interp::Format::Text, true}};
+    // The jsonl verdicts always; then all the others, or the one this input's hash picks (each
+    // check_file costs the reader's 4 MiB buffer, fresh pages under ASan: most of the time).
+    std::vector<Output> outputs{kOutputs[0]};
+    if (mode.all_outputs)
+        outputs.insert(outputs.end(), std::begin(kOutputs) + 1, std::end(kOutputs));
+    else
+        outputs.push_back(kOutputs[1 + std::hash<std::string_view>{}(input) % 3]);
+    std::string verdicts_jsonl, trace_jsonl;
+    bool traced = false;
+    for (const Output& o : outputs) {
+        const Run one = check(path, o.format, o.trace, 1);
+        const Run two = check(path, o.format, o.trace, 2);
+        if (!one.ok || !two.ok) return describe("I/O", std::string(o.name) + ": check_file failed on a memory file");
+        // (a) every run counts the games the reader yields
+        if (one.games != games || two.games != games)
+            return describe("(a) verdicts = games read", std::string(o.name) + ": the reader yields " +
+                                                             std::to_string(games) + " games, -j 1 counts " +
+                                                             std::to_string(one.games) + ", -j 2 counts " +
+                                                             std::to_string(two.games));
+        // (b) one thread and two write the same bytes
+        if (one.out != two.out)
+            return describe("(b) -j 1 = -j 2", std::string(o.name) + ": " + first_difference(one.out, two.out));
+        if (one.summary != two.summary)
+            return describe("(b) -j 1 = -j 2",
+                            std::string(o.name) + ": the summaries differ: " + one.summary + " against " + two.summary);
+        if (o.format == interp::Format::Jsonl) (o.trace ? trace_jsonl : verdicts_jsonl) = one.out;
+        traced = traced || (o.trace && o.format == interp::Format::Jsonl);
+    }
+
+    // (a) the jsonl verdicts: one line per game, numbered 1, 2, …; the trace: a line per ply
+    const std::vector<json> verdicts = jsonl(verdicts_jsonl);
+    if (verdicts.size() != games)
+        return describe("(a) verdicts = games read", "the reader yields " + std::to_string(games) +
+                                                         " games, check wrote " + std::to_string(verdicts.size()) +
+                                                         " jsonl verdicts");
+    std::uint64_t plies = 0;
+    for (std::size_t i = 0; i < verdicts.size(); ++i) {
+        if (field(verdicts[i], "game") != json(i + 1))
+            return describe("(a) verdicts = games read",
+                            "verdict " + std::to_string(i + 1) + " says game " + field(verdicts[i], "game").dump());
+        plies += field(verdicts[i], "plies").get<std::uint64_t>();
+    }
+    const auto trace_lines = static_cast<std::uint64_t>(std::count(trace_jsonl.begin(), trace_jsonl.end(), '\n'));
+    if (traced && trace_lines != plies)
+        return describe("(a) verdicts = games read", "the verdicts count " + std::to_string(plies) +
+                                                         " plies, the jsonl trace has " + std::to_string(trace_lines) +
+                                                         " lines");
+
+    // (c) normalize, then check what it wrote: the same verdicts
+    Capture normalized_out;
+    const int normalize_status = interp::normalize_file(path, normalized_out.file());
+    const std::string normalized = normalized_out.text();
+    if (normalize_status == 2) return describe("I/O", "normalize_file failed on a memory file");
+    const Run again = check(file.hold(normalized), interp::Format::Jsonl, false, 1);
+    const std::vector<json> reread = jsonl(again.out);
+    const bool truncated = std::any_of(verdicts.begin(), verdicts.end(), reader_error);
+    const bool long_numbers = long_move_number(normalized);
+    if (long_numbers && skipped(KnownBug::NormalizeLongMoveNumbers, skip_known_bugs)) return {};
+    if (truncated && skipped(KnownBug::NormalizeTruncatesMalformed, skip_known_bugs) &&
+        reread.size() != verdicts.size())
+        return {};
+    if (reread.size() != verdicts.size())
+        return describe("(c) normalize keeps every verdict",
+                        std::to_string(verdicts.size()) + " games before, " + std::to_string(reread.size()) +
+                            " after normalize" + known(truncated, KnownBug::NormalizeTruncatesMalformed) +
+                            known(long_numbers, KnownBug::NormalizeLongMoveNumbers));
+    for (std::size_t i = 0; i < verdicts.size(); ++i) {
+        json before = kept(verdicts[i]);
+        json after = kept(reread[i]);
+        if (reader_error(verdicts[i]) && skipped(KnownBug::NormalizeTruncatesMalformed, skip_known_bugs)) {
+            // What normalize writes of it, the moves before the error, must still replay the same.
+            before = json{{"plies", before["plies"]}, {"final_fen", before["final_fen"]}};
+            after = json{{"plies", after["plies"]}, {"final_fen", after["final_fen"]}};
+        }
+        if (before != after)
+            return describe("(c) normalize keeps every verdict",
+                            "game " + std::to_string(i + 1) + ": " + before.dump() + " became " + after.dump() +
+                                known(reader_error(verdicts[i]), KnownBug::NormalizeTruncatesMalformed) +
+                                known(long_numbers, KnownBug::NormalizeLongMoveNumbers));
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string check_pipeline(std::string_view input, const Mode& mode) {
+    return properties(input, mode);
+}
+
+}  // namespace pgnsem::fuzz
