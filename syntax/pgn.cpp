@@ -10,6 +10,10 @@
 // stable buffer while it is being built. Nothing is allocated per token or per move: the
 // Game's vectors and the reader's own scratch keep their capacity from game to game.
 //
+// What lies between games belongs to no game: white space before a game and the text after a
+// marker are read by the reader itself (PgnReader::Impl::skip_blank, after_result), across reads
+// and never buffered, so padding neither counts against a game's size limit nor costs memory.
+//
 // Where the import format leaves room, the reader's decisions are written in syntax/README.md
 // (game boundaries, resynchronisation after an error, the edge-case table).
 //
@@ -100,6 +104,53 @@ bool is_blank(char c) noexcept {
     return c == ' ' || c == '\t' || c == '\v' || c == '\r';
 }
 
+// The first byte in [q, end) that is LF, CR or `stop` (`end` when there is none): line ends of
+// every convention (§4.1), and the `}` of a comment. Sixteen bytes at a time where SSE2 allows.
+const char* find_line_end(const char* q, const char* end, char stop) noexcept {
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
+    const __m128i lf = _mm_set1_epi8('\n');
+    const __m128i cr = _mm_set1_epi8('\r');
+    const __m128i st = _mm_set1_epi8(stop);
+    while (end - q >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        const __m128i hit =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)), _mm_cmpeq_epi8(v, st));
+        if (const auto m = static_cast<unsigned>(_mm_movemask_epi8(hit)); m != 0) return q + std::countr_zero(m);
+        q += 16;
+    }
+#endif
+    while (q < end && *q != '\n' && *q != '\r' && *q != stop) ++q;
+    return q;
+}
+
+[[nodiscard]] unsigned byte_at(const char* s, std::size_t i) noexcept {
+    return static_cast<unsigned char>(s[i]);
+}
+
+// How many bytes the UTF-8 character led by `lead` has (0: `lead` starts none).
+[[nodiscard]] std::size_t utf8_length(unsigned lead) noexcept {
+    if (lead < 0x80) return 1;
+    if (lead >= 0xC2 && lead <= 0xDF) return 2;
+    if (lead >= 0xE0 && lead <= 0xEF) return 3;
+    if (lead >= 0xF0 && lead <= 0xF4) return 4;
+    return 0;
+}
+
+// The length of the first `len` bytes of s cut to at most `max` bytes, never in the middle of a
+// UTF-8 character: when the first byte left out continues a character that starts before the
+// cut, the cut moves before that character. Bytes that are not UTF-8 (ISO 8859-1) are cut at `max`.
+[[nodiscard]] std::size_t utf8_cut(const char* s, std::size_t len, std::size_t max) noexcept {
+    if (len <= max || (byte_at(s, max) & 0xC0) != 0x80) return len <= max ? len : max;
+    std::size_t j = max;  // the lead byte is s[j - 1]
+    while (j > 0 && max - j < 3 && (byte_at(s, j - 1) & 0xC0) == 0x80) --j;
+    if (j == 0) return max;
+    const std::size_t n = utf8_length(byte_at(s, j - 1));
+    if (n < 2 || j - 1 + n <= max) return max;
+    for (std::size_t i = j; i < j - 1 + n && i < len; ++i)
+        if ((byte_at(s, i) & 0xC0) != 0x80) return max;
+    return j - 1;
+}
+
 // What a ply starts as before the reader fills it in (static, see move_from).
 const ast::Ply kBlankPly{ast::Move{ast::NullMove{}, ast::CheckClaim::None, ast::Suffix::None, ast::kCanonical},
                          {},
@@ -143,6 +194,8 @@ struct Scratch {
     bool nags_scattered = false;
     std::vector<std::uint32_t> order;
     std::vector<ast::Nag> nag_tmp;
+    // PgnReader::Stats::comment_bytes_scanned (not reset from game to game).
+    std::uint64_t comment_bytes = 0;
 
     void reset() noexcept {
         stack.clear();
@@ -204,6 +257,9 @@ public:
     }
 
     [[nodiscard]] const char* position() const noexcept { return p_; }
+    // true when the game ended at its termination marker: what follows it (up to the next game)
+    // is read by the reader (PgnReader::Impl::after_result), not by the parser.
+    [[nodiscard]] bool ended_at_marker() const noexcept { return ended_at_marker_; }
 
 private:
     Cursor& c_;
@@ -220,6 +276,7 @@ private:
     std::uint32_t last_closed_variation_ = ast::kNone;
     std::uint32_t pending_number_ = 0;
     ast::SourcePos pending_number_pos_{};
+    bool ended_at_marker_ = false;
 
     // --- positions and bounds ---------------------------------------------------------------
 
@@ -239,16 +296,15 @@ private:
         ++c_.line;
         c_.line_start = offset(after);
     }
-    // Counts the line ends in [q, stop) (LF, CRLF or a lone CR, §4.1).
-    void count_lines(const char* q, const char* stop) noexcept {
-        for (; q < stop; ++q) {
-            if (*q == '\n') {
-                newline(q + 1);
-            } else if (*q == '\r') {
-                if (q + 1 < c_.end && q[1] == '\n') continue;
-                newline(q + 1);
-            }
+    // The start of the line after the line end at e (LF, CRLF or a lone CR, §4.1), counted.
+    [[nodiscard]] const char* after_line_end(const char* e) {
+        const char* ls = e + 1;
+        if (*e == '\r') {
+            if (ls == c_.end && !c_.eof) throw NeedMore{};
+            if (ls < c_.end && *ls == '\n') ++ls;
         }
+        newline(ls);
+        return ls;
     }
     [[nodiscard]] bool at_column_one(const char* q) const noexcept { return offset(q) == c_.line_start; }
 
@@ -372,16 +428,13 @@ private:
         }
         for (;;) {
             if (at_end(p_)) return;
-            const void* hit = std::memchr(p_, '\n', static_cast<std::size_t>(c_.end - p_));
-            if (!hit) {
+            const char* e = find_line_end(p_, c_.end, '\n');
+            if (e == c_.end) {
                 if (!c_.eof) throw NeedMore{};
-                count_lines(p_, c_.end);
                 p_ = c_.end;
                 return;
             }
-            const char* nl = static_cast<const char*>(hit);
-            count_lines(p_, nl + 1);
-            p_ = nl + 1;
+            p_ = after_line_end(e);
             if (at_end(p_)) return;
             if (*p_ == '[') {
                 if (!previous_is_tag) return;
@@ -396,13 +449,33 @@ private:
     // Returns false after an error (the reader has resynchronised).
     bool tag_section() {
         for (;;) {
+            const char* before = p_;
+            const std::uint32_t line_before = c_.line;
             skip_ws();
             if (at_end(p_) || *p_ != '[') return true;
+            // §8: a blank line between two tag pairs ends the tag section; the `[` after it
+            // starts the next game, and this one has no movetext.
+            if (!g_.tags.empty() && c_.line - line_before >= 2 && holds_blank_line(before, p_)) return true;
             if (!tag_pair()) {
                 resync();
                 return false;
             }
         }
+    }
+
+    // Whether [q, stop) — white space and escape lines — holds a whole line of white space.
+    [[nodiscard]] static bool holds_blank_line(const char* q, const char* stop) noexcept {
+        q = find_line_end(q, stop, '\n');
+        while (q < stop) {
+            const char* ls = q + 1;
+            if (*q == '\r' && ls < stop && *ls == '\n') ++ls;
+            q = find_line_end(ls, stop, '\n');
+            if (q == stop) return false;  // the line of the `[`
+            bool blank = true;
+            for (const char* r = ls; blank && r < q; ++r) blank = is_blank(*r);
+            if (blank) return true;
+        }
+        return false;
     }
 
     bool tag_pair() {
@@ -607,11 +680,22 @@ private:
                         // §4.1, §7: a byte that starts no PGN token (a control character, a
                         // non-ASCII byte outside strings and comments, `%` not in column 1, a
                         // stray `.`, the reserved `<` `>`, …).
-                        fail("syntax/token", p_, std::string_view(p_, 1), "this character starts no PGN token");
+                        fail("syntax/token", p_, character_at(p_), "this character starts no PGN token");
                         return;
                     }
             }
         }
+    }
+
+    // The character at q for a message: one byte, or the whole UTF-8 character it leads.
+    [[nodiscard]] std::string_view character_at(const char* q) const {
+        const std::size_t n = utf8_length(static_cast<unsigned char>(*q));
+        if (n < 2) return std::string_view(q, 1);
+        if (c_.end - q < static_cast<std::ptrdiff_t>(n) && !c_.eof) throw NeedMore{};
+        if (c_.end - q < static_cast<std::ptrdiff_t>(n)) return std::string_view(q, 1);
+        for (std::size_t i = 1; i < n; ++i)
+            if ((static_cast<unsigned char>(q[i]) & 0xC0) != 0x80) return std::string_view(q, 1);
+        return std::string_view(q, n);
     }
 
     void fail(std::string_view kind, const char* at, std::string_view token, std::string_view message) {
@@ -639,46 +723,44 @@ private:
     bool brace_comment() {
         // §5: to the next `}`; braces do not nest. An unterminated `{` must not swallow the
         // games after it: a line starting with `[Event ` or a `[` line after a blank line ends it.
+        // One pass, line by line, that stops at whichever comes first: each byte of the comment
+        // is looked at once by the search and once more by the blank-line test, whatever follows.
         const char* open = p_;
         const ast::SourcePos at = pos(open);
         const char* body = open + 1;
-        const void* hit = std::memchr(body, '}', static_cast<std::size_t>(c_.end - body));
-        const char* limit = hit ? static_cast<const char*>(hit) : c_.end;
-        const char* damage = find_next_game(body, limit);
-        if (damage == nullptr && hit == nullptr) {
-            if (!c_.eof) throw NeedMore{};
-        }
-        if (damage != nullptr || hit == nullptr) {
-            const char* stop = damage ? damage : c_.end;
-            set_error("syntax/unterminated-comment", at, "{", "the comment is not closed by `}`");
-            count_lines(body, stop);
-            p_ = stop;
-            return false;
-        }
-        g_.comments.push_back(
-            ast::Comment{line_last_, std::string_view(body, static_cast<std::size_t>(limit - body)), at});
-        count_lines(body, limit);
-        p_ = limit + 1;
-        prev_move_ = ast::kNone;
-        return true;
-    }
-
-    // The first line start in [q, limit) that looks like the next game's tag section: `[Event `
-    // at the start of a line, or `[` at the start of a line that follows a blank line.
-    [[nodiscard]] static const char* find_next_game(const char* q, const char* limit) noexcept {
-        const char* line_begin = q;
+        const char* line_begin = body;
+        bool first_line = true;  // the comment's first line holds the `{`, so it is never blank
         for (;;) {
-            const void* hit = std::memchr(line_begin, '\n', static_cast<std::size_t>(limit - line_begin));
-            if (!hit) return nullptr;
-            const char* nl = static_cast<const char*>(hit);
-            // The comment's first line holds the `{`, so it is never blank.
-            bool blank = line_begin != q;
-            for (const char* r = line_begin; blank && r < nl; ++r) blank = is_blank(*r);
-            const char* ls = nl + 1;
-            if (ls >= limit) return nullptr;
-            if (*ls == '[') {
-                if (blank) return ls;
-                if (limit - ls >= 7 && std::memcmp(ls, "[Event ", 7) == 0) return ls;
+            const char* e = find_line_end(line_begin, c_.end, '}');
+            s_.comment_bytes += static_cast<std::uint64_t>(e - line_begin) + 1;
+            if (e == c_.end) {
+                if (!c_.eof) throw NeedMore{};
+                set_error("syntax/unterminated-comment", at, "{", "the comment is not closed by `}`");
+                p_ = c_.end;
+                return false;
+            }
+            if (*e == '}') {
+                g_.comments.push_back(
+                    ast::Comment{line_last_, std::string_view(body, static_cast<std::size_t>(e - body)), at});
+                p_ = e + 1;
+                prev_move_ = ast::kNone;
+                return true;
+            }
+            bool blank = !first_line;
+            for (const char* r = line_begin; blank && r < e; ++r) blank = is_blank(*r);
+            first_line = false;
+            const char* ls = after_line_end(e);
+            if (!at_end(ls) && *ls == '[') {
+                bool next_game = blank;
+                if (!next_game) {
+                    if (c_.end - ls < 7 && !c_.eof) throw NeedMore{};
+                    next_game = c_.end - ls >= 7 && std::memcmp(ls, "[Event ", 7) == 0;
+                }
+                if (next_game) {
+                    set_error("syntax/unterminated-comment", at, "{", "the comment is not closed by `}`");
+                    p_ = ls;
+                    return false;
+                }
             }
             line_begin = ls;
         }
@@ -941,35 +1023,30 @@ private:
         }
         g_.result = r;
         g_.result_pos = at;
-        after_result();
-    }
-
-    // §8.2.6: the marker is the last element. Whatever stands between it and the next tag
-    // section is not played: one text-after-result warning shows where it starts.
-    void after_result() {
-        const char* first = nullptr;
-        const char* first_end = nullptr;
-        ast::SourcePos first_pos{};
-        for (;;) {
-            skip_ws();
-            if (at_end(p_) || *p_ == '[') break;
-            if (first == nullptr) {
-                first = p_;
-                first_pos = pos(p_);
-            }
-            // To the next `[` (the next game) or the line end, whichever comes first.
-            while (!at_end(p_) && *p_ != '[' && *p_ != '\n' && *p_ != '\r') ++p_;
-            if (first_end == nullptr) first_end = p_;
-        }
-        if (first == nullptr) return;
-        const auto len = static_cast<std::size_t>(first_end - first);
-        g_.warnings.push_back(ast::ReaderWarning{ast::ReaderWarningKind::TextAfterResult,
-                                                 first_pos,
-                                                 std::string_view(first, len < kFoundBytes ? len : kFoundBytes),
-                                                 {},
-                                                 "text after the termination marker is not played"});
+        ended_at_marker_ = true;
     }
 };
+
+// Whether the text at q (the first byte after a termination marker and white space) begins a
+// movetext (§8.2): a move number indication or a SAN / coordinate move. `end` - q holds at least
+// kLookahead bytes unless the input ends sooner.
+constexpr std::ptrdiff_t kLookahead = 32;
+bool begins_movetext(const char* q, const char* end) {
+    const char* r = q;
+    while (r < end && r - q < kLookahead - 1 && is_symbol(*r)) ++r;
+    if (r == q || (r < end && is_symbol(*r))) return false;  // no symbol, or too long for a move
+    const std::string_view token(q, static_cast<std::size_t>(r - q));
+    std::size_t digits = 0;
+    while (digits < token.size() && is_digit(token[digits])) ++digits;
+    if (digits > 0 && (digits == token.size() || token[digits] == '.')) {
+        // a move number indication: 1 to 9 digits, not 0 (§8.2.2)
+        return digits <= 9 && token.find_first_not_of('0') < digits;
+    }
+    if (token == "1-0" || token == "0-1" || token == "1/2-1/2") return false;
+    if (!is_letter(token[0]) && !is_digit(token[0]) && token[0] != '-' && token[0] != '@') return false;
+    const SanResult m = parse_san(token);
+    return boost::variant2::holds_alternative<ast::Move>(m);
+}
 
 }  // namespace
 
@@ -978,11 +1055,26 @@ struct PgnReader::Impl {
     std::string name;
     std::string io_error;
     std::vector<char> storage;
+    // Where the text after a game's marker is read when it runs past the buffered bytes (the
+    // game's own bytes stay in `storage` until the next call); swapped in at the next call.
+    std::vector<char> spare;
+    bool spare_pending = false;
+    const char* spare_next = nullptr;
+    std::string found;  // a text-after-result excerpt that spans two reads
     Cursor cur;
     const char* next = nullptr;  // first unread byte of the buffer
     std::uint32_t games = 0;
     bool bom_checked = false;
+    bool refused = false;  // an encoding the reader does not read (UTF-16, UTF-32)
     Scratch scratch;
+
+    [[nodiscard]] std::uint64_t offset(const char* q) const noexcept {
+        return cur.base + static_cast<std::uint64_t>(q - cur.buf);
+    }
+    void newline(const char* after) noexcept {
+        ++cur.line;
+        cur.line_start = offset(after);
+    }
 
     // Moves the unread bytes to the front of the buffer and reads more behind them, growing
     // the buffer when one game fills it. Returns false when the game exceeds kMaxGameBytes.
@@ -1011,11 +1103,148 @@ struct PgnReader::Impl {
         return true;
     }
 
+    // Reads on into `spare`, keeping the unread bytes [q, cur.end) (a few) in front; the bytes
+    // of `storage` are left alone. Returns the new position of q.
+    const char* read_into_spare(const char* q) {
+        const auto keep = static_cast<std::size_t>(cur.end - q);
+        if (spare.size() < kChunk) spare.resize(kChunk);
+        cur.base = offset(q);
+        if (keep > 0) std::memmove(spare.data(), q, keep);
+        const std::size_t want = spare.size() - keep;
+        const std::size_t got = std::fread(spare.data() + keep, 1, want, in);
+        if (got < want) {
+            if (std::ferror(in)) io_error = name + ": " + std::strerror(errno);
+            cur.eof = true;
+        }
+        cur.buf = spare.data();
+        cur.end = spare.data() + keep + got;
+        return spare.data();
+    }
+
+    // White space, line ends and §6 escape lines from `next`, across reads: a run of them
+    // between games belongs to no game, so it is skipped here, never buffered.
+    void skip_blank() {
+        bool escape = false;
+        for (;;) {
+            const char* q = next;
+            const char* const end = cur.end;
+            while (q < end) {
+                const char c = *q;
+                if (c == '\n' || c == '\r') {
+                    if (c == '\r' && q + 1 == end && !cur.eof) break;  // LF may follow: read on
+                    q += c == '\r' && q + 1 < end && q[1] == '\n' ? 2 : 1;
+                    newline(q);
+                    escape = false;
+                } else if (escape || c == ' ' || c == '\t' || c == '\v') {
+                    ++q;
+                } else if (c == '%' && offset(q) == cur.line_start) {
+                    escape = true;
+                    ++q;
+                } else {
+                    next = q;
+                    return;
+                }
+            }
+            next = q;
+            if (cur.eof || in == nullptr) return;
+            refill();
+        }
+    }
+
+    // §8.2.6: the marker is the last element of a game. What follows it up to the next game is
+    // read here, from p, a byte at a time and across reads (never buffered: a preallocated file
+    // padded with NUL bytes or megabytes of blank lines belong to no game's budget). The next
+    // game starts at the next `[`, or at text that begins a movetext when that is the first
+    // thing after the marker (a game without tags); anything else is not played and gets one
+    // text-after-result warning, whose excerpt is the first ~40 bytes of it (to its line end).
+    void after_result(ast::Game& g, const char* p) {
+        bool garbage = false;
+        bool escape = false;      // inside a §6 escape line
+        bool collecting = false;  // reading the excerpt
+        const char* excerpt = nullptr;
+        std::size_t excerpt_len = 0;
+        bool copied = false;                                    // the excerpt spans two reads: it is in `found`
+        constexpr std::size_t kExcerptBytes = kFoundBytes + 3;  // 3 more to cut on a character
+        ast::SourcePos first{};
+        const char* q = p;
+        for (;;) {
+            const char* const end = cur.end;
+            bool done = false;
+            while (q < end) {
+                const char c = *q;
+                if (c == '\n' || c == '\r') {
+                    if (c == '\r' && q + 1 == end && !cur.eof) break;
+                    q += c == '\r' && q + 1 < end && q[1] == '\n' ? 2 : 1;
+                    newline(q);
+                    escape = false;
+                    collecting = false;
+                    continue;
+                }
+                if (escape) {
+                    ++q;
+                    continue;
+                }
+                if (c == '%' && offset(q) == cur.line_start) {
+                    escape = true;
+                    collecting = false;
+                    ++q;
+                    continue;
+                }
+                if (c == '[') {
+                    done = true;
+                    break;
+                }
+                if (!garbage) {
+                    if (c == ' ' || c == '\t' || c == '\v') {
+                        ++q;
+                        continue;
+                    }
+                    if (end - q < kLookahead && !cur.eof) break;  // the first token whole: read on
+                    if (begins_movetext(q, end)) {
+                        done = true;
+                        break;
+                    }
+                    garbage = true;
+                    collecting = true;
+                    excerpt = q;
+                    first = ast::SourcePos{cur.line, static_cast<std::uint32_t>(offset(q) - cur.line_start + 1)};
+                }
+                if (collecting) {
+                    if (copied)
+                        found.push_back(c);
+                    else
+                        ++excerpt_len;
+                    if ((copied ? found.size() : excerpt_len) == kExcerptBytes) collecting = false;
+                }
+                ++q;
+            }
+            if (!done && q == end && (cur.eof || in == nullptr)) done = true;
+            if (done) break;
+            // more input is needed: read it into `spare`, where the game's bytes are safe
+            if (garbage && !copied) {  // (`spare` is overwritten by the read)
+                found.assign(excerpt, excerpt_len);
+                copied = true;
+            }
+            q = read_into_spare(q);
+            spare_pending = true;
+        }
+        if (spare_pending)
+            spare_next = q;
+        else
+            next = q;
+        if (!garbage) return;
+        const std::string_view text = copied ? std::string_view(found) : std::string_view(excerpt, excerpt_len);
+        g.warnings.push_back(ast::ReaderWarning{ast::ReaderWarningKind::TextAfterResult,
+                                                first,
+                                                text.substr(0, utf8_cut(text.data(), text.size(), kFoundBytes)),
+                                                {},
+                                                "text after the termination marker is not played"});
+    }
+
     // A game longer than kMaxGameBytes: dropped up to the next tag section (a line starting
     // with `[` after a line that does not).
     void skip_long_game(ast::Game& g) {
-        const auto column =
-            static_cast<std::uint32_t>(cur.base + static_cast<std::uint64_t>(next - cur.buf) - cur.line_start + 1);
+        const auto column = static_cast<std::uint32_t>(offset(next) - cur.line_start + 1);
         g.error = ast::SyntaxError{"syntax/game-too-long",
                                    ast::SourcePos{cur.line, column},
                                    {},
@@ -1025,8 +1254,9 @@ struct PgnReader::Impl {
         bool at_line_start = false;
         for (;;) {
             const char* q = next;
-            while (q < cur.end) {
+            for (;;) {
                 if (at_line_start) {
+                    if (q == cur.end) break;
                     at_line_start = false;
                     if (*q == '[' && !previous_is_tag) {
                         next = q;
@@ -1034,21 +1264,57 @@ struct PgnReader::Impl {
                     }
                     previous_is_tag = *q == '[';
                 }
-                const void* hit = std::memchr(q, '\n', static_cast<std::size_t>(cur.end - q));
-                if (!hit) {
+                const char* e = find_line_end(q, cur.end, '\n');
+                if (e == cur.end) {
                     q = cur.end;
                     break;
                 }
-                const char* nl = static_cast<const char*>(hit);
-                ++cur.line;
-                cur.line_start = cur.base + static_cast<std::uint64_t>(nl + 1 - cur.buf);
+                if (*e == '\r' && e + 1 == cur.end && !cur.eof) {
+                    q = e;  // LF may follow: read on
+                    break;
+                }
+                q = e + 1;
+                if (*e == '\r' && q < cur.end && *q == '\n') ++q;
+                newline(q);
                 at_line_start = true;
-                q = nl + 1;
             }
-            next = cur.end;
+            next = q;
             if (cur.eof) return;
             refill();
         }
+    }
+
+    // UTF-16 and UTF-32 are recognised by their byte order mark (§4.1: PGN is ISO 8859-1, read
+    // here as UTF-8 where it is valid UTF-8) and refused as a whole: one malformed game.
+    bool refuse_encoding(ast::Game& g) {
+        const auto n = static_cast<std::size_t>(cur.end - next);
+        const auto starts = [&](std::string_view bom) {
+            return n >= bom.size() && std::memcmp(next, bom.data(), bom.size()) == 0;
+        };
+        std::string_view message;
+        using namespace std::string_view_literals;
+        if (starts("\xFF\xFE\0\0"sv))
+            message =
+                "the input is UTF-32LE (byte order mark FF FE 00 00); pgnsem reads UTF-8 or ISO 8859-1: convert it "
+                "(iconv -f UTF-32LE -t UTF-8)";
+        else if (starts("\0\0\xFE\xFF"sv))
+            message =
+                "the input is UTF-32BE (byte order mark 00 00 FE FF); pgnsem reads UTF-8 or ISO 8859-1: convert it "
+                "(iconv -f UTF-32BE -t UTF-8)";
+        else if (starts("\xFF\xFE"sv))
+            message =
+                "the input is UTF-16LE (byte order mark FF FE); pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f "
+                "UTF-16LE -t UTF-8)";
+        else if (starts("\xFE\xFF"sv))
+            message =
+                "the input is UTF-16BE (byte order mark FE FF); pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f "
+                "UTF-16BE -t UTF-8)";
+        else
+            return false;
+        g.start = ast::SourcePos{1, 1};
+        g.error = ast::SyntaxError{"syntax/encoding", ast::SourcePos{1, 1}, std::string_view(next, 2), message, 0};
+        refused = true;
+        return true;
     }
 };
 
@@ -1074,13 +1340,25 @@ const std::string& PgnReader::io_error() const noexcept {
     return impl_->io_error;
 }
 
+PgnReader::Stats PgnReader::stats() const noexcept {
+    return Stats{impl_->scratch.comment_bytes, impl_->storage.capacity() + impl_->spare.capacity()};
+}
+
 bool PgnReader::next(ast::Game& out) {
     Impl& r = *impl_;
+    if (r.refused) return false;
+    if (r.spare_pending) {
+        // the last game's text after its marker was read into `spare`: it holds what follows
+        std::swap(r.storage, r.spare);
+        r.next = r.spare_next;
+        r.spare_pending = false;
+    }
     if (r.in != nullptr && r.cur.end == r.next && !r.cur.eof) r.refill();
     for (;;) {
         if (!r.bom_checked) {
-            // A UTF-8 byte order mark before the first game is skipped (edge case 1).
-            if (r.cur.end - r.next < 3 && !r.cur.eof) {
+            // A UTF-8 byte order mark before the first game is skipped (edge case 1); UTF-16 and
+            // UTF-32 ones are refused, their encoding named.
+            if (r.cur.end - r.next < 4 && !r.cur.eof) {
                 r.refill();
                 continue;
             }
@@ -1088,8 +1366,15 @@ bool PgnReader::next(ast::Game& out) {
             if (r.cur.end - r.next >= 3 && std::memcmp(r.next, "\xEF\xBB\xBF", 3) == 0) {
                 r.next += 3;
                 r.cur.line_start = 3;
+            } else {
+                out.clear();
+                if (r.refuse_encoding(out)) {
+                    out.index = ++r.games;
+                    return true;
+                }
             }
         }
+        r.skip_blank();
         const Cursor saved = r.cur;
         out.clear();
         r.scratch.reset();
@@ -1097,7 +1382,7 @@ bool PgnReader::next(ast::Game& out) {
         try {
             if (!parser.parse()) {
                 r.next = parser.position();
-                if (r.cur.eof) return false;
+                if (r.cur.eof || r.in == nullptr) return false;
                 // only white space was buffered; read on
                 if (!r.refill()) return false;
                 continue;
@@ -1112,7 +1397,10 @@ bool PgnReader::next(ast::Game& out) {
             }
             continue;
         }
-        r.next = parser.position();
+        if (parser.ended_at_marker())
+            r.after_result(out, parser.position());
+        else
+            r.next = parser.position();
         r.scratch.regroup_nags(out);
         for (const TagFixup& f : r.scratch.fixups)
             out.tags[f.tag].value = std::string_view(r.scratch.arena.data() + f.offset, f.size);

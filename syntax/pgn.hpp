@@ -31,6 +31,14 @@ public:
     // An I/O error, if reading failed (empty otherwise).
     [[nodiscard]] const std::string& io_error() const noexcept;
 
+    // Counts of the reader's work and memory, for tests that show it stays in proportion to the
+    // input (syntax/README.md, "Streaming").
+    struct Stats {
+        std::uint64_t comment_bytes_scanned = 0;  // bytes examined to find the end of `{` comments
+        std::size_t buffer_bytes = 0;             // bytes the reader's buffers hold now
+    };
+    [[nodiscard]] Stats stats() const noexcept;
+
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;

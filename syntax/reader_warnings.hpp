@@ -12,13 +12,14 @@
 namespace pgnsem::ast {
 
 // X(Enum, "kind", stays a warning under --strict, "one line: when the reader writes it")
-#define PGNSEM_READER_WARNINGS(X)                                                                        \
-    X(DuplicateTag, "duplicate-tag", false,                                                              \
-      "a tag name appears again in the same tag section (§8.1); the last value counts")                  \
-    X(TextAfterResult, "text-after-result", false,                                                       \
-      "text between the termination marker and the next tag section (§8.2.6); it is not played")         \
-    X(MissingResult, "missing-result", false, "the movetext ends without a termination marker (§8.2.6)") \
-    X(CommentBeforeTags, "comment-before-tags", false,                                                   \
+#define PGNSEM_READER_WARNINGS(X)                                                             \
+    X(DuplicateTag, "duplicate-tag", false,                                                   \
+      "a tag name appears again in the same tag section (§8.1); the last value counts")       \
+    X(TextAfterResult, "text-after-result", false,                                            \
+      "text after the termination marker that begins no movetext (§8.2.6); it is not played") \
+    X(MissingResult, "missing-result", false,                                                 \
+      "the movetext ends without a termination marker, or there is none (§8.2.6)")            \
+    X(CommentBeforeTags, "comment-before-tags", false,                                        \
       "comments before a tag section, kept as the first comment of the game whose tags follow")
 
 enum class ReaderWarningKind : std::uint8_t {

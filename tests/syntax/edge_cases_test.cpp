@@ -78,8 +78,16 @@ TEST_CASE("edge case 9: no termination marker before the next game", "[edge][4a]
     CHECK(main_line(games[0]) == strings({"e4", "e5"}));
     CHECK(test::warning_kinds(games[0]) == strings({"missing-result"}));
 }
-TEST_CASE("edge case 10: moves after the marker are not played", "[edge][4a]") {
-    expect_game("1. e4 e5 1-0 2. Nf3 Nc6", {"e4", "e5"}, {"text-after-result"});
+TEST_CASE("edge case 10: moves after the marker are not played in its game: they start a new one", "[edge][4a]") {
+    // §8: a game's tag section may be empty, so movetext after a marker is the next game
+    const auto games = read_games("1. e4 e5 1-0 2. Nf3 Nc6");
+    REQUIRE(games.size() == 2);
+    CHECK(main_line(games[0]) == strings({"e4", "e5"}));
+    CHECK(games[0].warnings.empty());
+    CHECK(main_line(games[1]) == strings({"Nf3", "Nc6"}));
+    CHECK(test::warning_kinds(games[1]) == strings({"missing-result"}));
+    // other text after the marker is not played, and said so
+    expect_game("1. e4 e5 1-0 White resigned", {"e4", "e5"}, {"text-after-result"});
 }
 TEST_CASE("edge case 11: unterminated comment", "[edge][4a]") {
     expect_error("1. e4 {open\n2. Nf3 *", "syntax/unterminated-comment", 1, 7);

@@ -319,13 +319,14 @@ TEST_CASE("§8.2.6 termination markers", "[pgn][8.2.6]") {
     CHECK(warning_kinds(next[0]) == strings({"missing-result"}));
     CHECK(main_line(next[0]) == strings({"e4", "e5"}));
     CHECK(main_line(next[1]) == strings({"d4"}));
-    // edge case 10: text after the marker is not played
-    const auto after = read_games("1. e4 e5 1-0 2. Nf3 Nc6\n\n[Event \"b\"]\n*");
+    // edge case 10: text after the marker is not played (movetext there starts a new game,
+    // tests/syntax/hostile_input_test.cpp)
+    const auto after = read_games("1. e4 e5 1-0 White resigned. 2. Nf3 Nc6\n\n[Event \"b\"]\n*");
     REQUIRE(after.size() == 2);
     CHECK(main_line(after[0]) == strings({"e4", "e5"}));
     CHECK(warning_kinds(after[0]) == strings({"text-after-result"}));
     CHECK(after[0].warnings[0].pos.column == 14);
-    CHECK(after[0].warnings[0].found == "2. Nf3 Nc6");
+    CHECK(after[0].warnings[0].found == "White resigned. 2. Nf3 Nc6");
     // NUL bytes after the marker (seen in real files)
     const std::string nul("1. e4 1-0\0\0\n[Event \"b\"]\n*", 26);
     const auto nuls = read_games(nul);

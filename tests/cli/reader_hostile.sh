@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Issue 11, the reader's bullets through the command line: every line-end convention gives the
+# same verdicts on real games (with broken games among them, so that resynchronisation and the end
+# of an unterminated `{` are exercised), games split as §8 says, padding after a game or before it
+# changes no verdict and is not buffered, UTF-16 input is refused with its encoding named.
+# Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
+set -u
+pgnsem=$1 shared=$3 build=$4
+tmp=$(mktemp -d "$build/reader_hostile.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass+1)); }
+ko() { fail=$((fail+1)); echo "FAIL $*"; }
+
+# --- line ends: LF, CRLF, CR alone on real games, broken games interleaved -------------------
+games=${PGNSEM_CORPUS_GAMES:-all}
+[[ $games == all || $games -gt 3000 ]] && games=3000
+if [[ -f $shared/data/games/real-games.pgn.gz ]]; then
+  gzip -dc "$shared/data/games/real-games.pgn.gz" | python3 -c '
+import sys
+limit = int(sys.argv[1]); out = sys.argv[2]
+text = sys.stdin.buffer.read().replace(b"\r\n", b"\n")
+starts = [0]
+i = 0
+while len(starts) <= limit:
+    i = text.find(b"\n[Event ", i + 1)
+    if i < 0: break
+    # a game starts at the first tag line after a blank line
+    if text[i - 1:i] == b"\n": starts.append(i + 1)
+starts.append(len(text))
+broken = [b"[Event \"broken 1\"]\n[Site \"?\"]\n\n1. e4 Nz9 e5 *\n2. d4 *\n\n",
+          b"[Event \"broken 2\"]\n1. e4 {never closed\n2. Nf3 *\n\n",
+          b"[Event \"broken 3\"]\n[Site \"cut\n1. e4 *\n\n",
+          b"[Event \"broken 4\"]\n1. d4 1-0 trailing words\nmore\n\n"]
+pieces = []
+n = 0
+for k in range(min(limit, len(starts) - 2)):
+    pieces.append(text[starts[k]:starts[k + 1]].rstrip(b"\n") + b"\n\n"); n += 1
+    if k % 100 == 7:
+        pieces.append(broken[(k // 100) % len(broken)]); n += 1
+lf = b"".join(pieces)
+open(out + "/lf.pgn", "wb").write(lf)
+open(out + "/crlf.pgn", "wb").write(lf.replace(b"\n", b"\r\n"))
+open(out + "/cr.pgn", "wb").write(lf.replace(b"\n", b"\r"))
+open(out + "/count", "w").write(str(n))
+' "$games" "$tmp"
+  want=$(cat "$tmp/count")
+  for eol in lf crlf cr; do
+    "$pgnsem" check -j 1 --format jsonl "$tmp/$eol.pgn" 2>/dev/null | sed 's/^{"file":"[^"]*",//' >"$tmp/$eol.out"
+  done
+  for eol in crlf cr; do
+    got=$(wc -l <"$tmp/$eol.out")
+    if [[ $got == "$want" ]]; then ok; else ko "$eol: $got verdicts for $want games"; fi
+    if cmp -s "$tmp/lf.out" "$tmp/$eol.out"; then ok; else ko "$eol: verdicts differ from LF"; diff "$tmp/lf.out" "$tmp/$eol.out" | head -4; fi
+  done
+  if [[ $(wc -l <"$tmp/lf.out") == "$want" ]]; then ok; else ko "lf: $(wc -l <"$tmp/lf.out") verdicts for $want games"; fi
+else
+  echo "note: $shared/data absent, the real-games line-end check is skipped"
+fi
+
+# --- games split as §8 says ----------------------------------------------------------------------
+verdicts() {  # verdicts FILE [OPTIONS...]: "verdict plies warning-kinds" per game; exit code last
+  local file=$1; shift
+  "$pgnsem" check -j 1 --format jsonl "$@" "$file" >"$tmp/v.json" 2>/dev/null
+  local code=$?
+  python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    v = json.loads(line)
+    print(v["verdict"], v["plies"], v["white"], ",".join(w["kind"] for w in v["warnings"]),
+          v["error"]["rule"] if v["error"] else "-")' "$tmp/v.json"
+  echo "exit $code"
+}
+expect_verdicts() {  # NAME EXPECTED FILE [OPTIONS...]
+  local name=$1 want=$2; shift 2
+  local got; got=$(verdicts "$@")
+  if [[ $got == "$want" ]]; then ok; else ko "$name"; printf 'expected:\n%s\ngot:\n%s\n' "$want" "$got"; fi
+}
+# (Ke3 is judged before the reader's error at Nz9: the first problem of the game is its verdict)
+printf '1. e4 e5 *  1. Ke3 Nz9 *\n' >"$tmp/two.pgn"
+expect_verdicts "movetext after a marker is a new game" "legal 2 None  -
+illegal 0 None  src/unreachable
+exit 1" "$tmp/two.pgn"
+# (after a syntax error the reader resumes at the next tag section, as syntax/README.md says)
+printf '1. e4 e5 *\n1. d4 Nz9 *\n\n[White "W"]\n1. c4 *\ne4 *' >"$tmp/four.pgn"
+expect_verdicts "movetext after a marker is a new game (malformed, then a bare move)" "legal 2 None  -
+malformed 1 None  syntax/san
+legal 1 W  -
+legal 1 None move-number -
+exit 1" "$tmp/four.pgn"
+printf '[White "Alice"]\n\n[White "Bob"]\n\n1. e4 *\n' >"$tmp/alice.pgn"
+expect_verdicts "a tag section without movetext is a game" "legal 0 Alice missing-result -
+legal 1 Bob  -
+exit 0" "$tmp/alice.pgn"
+expect_verdicts "a tag section without movetext, --strict" "malformed 0 Alice missing-result notation/missing-result
+legal 1 Bob  -
+exit 1" "$tmp/alice.pgn" --strict
+
+# --- padding: 70 MB of NUL bytes after a game, of blank lines before one -------------------------
+rss() {  # peak resident KiB of a check -j 1, its verdicts in $tmp/pad.out
+  /usr/bin/time -f %M -o "$tmp/rss" "$pgnsem" check -j 1 --format jsonl "$1" >"$tmp/pad.out" 2>/dev/null
+  echo $? >"$tmp/pad.code"
+  tail -n 1 "$tmp/rss"
+}
+{ printf '[Event "x"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n'; head -c 70000000 /dev/zero; } >"$tmp/nul.pgn"
+kib=$(rss "$tmp/nul.pgn")
+if [[ $(cat "$tmp/pad.code") == 0 && $(wc -l <"$tmp/pad.out") == 1 ]] && grep -q '"verdict":"legal"' "$tmp/pad.out" &&
+   grep -q '"kind":"text-after-result"' "$tmp/pad.out"; then ok; else ko "70 MB of NUL bytes after a legal game"; head -c 400 "$tmp/pad.out"; fi
+if (( kib < 48 * 1024 )); then ok; else ko "70 MB of NUL bytes after a game: peak memory $kib KiB"; fi
+{ head -c 70000000 /dev/zero | tr '\0' '\n'; printf '[Event "x"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n'; } >"$tmp/blank.pgn"
+kib=$(rss "$tmp/blank.pgn")
+if [[ $(cat "$tmp/pad.code") == 0 && $(wc -l <"$tmp/pad.out") == 1 ]] && grep -q '"warnings":\[\]' "$tmp/pad.out"; then ok
+else ko "70 MB of blank lines before a legal game"; head -c 400 "$tmp/pad.out"; fi
+if (( kib < 48 * 1024 )); then ok; else ko "70 MB of blank lines before a game: peak memory $kib KiB"; fi
+
+# --- UTF-16 input ---------------------------------------------------------------------------------
+printf '[Event "x"]\n1. e4 *\n' | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.pgn"
+"$pgnsem" check -j 1 "$tmp/utf16.pgn" >"$tmp/u.out" 2>&1
+code=$?
+if [[ $code == 1 ]] && grep -q "UTF-16" "$tmp/u.out" && ! grep -q "starts no PGN token" "$tmp/u.out"; then ok
+else ko "UTF-16 input: exit $code"; cat "$tmp/u.out"; fi
+
+echo "$pass passed, $fail failed"
+[[ $fail == 0 ]]

@@ -1,0 +1,315 @@
+// Issue 11 (hostile input) for the PGN reader: line ends in every path, padding between games,
+// the comment scan's work, how games split after a marker, encodings and excerpts.
+#include <cstdio>
+#include <string>
+
+#include "syntax/pgn.hpp"
+#include "syntax_test_util.hpp"
+
+using namespace pgnsem;
+using namespace pgnsem::test;
+
+namespace {
+
+const ast::Game& only(const std::vector<ast::Game>& games) {
+    REQUIRE(games.size() == 1);
+    return games[0];
+}
+
+// The text with every LF replaced by `eol`.
+std::string with_line_ends(std::string_view text, std::string_view eol) {
+    std::string out;
+    for (char c : text) {
+        if (c == '\n')
+            out += eol;
+        else
+            out += c;
+    }
+    return out;
+}
+
+// What a game looks like to a test that compares line-end conventions: tags, moves, error kind
+// and position, warning kinds and positions, the game's start.
+std::string describe(const ast::Game& g) {
+    std::string d = std::to_string(g.start.line) + ":" + std::to_string(g.start.column) + " [";
+    for (const ast::Tag& t : g.tags) d += std::string(t.name) + "=" + std::string(t.value) + " ";
+    d += "] ";
+    for (const std::string& m : main_line(g)) d += m + " ";
+    for (const ast::Ply& p : g.plies) d += std::to_string(p.pos.line) + "." + std::to_string(p.pos.column) + " ";
+    if (g.error)
+        d += std::string(g.error->kind) + "@" + std::to_string(g.error->pos.line) + ":" +
+             std::to_string(g.error->pos.column) + " ";
+    for (const ast::ReaderWarning& w : g.warnings)
+        d += std::string(kind_name(w.kind)) + "@" + std::to_string(w.pos.line) + ":" + std::to_string(w.pos.column) +
+             " ";
+    for (const ast::Comment& c : g.comments) {
+        d += '{';
+        d += std::to_string(c.pos.line);
+        d += '}';
+    }
+    return d;
+}
+
+std::vector<std::string> describe_all(std::string_view text) {
+    std::vector<std::string> out;
+    syntax::PgnReader reader(text);
+    ast::Game g;
+    while (reader.next(g)) out.push_back(describe(g));
+    return out;
+}
+
+// Reads a FILE written with `text` (the streaming path: chunks, refills, the skip of a long game).
+std::vector<std::string> describe_file(const std::string& text) {
+    std::FILE* f = std::tmpfile();
+    REQUIRE(f != nullptr);
+    REQUIRE(std::fwrite(text.data(), 1, text.size(), f) == text.size());
+    std::rewind(f);
+    std::vector<std::string> out;
+    syntax::PgnReader reader(f, "tmp");
+    ast::Game g;
+    while (reader.next(g)) out.push_back(describe(g));
+    std::fclose(f);
+    return out;
+}
+
+// Every path of the reader that meets a line end: resynchronisation after an error in movetext
+// and in a tag section, the end of an unterminated `{`, a tag string cut by its line end, `%`
+// escape lines, `;` comments, text after the marker, blank lines between tag sections.
+const char* const kLineEndCases =
+    "% an escape line\n"
+    "[Event \"1\"]\n[Site \"a\"]\n\n1. e4 Nz9 e5 *\n2. d4 *\n\n"
+    "[Event \"2\"]\n[Bad tag]\n[Site \"s\"]\n\n1. e4 *\n\n"
+    "[Event \"3\"]\n1. e4 {never closed\n2. Nf3 *\n\n"
+    "[Event \"4\"]\n1. d4 ; a line comment\nd5 {closed\nover lines} 2. c4 *\n"
+    "junk after the marker\nmore junk\n\n"
+    "[Event \"5\"]\n[Site \"cut\n1. e4 *\n\n"
+    "[Event \"6\"]\n1. e4 {open\n[Event \"7\"]\n1. c4 1-0\n\n"
+    "%escape [Event \"no\"]\n"
+    "[Event \"8\"]\n1. e4 (1. d4\n\n[Event \"9\"]\n1. e4 *\n";
+
+}  // namespace
+
+TEST_CASE("LF, CRLF and CR alone: every path of the reader reads the same games", "[pgn][4.1][hostile]") {
+    const std::vector<std::string> lf = describe_all(kLineEndCases);
+    REQUIRE(lf.size() == 9);
+    for (const char* eol : {"\r\n", "\r"}) {
+        INFO("line end " << (eol[1] ? "CRLF" : "CR"));
+        CHECK(describe_all(with_line_ends(kLineEndCases, eol)) == lf);
+        CHECK(describe_file(with_line_ends(kLineEndCases, eol)) == lf);
+    }
+}
+
+TEST_CASE("CR alone: the skip of a game longer than 64 MiB stops at the next game", "[pgn][hostile][stream]") {
+    std::string text = "[Event \"big\"]\r[Site \"?\"]\r\r1. e4 {";
+    const std::string line = std::string(1023, 'x') + "\r";
+    text.reserve(66u << 20);
+    for (int i = 0; i < 65 * 1024; ++i) text += line;
+    text += "} e5 *\r\r[Event \"after\"]\r1. d4 *\r";
+    const std::vector<std::string> games = describe_file(text);
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].find("syntax/game-too-long") != std::string::npos);
+    CHECK(games[1].rfind(std::to_string(65 * 1024 + 6) + ":1 [Event=after ] d4 ", 0) == 0);
+}
+
+namespace {
+
+struct FileRead {
+    std::vector<ast::Game> games;  // views into the reader's buffer are not kept: only counts below
+    std::vector<std::string> described;
+    std::vector<std::string> found;
+    syntax::PgnReader::Stats stats;
+};
+
+FileRead read_file_text(const std::string& text) {
+    std::FILE* f = std::tmpfile();
+    REQUIRE(f != nullptr);
+    REQUIRE(std::fwrite(text.data(), 1, text.size(), f) == text.size());
+    std::rewind(f);
+    FileRead r;
+    syntax::PgnReader reader(f, "tmp");
+    ast::Game g;
+    while (reader.next(g)) {
+        r.described.push_back(describe(g));
+        for (const ast::ReaderWarning& w : g.warnings) r.found.emplace_back(w.found);
+        r.stats = reader.stats();
+    }
+    r.stats = reader.stats();
+    std::fclose(f);
+    return r;
+}
+
+constexpr std::size_t kPadding = std::size_t{70} << 20;
+
+}  // namespace
+
+TEST_CASE("padding after a game is no part of its budget, and is not buffered", "[pgn][hostile][stream]") {
+    const std::string game = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n";
+    // what the reader answers on the same text in memory (no chunks, no budget)
+    const auto expected = [](const std::string& text) { return describe_all(text); };
+    SECTION("70 MB of NUL bytes after the marker") {
+        const std::string text = game + std::string(kPadding, '\0');
+        const FileRead r = read_file_text(text);
+        REQUIRE(r.described.size() == 1);
+        CHECK(r.described == expected(text));
+        CHECK(r.described[0] == describe_all(game)[0] + "text-after-result@4:1 ");
+        REQUIRE(r.found.size() == 1);
+        CHECK(r.found[0] == std::string(40, '\0'));
+        CHECK(r.stats.buffer_bytes <= std::size_t{16} << 20);
+    }
+    SECTION("70 MB of NUL bytes, then the next game") {
+        const std::string text = game + std::string(kPadding, '\0') + "\n[Event \"y\"]\n1. d4 *\n";
+        const FileRead r = read_file_text(text);
+        REQUIRE(r.described.size() == 2);
+        CHECK(r.described == expected(text));
+        CHECK(r.described[1] == "5:1 [Event=y ] d4 6.4 ");
+        CHECK(r.stats.buffer_bytes <= std::size_t{16} << 20);
+    }
+    SECTION("70 MB of blank lines before a game") {
+        const std::string text = std::string(kPadding, '\n') + game;
+        const FileRead r = read_file_text(text);
+        REQUIRE(r.described.size() == 1);
+        CHECK(r.described == expected(text));
+        CHECK(r.described[0].rfind(std::to_string(kPadding + 1) + ":1 [Event=x ] e4 e5 Nf3 Nc6 ", 0) == 0);
+        CHECK(r.stats.buffer_bytes <= std::size_t{16} << 20);
+    }
+    SECTION("70 MB of blank lines (CRLF) and spaces between two games, and after the last") {
+        std::string pad;
+        while (pad.size() < kPadding) pad += "  \t\r\n";
+        const std::string text = game + pad + game + pad;
+        const FileRead r = read_file_text(text);
+        REQUIRE(r.described.size() == 2);
+        CHECK(r.described == expected(text));
+        CHECK(r.described[0] == describe_all(game)[0]);
+        CHECK(r.stats.buffer_bytes <= std::size_t{16} << 20);
+    }
+    SECTION("text after the marker whose excerpt spans the reader's chunks") {
+        // the excerpt starts a few bytes before the end of the first 4 MiB chunk
+        const std::size_t chunk = std::size_t{4} << 20;
+        std::string text = "[Event \"x\"]\n{" + std::string(chunk - 40, 'c') + "} 1-0 ";
+        text += "garbage text that goes on for many bytes ...";
+        text += std::string(kPadding, '\0');
+        const FileRead r = read_file_text(text);
+        REQUIRE(r.described.size() == 1);
+        REQUIRE(r.found.size() == 1);
+        CHECK(r.found[0] == "garbage text that goes on for many bytes");
+    }
+}
+
+TEST_CASE("the comment scan is linear: each `{` scans no further than what ends it", "[pgn][5][hostile]") {
+    // Unterminated comments, each ended by the next game; the work is counted, not timed.
+    const auto scanned = [](int games) {
+        std::string text;
+        for (int i = 0; i < games; ++i) text += "[Event \"x\"]\n1. e4 {never closed\n\n";
+        syntax::PgnReader reader(text);
+        ast::Game g;
+        int n = 0;
+        while (reader.next(g)) {
+            REQUIRE(error_kind(g) == "syntax/unterminated-comment");
+            ++n;
+        }
+        REQUIRE(n == games);
+        return reader.stats().comment_bytes_scanned;
+    };
+    const std::uint64_t small = scanned(5000);
+    const std::uint64_t large = scanned(20000);
+    INFO("bytes scanned for comments: " << small << " for 5,000 games, " << large << " for 20,000");
+    CHECK(small > 0);
+    CHECK(large <= 4 * small + 4 * small / 10);
+    // closed comments: the same bound
+    std::string closed;
+    for (int i = 0; i < 1000; ++i) closed += "1. e4 {a comment} e5 *\n";
+    syntax::PgnReader reader(closed);
+    ast::Game g;
+    while (reader.next(g)) REQUIRE_FALSE(g.error);
+    CHECK(reader.stats().comment_bytes_scanned <= 1000 * 32);
+}
+
+TEST_CASE("games split as §8 says: movetext after a marker is a new game", "[pgn][8][hostile]") {
+    const auto two = read_games("1. e4 e5 *  1. Ke3 Nz9 *");
+    REQUIRE(two.size() == 2);
+    CHECK(main_line(two[0]) == strings({"e4", "e5"}));
+    CHECK(two[0].warnings.empty());
+    CHECK(error_kind(two[1]) == "syntax/san");
+    CHECK(two[1].start.column == 13);
+    CHECK(main_line(two[1]) == strings({"Ke3"}));
+    // a SAN or coordinate move starts one too, on a later line as well
+    CHECK(read_games("1. e4 1-0 e4 *").size() == 2);
+    CHECK(read_games("1. e4 1-0\n\ne2e4 *").size() == 2);
+    CHECK(read_games("1. e4 1-0\n\n1...e5 *").size() == 2);
+    // anything else up to the next tag section is text after the marker: NUL bytes, words,
+    // a comment, a second marker, a bad move; movetext after it does not start a game
+    for (std::string_view after :
+         {std::string_view("\0\0 1. e4 *", 10), std::string_view("resigned 1. d4 *"), std::string_view("{c} 1. d4 *"),
+          std::string_view("1-0 1. d4 *"), std::string_view("Nz9 1. d4"), std::string_view("0 1. d4")}) {
+        INFO(after);
+        const auto g = read_games(std::string("1. e4 1-0 ") + std::string(after) + "\n[Event \"n\"]\n1. c4 *");
+        REQUIRE(g.size() == 2);
+        CHECK(warning_kinds(g[0]) == strings({"text-after-result"}));
+        CHECK(g[1].tag("Event") == std::string_view("n"));
+    }
+}
+
+TEST_CASE("games split as §8 says: a tag section without movetext is a game", "[pgn][8][hostile]") {
+    const auto games = read_games("[White \"Alice\"]\n\n[White \"Bob\"]\n\n1. e4 *");
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].tag("White") == std::string_view("Alice"));
+    CHECK(games[0].plies.empty());
+    CHECK(warning_kinds(games[0]) == strings({"missing-result"}));
+    CHECK(games[1].tag("White") == std::string_view("Bob"));
+    CHECK(main_line(games[1]) == strings({"e4"}));
+    CHECK(games[1].warnings.empty());
+    // at the end of input
+    const auto last = read_games("[White \"Alice\"]\n[Black \"Carol\"]\n");
+    CHECK(only(last).tags.size() == 2);
+    CHECK(warning_kinds(last[0]) == strings({"missing-result"}));
+    // tags on several lines, even with a `%` line between them, are one section
+    CHECK(only(read_games("[White \"A\"]\n%x\n[Black \"B\"]\n\n1. e4 *")).tags.size() == 2);
+    CHECK(only(read_games("[White \"A\"]  [Black \"B\"]\n1. e4 *")).tags.size() == 2);
+}
+
+TEST_CASE("UTF-16 and UTF-32 input is refused with its encoding named", "[pgn][hostile]") {
+    struct Case {
+        std::string_view bom;
+        std::string_view name;
+    };
+    for (const Case& c : {Case{std::string_view("\xFF\xFE", 2), "UTF-16LE"}, Case{"\xFE\xFF", "UTF-16BE"},
+                          Case{std::string_view("\xFF\xFE\0\0", 4), "UTF-32LE"},
+                          Case{std::string_view("\0\0\xFE\xFF", 4), "UTF-32BE"}}) {
+        INFO(c.name);
+        std::string text(c.bom);
+        const std::size_t width = c.name.substr(0, 6) == "UTF-16" ? 2 : 4;
+        const bool little = c.name.back() == 'E' && c.name[c.name.size() - 2] == 'L';
+        for (char ch : std::string_view("[Event \"x\"]\n1. e4 *\n")) {
+            std::string unit(width, '\0');
+            unit[little ? 0 : width - 1] = ch;
+            text.append(unit);
+        }
+        const auto games = read_games(text);
+        REQUIRE(games.size() == 1);
+        CHECK(error_kind(games[0]) == "syntax/encoding");
+        CHECK(games[0].error->pos.line == 1);
+        CHECK(games[0].error->pos.column == 1);
+        CHECK(std::string(games[0].error->message).find(c.name) != std::string::npos);
+        CHECK(describe_file(text).size() == 1);
+    }
+    // a UTF-8 BOM is skipped (edge case 1)
+    CHECK_FALSE(only(read_games("\xEF\xBB\xBF[Event \"x\"]\n1. e4 *")).error);
+}
+
+TEST_CASE("excerpts are cut on UTF-8 character boundaries", "[pgn][hostile]") {
+    // text after the marker: 39 ASCII bytes, then `é` (2 bytes) across the 40-byte cut
+    const std::string utf8 = "1. e4 * " + std::string(39, 'a') + "\xC3\xA9 and more\n";
+    const auto g = read_games(utf8);
+    REQUIRE(only(g).warnings.size() == 1);
+    CHECK(g[0].warnings[0].found == std::string(39, 'a'));
+    // Latin-1 bytes are not UTF-8: the excerpt keeps 40 bytes
+    const std::string latin1 = "1. e4 * " + std::string(39, 'a') + "\xE9\xE9 and more\n";
+    const auto latin = read_games(latin1);
+    CHECK(only(latin).warnings[0].found.size() == 40);
+    // a non-ASCII character that starts no token is the error's whole token
+    const auto e = read_games("1. e4 \xE2\x80\x93 *");
+    CHECK(error_kind(only(e)) == "syntax/token");
+    CHECK(e[0].error->token == "\xE2\x80\x93");
+    CHECK(error_kind(only(read_games("1. e4 \xE9 *"))) == "syntax/token");
+    CHECK(read_games("1. e4 \xE9 *")[0].error->token == "\xE9");
+}
