@@ -250,12 +250,16 @@ private:
         if (opt_.strict && strict_before_moves(g_, v_, start)) return;
         sem::step_order(g_, g_.main_line, sem::move_number(start), engine_.reading(), order_);
         for (const sem::DroppedPly& d : order_.dropped) step_dropped(g_.plies[d.ply], d.step);
+        const std::uint32_t limit = sem::ply_limit(start);
         // T of the next ply, when claim_of asked it early, to be used rather than asked again.
         std::optional<Judged> peeked;
         // The warnings from here on are the ply's (its variations' included), for --strict.
         std::size_t mark = 0;
         // Before each ply: its variations, then T (with the notation's tolerance).
         const auto judge = [&](std::size_t k, const ast::Ply& ply, const sem::State& s) {
+            // the game's limits (semantics/state.hpp): the ply past them is game/too-long
+            if (k >= limit) [[unlikely]]
+                return Judged{false, sem::Failure::TurnLimit, sem::Fails{sem::Failure::TurnLimit, {}}};
             if (strict) mark = v_.warnings.size();
             if (ply.first_variation != ast::kNone) variations(ply, s);
             draws.warn_after_automatic(v_.warnings, static_cast<std::uint32_t>(k + 1), ply);

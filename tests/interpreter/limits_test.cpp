@@ -1,5 +1,6 @@
 // Issue 11's limits of the interpreter: repetition detection in linear time (the comparisons it
 // makes are counted, never timed), and the repetition facts against a plain recount.
+#include <array>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <memory>
@@ -173,4 +174,75 @@ TEST_CASE("repetition facts agree with a plain recount, windows cut by pawn move
             CHECK(v.draws.threefold == want.threefold);
             CHECK(v.draws.fivefold == want.fivefold);
         }
+}
+
+namespace {
+
+Verdict judge_text(const std::string& pgn) {
+    interp::Interpreter interpreter(interp::Options{});
+    return judge_one(pgn, interpreter);
+}
+
+}  // namespace
+
+TEST_CASE("a game has at most 65,000 plies: the next is game/too-long", "[interpreter][game/too-long]") {
+    const Verdict at_limit = judge_text(game_text(knight_shuffle(65000)));
+    CHECK(at_limit.kind == VerdictKind::Legal);
+    CHECK(at_limit.plies == 65000);
+    for (std::size_t plies : {std::size_t{65001}, std::size_t{65536}, std::size_t{65600}}) {
+        INFO(plies << " plies");
+        const Verdict v = judge_text(game_text(knight_shuffle(plies)));
+        CHECK(v.kind == VerdictKind::Illegal);
+        CHECK(v.plies == 65000);
+        REQUIRE(v.error);
+        CHECK(v.error->rule == "game/too-long");
+        CHECK(v.error->ply == 65001);
+        CHECK(v.error->message.find("65,000 plies") != std::string::npos);
+    }
+    // from a FEN with Black to move: the plies are counted from the FEN's position too
+    std::vector<std::string> black_first;
+    for (std::size_t i = 0; i < 65001; ++i) black_first.emplace_back(std::array{"Nf6", "Nf3", "Ng8", "Ng1"}[i % 4]);
+    const Verdict v =
+        judge_text("[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1\"]\n\n" +
+                   movetext(black_first, 1, true));
+    CHECK(v.kind == VerdictKind::Illegal);
+    CHECK(v.plies == 65000);
+    REQUIRE(v.error);
+    CHECK(v.error->rule == "game/too-long");
+    CHECK(v.error->ply == 65001);
+}
+
+TEST_CASE("the fullmove number: at most 999,999,999, refused at the FEN or at the move past it, never wrapped",
+          "[interpreter][position/clock][game/too-long]") {
+    const std::string kings = "k7/8/8/8/8/8/8/K7 w - - 0 ";
+    // a FEN beyond the limit is an impossible position, at ply 0
+    for (const char* number : {"4294967295", "1000000000"}) {
+        INFO("fullmove " << number);
+        const Verdict v = judge_text("[SetUp \"1\"]\n[FEN \"" + kings + number + "\"]\n\nKb1 Kb8 Ka1 Ka8 *\n");
+        CHECK(v.kind == VerdictKind::Illegal);
+        REQUIRE(v.error);
+        CHECK(v.error->rule == "position/clock");
+        CHECK(v.error->ply == 0);
+    }
+    // at the limit: White's move of move 999,999,999 is the last; Black's would make move 10⁹
+    const Verdict last = judge_text("[SetUp \"1\"]\n[FEN \"" + kings + "999999999\"]\n\n999999999. Kb1 Kb8 *\n");
+    CHECK(last.kind == VerdictKind::Illegal);
+    CHECK(last.plies == 1);
+    REQUIRE(last.error);
+    CHECK(last.error->rule == "game/too-long");
+    CHECK(last.error->ply == 2);
+    CHECK(last.final_fen == "k7/8/8/8/8/8/8/1K6 b - - 1 999999999");
+    const Verdict before =
+        judge_text("[SetUp \"1\"]\n[FEN \"" + kings + "999999998\"]\n\n999999998. Kb1 Kb8 999999999. Ka1 *\n");
+    CHECK(before.kind == VerdictKind::Legal);
+    CHECK(before.final_fen == "1k6/8/8/8/8/8/8/K7 b - - 3 999999999");
+}
+
+TEST_CASE("the halfmove clock counts on past 65535", "[interpreter][draws]") {
+    const Verdict v =
+        judge_text("[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 w - - 65535 7\"]\n\n7. Kb1 Kb8 8. Ka1 Ka8 *\n");
+    CHECK(v.kind == VerdictKind::Legal);
+    CHECK(v.final_fen == "k7/8/8/8/8/8/8/K7 w - - 65539 9");
+    CHECK(v.draws.fifty_moves == 1);
+    CHECK(v.draws.seventy_five_moves == 1);
 }
