@@ -25,15 +25,52 @@ bool dead_position(const sem::State& s) noexcept {
     return knights == 0 && !(light && dark);
 }
 
-int DrawBook::same_positions(const sem::State& next) {
+void RepetitionTable::grow() {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    const std::size_t mask = slots_.size() - 1;
+    for (const Slot& slot : old) {
+        if (slot.generation >> 1 != generation_) continue;
+        std::size_t i = static_cast<std::size_t>(slot.hash) & mask;
+        while (slots_[i].generation >> 1 == generation_) i = (i + 1) & mask;
+        slots_[i] = slot;
+    }
+}
+
+namespace {
+
+// A hash of the Laws' position (semantics/position.hpp), for the reference's table: its bytes, eight
+// at a time, mixed (the table compares the positions themselves when two hashes are equal).
+std::uint64_t position_hash(const sem::Position& p) noexcept {
+    std::uint64_t h = 0x9E3779B97F4A7C15ull;
+    const auto mix = [&h](std::uint64_t v) {
+        h = (h ^ v) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+    };
+    for (std::size_t q = 0; q < 64; q += 8) {
+        std::uint64_t v = 0;
+        for (std::size_t b = 0; b < 8; ++b) v |= std::uint64_t{p.pieces[q + b]} << (8 * b);
+        mix(v);
+    }
+    mix(static_cast<std::uint64_t>(p.to_move) | std::uint64_t{p.castling} << 8 |
+        std::uint64_t{static_cast<std::uint8_t>(p.en_passant_file)} << 16);
+    return h ^ (h >> 29);
+}
+
+}  // namespace
+
+std::uint32_t DrawBook::same_positions(const sem::State& next) {
+    if (next.halfmove_clock == 0) {
+        history_.table.restart();
+        history_.positions.clear();
+    }
     history_.positions.push_back(sem::position_of(next, engine_.reading()));
-    const std::size_t size = history_.positions.size();
-    const std::size_t window = std::min<std::size_t>(std::size_t{next.halfmove_clock} + 1, size);
-    int same = 0;
-    if (window >= 5)
-        for (std::size_t back = 0; back < window; back += 2)
-            if (history_.positions[size - 1 - back] == history_.positions.back()) ++same;
-    return same;
+    const sem::Position& p = history_.positions.back();
+    const auto index = static_cast<std::uint32_t>(history_.positions.size() - 1);
+    return history_.table.add(position_hash(p), static_cast<unsigned>(p.to_move), index, [&](std::uint32_t first) {
+        history_.table.count_comparison();
+        return history_.positions[first] == p;
+    });
 }
 
 void DrawBook::after_automatic_draw(std::vector<Warning>& out, std::uint32_t ply, const ast::Ply& written,

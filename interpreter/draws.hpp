@@ -8,6 +8,8 @@
 //     (Law 9.2.3's "same position"): with the fast engine compared by the 64-bit keys of
 //     semantics/fast/position_key.hpp, kept move by move; with the reference, position by position
 //     (sem::position_of, semantics/position.hpp; F7 of proofs-notes/invariants.md: the same answer);
+//     either counted in a hash table of the positions since the last capture or pawn move, so that
+//     a ply costs the same however long the window (RepetitionTable below);
 //   - Law 5.2.2 / 9.6 (automatic): a dead position, of the kinds easy to prove: K v K, K+N v K,
 //     K+B v K, and kings with bishops only, all on squares of one colour.
 #pragma once
@@ -69,10 +71,73 @@ inline constexpr auto kHeavyIds = sem::table_by_id<std::uint8_t>(
 // rook or queen is left; inlined, it made the main line's loop longer.)
 [[gnu::cold, gnu::noinline]] bool dead_position(const sem::State& s) noexcept;
 
-// The positions of the main line so far, one per ply: the keys (fast engine) or the positions
-// themselves (reference). The Interpreter's buffers, reused from game to game.
+// How often each position has occurred since the last capture or pawn move (or the start): an
+// open-addressing hash table with linear probing, so that counting one more position costs the
+// same whatever the length of the window (issue 11: rescanning the window made a game of n plies
+// without a capture or pawn move cost n²/4 comparisons). A position is named by a 64-bit hash and
+// the side to move (the keys' own parity, so that the counts are the rescan's even were two keys of
+// different sides to collide); a position of the reference is checked for equality too
+// (`same`). Starting a new window forgets every entry at once: entries carry the generation they
+// were made in, and only those of the current one count. The slots are the Interpreter's, reused
+// from game to game: the table grows only when a window holds more positions than any before
+// (at most 65,001, interpreter/README.md), never on a ply otherwise.
+class RepetitionTable {
+public:
+    // A new window: no position counted yet. O(1), except once every 2³¹ windows.
+    void restart() {
+        if (slots_.empty()) slots_.resize(kInitialSlots);
+        if (++generation_ == kGenerations) {
+            for (Slot& slot : slots_) slot.generation = 0;
+            generation_ = 1;
+        }
+        live_ = 0;
+    }
+    // One more occurrence of the position with hash `hash` and side to move `side` (0 or 1);
+    // `same(first)` says whether the position counted first under this entry, whose `index` was
+    // `first`, is this one. The count of the position in the window, this one included.
+    template <class Same>
+    [[gnu::always_inline]] std::uint32_t add(std::uint64_t hash, unsigned side, std::uint32_t index, Same&& same) {
+        const std::uint32_t want = generation_ * 2 + side;
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = static_cast<std::size_t>(hash) & mask;; i = (i + 1) & mask) {
+            Slot& slot = slots_[i];
+            if (slot.generation >> 1 != generation_) {
+                slot = Slot{hash, want, 1, index};
+                if (++live_ * 2 > slots_.size()) [[unlikely]]
+                    grow();
+                return 1;
+            }
+            ++comparisons_;
+            if (slot.generation == want && slot.hash == hash && same(slot.first)) return ++slot.count;
+        }
+    }
+    // The entries looked at so far (what tests count instead of time).
+    [[nodiscard]] std::uint64_t comparisons() const noexcept { return comparisons_; }
+    void count_comparison() noexcept { ++comparisons_; }
+
+private:
+    struct Slot {
+        std::uint64_t hash = 0;
+        std::uint32_t generation = 0;  // generation × 2 + side to move; 0: never used
+        std::uint32_t count = 0;
+        std::uint32_t first = 0;  // the index the first position of this entry had
+    };
+    static constexpr std::size_t kInitialSlots = 256;
+    static constexpr std::uint32_t kGenerations = std::uint32_t{1} << 31;
+    std::vector<Slot> slots_;
+    std::uint32_t generation_ = 0;
+    std::size_t live_ = 0;
+    std::uint64_t comparisons_ = 0;
+    // Twice the slots, the current window's entries moved over (rare: out of line).
+    [[gnu::cold, gnu::noinline]] void grow();
+};
+
+// The main line's repetition bookkeeping, the Interpreter's buffers reused from game to game: the
+// counts, and with the reference the positions of the current window themselves (to compare
+// positions whose hashes are equal: the reference decides "the same position" by
+// semantics/position.hpp's equality, not by a hash).
 struct DrawHistory {
-    std::vector<std::uint64_t> keys;
+    RepetitionTable table;
     std::vector<sem::Position> positions;
 };
 
@@ -88,14 +153,14 @@ public:
 
     // The start position: the first entry of the history.
     void start(const sem::State& s) {
-        history_.keys.clear();
+        history_.table.restart();
         history_.positions.clear();
         if (keys_) {
             key_ = sem::fast::full_key(s);
             ep_file_ = sem::fast::en_passant_file(s);
-            history_.keys.push_back(key_);
+            (void)history_.table.add(key_, s.turn & 1u, 0, [](std::uint32_t) { return true; });
         } else {
-            history_.positions.push_back(sem::position_of(s, engine_.reading()));
+            (void)same_positions(s);
         }
         heavy_ = 0;
         for (const sem::PieceId id : s.board) heavy_ += draws_detail::kHeavyIds[id.value()];
@@ -115,19 +180,14 @@ public:
             d.seventy_five_moves = ply;
             arose();
         }
-        // Only the positions since the last capture or pawn move can repeat this one (the clock
-        // counts the plies since; the history holds the whole game, so nothing is cleared on such a
-        // move), and of those only every second, with the same side to move. A third occurrence
-        // needs at least five.
-        int same = 0;
+        // Only the positions since the last capture or pawn move can repeat this one (Law 9.2.3: such
+        // a move cannot be undone; σ′'s clock is 0 after one), and of those only the ones with the
+        // same side to move. The table counts them.
+        std::uint32_t same = 0;
         if (keys_) {
             key_ = sem::fast::next_key(key_, s, next, a, ep_file_);
-            history_.keys.push_back(key_);
-            const std::size_t size = history_.keys.size();
-            const std::size_t window = std::min<std::size_t>(std::size_t{next.halfmove_clock} + 1, size);
-            if (window >= 5)
-                for (std::size_t back = 0; back < window; back += 2)
-                    if (history_.keys[size - 1 - back] == key_) ++same;
+            if (next.halfmove_clock == 0) history_.table.restart();
+            same = history_.table.add(key_, next.turn & 1u, 0, [](std::uint32_t) { return true; });
         } else {
             same = same_positions(next);
         }
@@ -172,7 +232,7 @@ private:
     }
 
     // The reference's count: σ′'s position and the earlier ones in the window above equal to it.
-    [[gnu::noinline]] int same_positions(const sem::State& next);
+    [[gnu::noinline]] std::uint32_t same_positions(const sem::State& next);
 
     [[gnu::cold, gnu::noinline]] static void after_automatic_draw(std::vector<Warning>& out, std::uint32_t ply,
                                                                   const ast::Ply& written, std::uint32_t at);

@@ -113,7 +113,9 @@ std::string explain_failure(const sem::Fails& f, const sem::State& s, std::strin
             return "the king would land on " + sq(d.square) + ", which " + piece_at(s, d.attacker) + " attacks";
         case sem::Failure::GameOver: return "the game was already over";
         case sem::Failure::MoveNull: return "a null move (" + w + ") is not a chess move";
-        case sem::Failure::TurnLimit: return "the game is longer than the 65,000 plies pgnsem counts";
+        case sem::Failure::TurnLimit:
+            return "the game is longer than pgnsem counts: at most 65,000 plies, and no move number above "
+                   "999,999,999";
         case sem::Failure::PaperDestinationEmpty:
             return sq(d.to) + " is empty, and the paper's T(Q) as printed requires Q ≠ 0 (an occupied destination)";
         case sem::Failure::PaperCaptureTurn:

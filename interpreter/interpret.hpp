@@ -97,6 +97,7 @@ public:
     explicit Interpreter(Options options) : options_(options) {}
     // Judges one game into `out` (cleared first). `trace`, if given, sees every defined main-line ply.
     void run(const ast::Game& g, Verdict& out, TraceSink* trace = nullptr);
+    [[nodiscard]] std::uint64_t repetition_comparisons() const noexcept { return history_.table.comparisons(); }
 
 private:
     Options options_;

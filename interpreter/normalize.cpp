@@ -1,7 +1,8 @@
 // `pgnsem normalize`: every defined ply (main line and variations) is rewritten as the canonical
 // move the semantics gives for it (minimal disambiguation, `x`, `=T`, correct `+`/`#`), keeping
 // its suffix glyph, NAGs and comments; plies after the first illegal one of a line are written
-// as read. Nothing is dropped without a word on stderr.
+// as read; a syntax error is written again where it was found, so that check reads the output
+// back with the same verdict (interpreter/README.md). Nothing is dropped without a word on stderr.
 #include "interpreter/normalize.hpp"
 
 #include <cerrno>
@@ -46,6 +47,19 @@ void canonicalize_line(ast::Game& g, std::uint32_t first, sem::State s,
         ply.move = canonical;
         s = p.next;
     }
+}
+
+// Where and with what text the output is cut so that the reader finds syntax error `e` again at the
+// same ply (syntax/README.md, "Error kinds"): after the last ply read, at the error's variation
+// depth, the token alone (the marker that follows finds an unclosed variation open; a marker in a
+// variation gets its `)`). False for the kinds no such text brings back: a malformed tag (before
+// any move), a game too long.
+bool reproduce(const ast::SyntaxError& e, syntax::WriteOptions& o) {
+    if (e.kind == "syntax/tag" || e.kind == "syntax/game-too-long") return false;
+    o.cut = true;
+    o.tail_depth = e.variation_depth;
+    o.tail = e.kind == "syntax/unclosed-variation" ? std::string_view() : e.token;
+    return true;
 }
 
 std::optional<ast::Result> result_of_tag(std::string_view t) {
@@ -115,7 +129,17 @@ int normalize_file(const std::string& path, std::FILE* out) {
             if (w.kind == ast::ReaderWarningKind::TextAfterResult)
                 std::fprintf(stderr, "pgnsem: %s: game %u: text after the termination marker at %u:%u is not written\n",
                              shown_path.c_str(), game.index, w.pos.line, w.pos.column);
-        if (game.error)
+        // A syntax error is written again where the reader found it (after the main line, inside as
+        // many `(` as enclosed it), so that check reads the output back with the same error at the
+        // same ply; for the kinds that cannot be, the text from there on is dropped, and stderr says so.
+        std::string tail;
+        if (game.error && game.error->kind == "syntax/result-in-variation") {
+            tail.assign(game.error->token);
+            tail += ')';
+        }
+        if (game.error && reproduce(*game.error, options)) {
+            if (!tail.empty()) options.tail = tail;
+        } else if (game.error)
             std::fprintf(stderr,
                          "pgnsem: %s: game %u is malformed at %u:%u (%s); the text from there on is not written\n",
                          shown_path.c_str(), game.index, game.error->pos.line, game.error->pos.column,

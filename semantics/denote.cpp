@@ -42,8 +42,7 @@ const Ide kTurn = Ide::turn();
     State n = paper_next;
     n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | corner(a.from) | corner(a.to) | extra_corner);
     const bool resets = kind_of(a.piece) == PieceKind::Pawn || !a.captured.empty();
-    n.halfmove_clock = resets ? std::uint16_t{0}
-                              : static_cast<std::uint16_t>(s.halfmove_clock == 0xFFFF ? 0xFFFF : s.halfmove_clock + 1);
+    n.halfmove_clock = resets ? 0u : s.halfmove_clock + 1;
     return Transition{n, a};
 }
 

@@ -59,7 +59,7 @@ namespace pgnsem::sem {
     X(CastleIntoCheck, "castle/into-check", "no castling into check")                                                 \
     X(GameOver, "game/over", "no move after checkmate or stalemate")                                                  \
     X(MoveNull, "move/null", "a null move is not a chess move")                                                       \
-    X(TurnLimit, "game/too-long", "the interpreter counts at most 65,000 plies per game")                             \
+    X(TurnLimit, "game/too-long", "a game has at most 65,000 plies and move numbers up to 999,999,999")               \
     X(PaperDestinationEmpty, "paper/destination-empty",                                                               \
       "the paper's T(Q) as printed: Q ≠ 0, the destination must be occupied (errata.md, destination-empty)")          \
     X(PaperCaptureTurn, "paper/capture-turn",                                                                         \
@@ -82,7 +82,7 @@ namespace pgnsem::sem {
     X(PosOppositeCheck, "position/opposite-check", "the side not to move is not in check")                           \
     X(PosTooManyCheckers, "position/too-many-checkers", "no move gives check with three pieces")                     \
     X(PosImpossibleCheck, "position/impossible-check", "no last move could have given this check")                   \
-    X(PosClock, "position/clock", "the halfmove clock is at most 65535 and the fullmove number at least 1")
+    X(PosClock, "position/clock", "the halfmove clock is at most 65535 and the fullmove number 1 to 999,999,999")
 
 #define PGNSEM_RULE_ENUM(e, id, what) e,
 enum class Equation : std::uint8_t { PGNSEM_EQUATIONS(PGNSEM_RULE_ENUM) };

@@ -7,6 +7,7 @@
 // squares (a1 = bit 0).
 #include "semantics/setup.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstdlib>
 
@@ -153,8 +154,8 @@ State from_placement(const Placement& p) noexcept {
     }
 
     s.turn = p.side_to_move == Color::White ? 2 : 3;
-    s.number_base = (p.fullmove_number == 0 ? 1u : p.fullmove_number) - 1u;
-    s.halfmove_clock = static_cast<std::uint16_t>(p.halfmove_clock > 0xFFFFu ? 0xFFFFu : p.halfmove_clock);
+    s.number_base = (p.fullmove_number == 0 ? 1u : std::min(p.fullmove_number, kMaxMoveNumber)) - 1u;
+    s.halfmove_clock = std::min(p.halfmove_clock, kMaxFenHalfmoveClock);
 
     // w_king / b_king: a king keeps castling only with a right and on its own square.
     const bool white_right = p.white_king_side || p.white_queen_side;
@@ -575,9 +576,10 @@ Problems validate(const Placement& p) noexcept {
         }
     }
 
-    // position/clock: the fullmove number starts at 1 (§16.1.3.6); σ counts halfmoves to 65535.
-    if (p.halfmove_clock > 0xFFFFu) out.add(PositionRule::PosClock, Detail{});
-    if (p.fullmove_number == 0) out.add(PositionRule::PosClock, Detail{});
+    // position/clock: the fullmove number starts at 1 (§16.1.3.6); the limits of semantics/state.hpp:
+    // a halfmove clock up to 65535, a fullmove number up to 999,999,999.
+    if (p.halfmove_clock > kMaxFenHalfmoveClock) out.add(PositionRule::PosClock, Detail{});
+    if (p.fullmove_number == 0 || p.fullmove_number > kMaxMoveNumber) out.add(PositionRule::PosClock, Detail{});
 
     return out.take();
 }

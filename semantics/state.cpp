@@ -67,7 +67,7 @@ State update(const State& s, std::initializer_list<Assignment> assignments) noex
             case Ide::Kind::RookMoved: set_bit(n.rook_moved, a.x.index(), a.value); break;
             case Ide::Kind::HalfmoveClock:
                 PGNSEM_ASSERT(a.value <= 0xFFFF, "the clock is 16 bits");
-                n.halfmove_clock = static_cast<std::uint16_t>(a.value);
+                n.halfmove_clock = a.value;
                 break;
         }
     }

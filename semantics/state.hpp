@@ -121,8 +121,20 @@ enum KingFlag : std::uint8_t { kWhiteKingMoved = 1u << 0, kBlackKingMoved = 1u <
 // Where no king stands (only in positions read from an invalid FEN, which perft still counts).
 inline constexpr std::uint8_t kNoSquare = 64;
 
-// The turn limit: a state with turn ≥ kTurnLimit has no successor (rule game/too-long).
+// The turn limit: a state with turn ≥ kTurnLimit has no successor (rule game/too-long). What σ can
+// hold; the interpreter's limits below are smaller.
 inline constexpr std::uint16_t kTurnLimit = 0xFFFE;
+
+// A game's limits (interpreter/README.md; rule game/too-long): at most kPlyLimit plies, and no
+// position with a move number above kMaxMoveNumber, the largest that a PGN move number of nine
+// digits can write (the reader, syntax/pgn.cpp, reads no longer ones), so that every position of
+// a game has a FEN and every move a number that pgnsem reads back. A FEN's fullmove number is 1 to
+// kMaxMoveNumber and its halfmove clock at most kMaxFenHalfmoveClock (rule position/clock), so the
+// halfmove clock of any position of a game, at most kMaxFenHalfmoveClock + kPlyLimit, and its move
+// number never wrap.
+inline constexpr std::uint32_t kPlyLimit = 65000;
+inline constexpr std::uint32_t kMaxMoveNumber = 999'999'999;
+inline constexpr std::uint32_t kMaxFenHalfmoveClock = 65535;
 
 struct State {
     // σ(a1) … σ(h8)
@@ -134,8 +146,9 @@ struct State {
     // at 2 (White to move) or 3 (Black) so that an en passant stamp turn − 1 exists
     // (proofs-notes/numbering.md).
     std::uint16_t turn = 0;
-    // plies since the last capture or pawn move (Laws 9.3; not in the paper).
-    std::uint16_t halfmove_clock = 0;
+    // plies since the last capture or pawn move (Laws 9.3; not in the paper). 32 bits: a FEN's
+    // clock (up to 65535) plus a game's plies.
+    std::uint32_t halfmove_clock = 0;
     // the full-move number is number_base + turn / 2 (1 for σ₀).
     std::uint32_t number_base = 1;
     // w_king (bit 0) and b_king (bit 1) of the paper.
@@ -160,6 +173,15 @@ static_assert(sizeof(State) <= 128, "σ is a small value: at most 128 bytes (pro
 }
 [[nodiscard]] constexpr std::uint32_t move_number(const State& s) noexcept {
     return s.number_base + s.turn / 2u;
+}
+// How many plies a game may still play from σ (its limits above): kPlyLimit from a game's start,
+// fewer when the move number would pass kMaxMoveNumber (White's move of move n leaves the number
+// n, Black's makes it n + 1).
+[[nodiscard]] constexpr std::uint32_t ply_limit(const State& s) noexcept {
+    const std::uint32_t n = move_number(s);
+    if (n > kMaxMoveNumber) return 0;
+    const std::uint64_t by_number = 2 * std::uint64_t{kMaxMoveNumber - n} + (to_move(s) == Color::White ? 1 : 0);
+    return by_number < kPlyLimit ? static_cast<std::uint32_t>(by_number) : kPlyLimit;
 }
 [[nodiscard]] constexpr PieceId at(const State& s, Square q) noexcept {
     return s.board[static_cast<std::size_t>(q.index())];

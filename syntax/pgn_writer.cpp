@@ -113,6 +113,10 @@ public:
             if (ply.move.suffix != ast::Suffix::None) nag(static_cast<std::uint8_t>(ply.move.suffix));
             for (std::uint32_t i = 0; i < ply.nags_count; ++i) nag(g_.nags[ply.nags_begin + i].value);
             force_number = comments(p);
+            if (o_.cut && p + 1 == g_.plies.size()) {
+                cut_at(stack.size());
+                break;
+            }
             if (ply.first_variation != ast::kNone) {
                 stack.push_back(Frame{p, ply.first_variation, number, side});
                 p = open_variation(stack.back());
@@ -125,6 +129,7 @@ public:
         }
         // Comments the walk did not meet (not in source order) are kept, before the marker.
         while (comment_cursor_ < g_.comments.size()) comment(g_.comments[comment_cursor_++].text);
+        if (o_.cut && g_.plies.empty()) cut_at(0);
         token(g_.result ? ast::result_text(*g_.result) : std::string_view("*"));
         out_ += "\n\n";
     }
@@ -185,6 +190,13 @@ private:
         if (value >= 10) text[k++] = static_cast<char>('0' + value / 10 % 10);
         text[k++] = static_cast<char>('0' + value % 10);
         token(std::string_view(text.data(), k));
+    }
+
+    // The cut of WriteOptions, from variation depth `depth`.
+    void cut_at(std::size_t depth) {
+        for (; depth > o_.tail_depth; --depth) glued(")");
+        for (; depth < o_.tail_depth; ++depth) token("(");
+        if (!o_.tail.empty()) token(o_.tail);
     }
 
     // §8.2.2.2: `N.` before every White move, `N...` before a Black move only at the start of

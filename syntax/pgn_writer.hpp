@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "syntax/ast.hpp"
 
@@ -15,6 +16,13 @@ struct WriteOptions {
     // starts from a set-up position; §8.2.2.2).
     std::uint32_t first_move_number = 1;
     Color first_side = Color::White;
+    // Where the text was cut (normalize: a syntax error, so that the output reads back with the
+    // same error): when `cut`, the walk stops after the last ply read (the last of Game::plies),
+    // goes to variation depth `tail_depth` (closing or opening parentheses) and writes `tail` as
+    // it is; then the termination marker. A game with no ply gets them at the end of its movetext.
+    bool cut = false;
+    std::uint32_t tail_depth = 0;
+    std::string_view tail;
 };
 
 // Seven Tag Roster first in its order (missing ones as `?`, `????.??.??`, `*`), the other tags

@@ -61,9 +61,7 @@ void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in,
     write_move(n.board, s.board, from.index(), to.index(), placed);
     n.turn = static_cast<std::uint16_t>(s.turn + 1);
     const bool capture = victim != kEmpty;
-    n.halfmove_clock = (resets_clock || capture)    ? std::uint16_t{0}
-                       : s.halfmove_clock == 0xFFFF ? s.halfmove_clock
-                                                    : static_cast<std::uint16_t>(s.halfmove_clock + 1);
+    n.halfmove_clock = (resets_clock || capture) ? 0u : s.halfmove_clock + 1;
     n.rook_moved =
         static_cast<std::uint8_t>(n.rook_moved | geo::corner_bit(from.index()) | geo::corner_bit(to.index()));
     return n;
@@ -173,7 +171,7 @@ Transition castle(const State& s, ast::CastleSide side) noexcept {
     n.king_moved = static_cast<std::uint8_t>(n.king_moved | (c == Color::White ? kWhiteKingMoved : kBlackKingMoved));
     n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | q.corner);
     n.turn = static_cast<std::uint16_t>(s.turn + 1);
-    n.halfmove_clock = s.halfmove_clock == 0xFFFF ? s.halfmove_clock : static_cast<std::uint16_t>(s.halfmove_clock + 1);
+    n.halfmove_clock = s.halfmove_clock + 1;
     Action a{side == ast::CastleSide::King ? Equation::CastleKingSide : Equation::CastleQueenSide,
              q.king_from,
              q.king_to,

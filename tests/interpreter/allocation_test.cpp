@@ -27,17 +27,20 @@
 
 namespace {
 std::atomic<long> g_allocations{0};
+std::atomic<long> g_bytes{0};  // bytes asked of operator new
 }  // namespace
 
 #if PGNSEM_COUNT_ALLOCATIONS
 
 void* operator new(std::size_t n) {
     g_allocations.fetch_add(1, std::memory_order_relaxed);
+    g_bytes.fetch_add(static_cast<long>(n), std::memory_order_relaxed);
     if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
     throw std::bad_alloc();
 }
 void* operator new[](std::size_t n) {
     g_allocations.fetch_add(1, std::memory_order_relaxed);
+    g_bytes.fetch_add(static_cast<long>(n), std::memory_order_relaxed);
     if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
     throw std::bad_alloc();
 }
@@ -114,4 +117,29 @@ TEST_CASE("reading and judging a game allocates nothing per move", "[allocation]
     CHECK(verdict.warnings.empty());
     CHECK(verdict.plies == 120);
     CHECK(long_count == short_count);
+}
+
+TEST_CASE("judging a game's variations allocates in proportion to its text, not a position per variation",
+          "[allocation][memory]") {
+    if (!PGNSEM_COUNT_ALLOCATIONS) {
+        std::cout << "SKIP: allocations are not counted under AddressSanitizer\n";
+        std::exit(77);
+    }
+    // issue 11: a game of 7 million one-move variations (60 MB) took 1.7 GB; each waiting variation
+    // held a copy of σ (116 bytes for 8 bytes of text)
+    std::string text = "[Event \"variations\"]\n\n1. e4 ";
+    for (int i = 0; i < 20000; ++i) text += "(1. d4) ";
+    text += "e5 *\n";
+    syntax::PgnReader reader(text);
+    ast::Game game;
+    REQUIRE(reader.next(game));
+    interp::Interpreter interpreter(interp::Options{});
+    interp::Verdict verdict;
+    const long before = g_bytes.load();
+    interpreter.run(game, verdict);
+    const long bytes = g_bytes.load() - before;
+    INFO(bytes << " bytes allocated to judge a game of " << text.size() << " bytes");
+    CHECK(verdict.kind == interp::VerdictKind::Legal);
+    CHECK(verdict.plies == 2);
+    CHECK(bytes <= 4 * static_cast<long>(text.size()));
 }

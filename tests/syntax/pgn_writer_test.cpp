@@ -45,7 +45,9 @@ TEST_CASE("§8.2.2.2 export move numbers", "[writer][8.2.2.2]") {
     // a variation of a Black move starts with `N...`
     CHECK(movetext_of(rewrite("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *")) == "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *\n\n");
     // a game that starts with Black to move (from a FEN)
-    syntax::WriteOptions black{12, Color::Black};
+    syntax::WriteOptions black;
+    black.first_move_number = 12;
+    black.first_side = Color::Black;
     CHECK(movetext_of(rewrite("Nf6 d4 e6 *", black)) == "12... Nf6 13. d4 e6 *\n\n");
 }
 

@@ -358,8 +358,9 @@ TEST_CASE("L12 writing a game and reading it back gives the same AST", "[propert
         }
         g.result =
             *rc::gen::element(ast::Result::WhiteWins, ast::Result::BlackWins, ast::Result::Draw, ast::Result::Unknown);
-        const syntax::WriteOptions options{*rc::gen::inRange<std::uint32_t>(1, 200),
-                                           *rc::gen::element(Color::White, Color::Black)};
+        syntax::WriteOptions options;
+        options.first_move_number = *rc::gen::inRange<std::uint32_t>(1, 200);
+        options.first_side = *rc::gen::element(Color::White, Color::Black);
         const std::string written = syntax::write_game(g, options);
 
         syntax::PgnReader reader(written);
