@@ -52,14 +52,22 @@ void canonicalize_line(ast::Game& g, std::uint32_t first, sem::State s,
 // Where and with what text the output is cut so that the reader finds syntax error `e` again at the
 // same ply (syntax/README.md, "Error kinds"): after the last ply read, at the error's variation
 // depth, the token alone (the marker that follows finds an unclosed variation open; a marker in a
-// variation gets its `)`). False for the kinds no such text brings back: a malformed tag (before
-// any move), a game too long.
+// variation gets its `)`). A malformed tag pair is written back as read, after the other tags
+// (SyntaxError::tag_pair). False for the kinds no such text brings back.
 bool reproduce(const ast::SyntaxError& e, syntax::WriteOptions& o) {
-    if (e.kind == "syntax/tag" || e.kind == "syntax/game-too-long") return false;
+    if (!e.tag_pair.empty()) {
+        o.tag_tail = e.tag_pair;
+        return true;
+    }
+    if (e.kind == "syntax/tag") return false;
     o.cut = true;
     o.tail_depth = e.variation_depth;
     o.tail = e.kind == "syntax/unclosed-variation" ? std::string_view() : e.token;
     return true;
+}
+
+bool unwritable(const ast::SyntaxError& e) {
+    return e.kind == "syntax/game-too-long" || e.kind == "syntax/encoding";
 }
 
 std::optional<ast::Result> result_of_tag(std::string_view t) {
@@ -88,6 +96,14 @@ int normalize_file(const std::string& path, std::FILE* out) {
     while (io_ok && reader.next(game)) {
         interpreter.run(game, verdict);
         all_legal = all_legal && verdict.kind == VerdictKind::Legal;
+        // A game whose text the reader did not keep (longer than its limit) or could not read (a
+        // UTF-16 or UTF-32 file) has no PGN to write: it is left out, and stderr says so, rather
+        // than written as an empty game that check would call legal.
+        if (game.error && unwritable(*game.error)) {
+            std::fprintf(stderr, "pgnsem: %s: game %u is not written: %s\n", shown_path.c_str(), game.index,
+                         text_for_people(game.error->message).c_str());
+            continue;
+        }
         norm = game;
         syntax::WriteOptions options;
         sem::State start = sem::initial_state();

@@ -413,7 +413,8 @@ private:
 
     void set_error(std::string_view kind, ast::SourcePos at, std::string_view token, std::string_view message) {
         if (g_.error) return;
-        g_.error = ast::SyntaxError{kind, at, token, message, main_plies_, static_cast<std::uint32_t>(s_.stack.size())};
+        g_.error =
+            ast::SyntaxError{kind, at, token, message, main_plies_, static_cast<std::uint32_t>(s_.stack.size()), {}};
     }
 
     // After an error: the game ends, and reading resumes at the next tag section — the first
@@ -456,7 +457,11 @@ private:
             // §8: a blank line between two tag pairs ends the tag section; the `[` after it
             // starts the next game, and this one has no movetext.
             if (!g_.tags.empty() && c_.line - line_before >= 2 && holds_blank_line(before, p_)) return true;
+            const char* open = p_;
             if (!tag_pair()) {
+                if (g_.error)
+                    g_.error->tag_pair =
+                        std::string_view(open, static_cast<std::size_t>(find_line_end(open, c_.end, '\n') - open));
                 resync();
                 return false;
             }
@@ -1249,7 +1254,9 @@ struct PgnReader::Impl {
                                    ast::SourcePos{cur.line, column},
                                    {},
                                    "the game is longer than 64 MiB; it is skipped",
-                                   0};
+                                   0,
+                                   0,
+                                   {}};
         bool previous_is_tag = true;
         bool at_line_start = false;
         for (;;) {
@@ -1312,7 +1319,8 @@ struct PgnReader::Impl {
         else
             return false;
         g.start = ast::SourcePos{1, 1};
-        g.error = ast::SyntaxError{"syntax/encoding", ast::SourcePos{1, 1}, std::string_view(next, 2), message, 0};
+        g.error =
+            ast::SyntaxError{"syntax/encoding", ast::SourcePos{1, 1}, std::string_view(next, 2), message, 0, 0, {}};
         refused = true;
         return true;
     }

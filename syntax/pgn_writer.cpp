@@ -75,6 +75,10 @@ public:
         std::stable_sort(others.begin(), others.end(),
                          [](const ast::Tag* a, const ast::Tag* b) { return a->name < b->name; });
         for (const ast::Tag* t : others) append_tag(out_, t->name, t->value);
+        if (!o_.tag_tail.empty()) {
+            out_ += o_.tag_tail;
+            out_ += '\n';
+        }
         out_ += '\n';
     }
 

@@ -23,6 +23,9 @@ struct WriteOptions {
     bool cut = false;
     std::uint32_t tail_depth = 0;
     std::string_view tail;
+    // Written as it is, on a line of its own after the tag pairs (normalize: a malformed tag pair,
+    // SyntaxError::tag_pair, so that the output reads back with the same error).
+    std::string_view tag_tail;
 };
 
 // Seven Tag Roster first in its order (missing ones as `?`, `????.??.??`, `*`), the other tags

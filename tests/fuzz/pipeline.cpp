@@ -137,65 +137,13 @@ std::uint64_t games_read(std::string_view input) {
     return n;
 }
 
-// --- Known bugs ---------------------------------------------------------------------------------
-// Open bugs of issue 11 (bullet 8: normalize's output read back with the same verdict). While they
-// are open, the fuzzer would stop at the first input that shows one and find nothing else, so the
-// fuzz target (Mode::skip_known_bugs) does not report a failure that one of them explains; the
-// ctest replay skips nothing and expects the reproducers named in
-// tests/fuzz/regressions/pipeline/known-failures.txt to fail. When a fix lands, delete its entry
-// here (or set its kSkipped to false) and its lines there: the fuzzer then checks those inputs too.
-enum class KnownBug : std::uint8_t {
-    // Found by this target (not in issue 11's list). `normalize` writes a malformed game only up to
-    // its syntax error ("the text from there on is not written"), so `check` reads it back as a
-    // different verdict (malformed → legal, or as more or fewer games). Explains (c) for a game whose verdict is a
-    // reader error (`syntax/…`);
-    // while skipped, such a game keeps only its `plies` and `final_fen` (the moves before the error).
-    NormalizeTruncatesMalformed,
-    // `normalize` writes move numbers of more than 9 digits (a FEN fullmove near the limit), which
-    // `check` then rejects. Explains (c) when normalize's output holds such a number.
-    NormalizeLongMoveNumbers,
-};
-
-constexpr bool kSkipped[] = {
-    true,  // NormalizeTruncatesMalformed
-    true,  // NormalizeLongMoveNumbers
-};
-
-const char* bug_name(KnownBug b) {
-    switch (b) {
-        case KnownBug::NormalizeTruncatesMalformed: return "normalize-truncates-malformed";
-        case KnownBug::NormalizeLongMoveNumbers: return "normalize-long-move-numbers";
-    }
-    return "?";
-}
-
-bool skipped(KnownBug b, bool skip_known_bugs) {
-    return skip_known_bugs && kSkipped[static_cast<std::size_t>(b)];
-}
-
-// Said after a failure that a known bug explains (when it is not skipped).
-std::string known(bool explained, KnownBug b) {
-    return explained ? std::string(" [known bug: ") + bug_name(b) + "]" : std::string();
-}
-
-// A move number indication of 10 digits or more in `pgn`.
-bool long_move_number(std::string_view pgn) {
-    std::size_t digits = 0;
-    for (const char c : pgn) {
-        if (c >= '0' && c <= '9') {
-            ++digits;
-            continue;
-        }
-        if (c == '.' && digits >= 10) return true;
-        digits = 0;
-    }
-    return false;
-}
-
-bool reader_error(const json& verdict) {
+// A game normalize leaves out (interpreter/normalize.cpp): its text was not kept (longer than the
+// reader's limit) or not readable (a UTF-16 or UTF-32 byte-order mark); stderr says so.
+bool left_out_by_normalize(const json& verdict) {
     const json error = field(verdict, "error");
-    return field(verdict, "verdict") == "malformed" && !error.is_null() &&
-           field(error, "rule").get<std::string>().rfind("syntax/", 0) == 0;
+    if (error.is_null()) return false;
+    const std::string rule = field(error, "rule").get<std::string>();
+    return rule == "syntax/game-too-long" || rule == "syntax/encoding";
 }
 
 std::string describe(const char* property, const std::string& what) {
@@ -210,7 +158,6 @@ std::string first_difference(const std::string& a, const std::string& b) {
 }
 
 std::string properties(std::string_view input, const Mode& mode) {
-    const bool skip_known_bugs = mode.skip_known_bugs;
     static MemoryFile file;
     const std::string& path = file.hold(input);
     const std::uint64_t games = games_read(input);
@@ -279,30 +226,19 @@ std::string properties(std::string_view input, const Mode& mode) {
     if (normalize_status == 2) return describe("I/O", "normalize_file failed on a memory file");
     const Run again = check(file.hold(normalized), interp::Format::Jsonl, false, 1);
     const std::vector<json> reread = jsonl(again.out);
-    const bool truncated = std::any_of(verdicts.begin(), verdicts.end(), reader_error);
-    const bool long_numbers = long_move_number(normalized);
-    if (long_numbers && skipped(KnownBug::NormalizeLongMoveNumbers, skip_known_bugs)) return {};
-    if (truncated && skipped(KnownBug::NormalizeTruncatesMalformed, skip_known_bugs) &&
-        reread.size() != verdicts.size())
-        return {};
-    if (reread.size() != verdicts.size())
-        return describe("(c) normalize keeps every verdict",
-                        std::to_string(verdicts.size()) + " games before, " + std::to_string(reread.size()) +
-                            " after normalize" + known(truncated, KnownBug::NormalizeTruncatesMalformed) +
-                            known(long_numbers, KnownBug::NormalizeLongMoveNumbers));
-    for (std::size_t i = 0; i < verdicts.size(); ++i) {
-        json before = kept(verdicts[i]);
-        json after = kept(reread[i]);
-        if (reader_error(verdicts[i]) && skipped(KnownBug::NormalizeTruncatesMalformed, skip_known_bugs)) {
-            // What normalize writes of it, the moves before the error, must still replay the same.
-            before = json{{"plies", before["plies"]}, {"final_fen", before["final_fen"]}};
-            after = json{{"plies", after["plies"]}, {"final_fen", after["final_fen"]}};
-        }
+    std::vector<json> written;
+    for (const json& v : verdicts)
+        if (!left_out_by_normalize(v)) written.push_back(v);
+    if (reread.size() != written.size())
+        return describe("(c) normalize keeps every verdict", std::to_string(written.size()) + " games to write, " +
+                                                                 std::to_string(reread.size()) +
+                                                                 " read back after normalize");
+    for (std::size_t i = 0; i < written.size(); ++i) {
+        const json before = kept(written[i]);
+        const json after = kept(reread[i]);
         if (before != after)
-            return describe("(c) normalize keeps every verdict",
-                            "game " + std::to_string(i + 1) + ": " + before.dump() + " became " + after.dump() +
-                                known(reader_error(verdicts[i]), KnownBug::NormalizeTruncatesMalformed) +
-                                known(long_numbers, KnownBug::NormalizeLongMoveNumbers));
+            return describe("(c) normalize keeps every verdict", "game " + field(written[i], "game").dump() + ": " +
+                                                                     before.dump() + " became " + after.dump());
     }
     return {};
 }
