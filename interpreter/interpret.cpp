@@ -139,11 +139,21 @@ public:
         set_text(v_.black, g_.tag("Black"));
         set_text(v_.result_tag, g_.tag("Result"));
         v_.result = g_.result;
-        for (const ast::ReaderWarning& w : g_.warnings)
+        for (const ast::ReaderWarning& w : g_.warnings) {
+            if (over_limit()) break;
             warn(warning_kind(w.kind), 0, w.pos, std::string(w.found), std::string(w.canonical),
                  std::string(w.message));
+        }
 
-        if (const std::optional<sem::State> start = start_position(g_, v_)) main_line(*start);
+        const std::optional<sem::State> start = start_position(g_, v_);
+        if (!start) return;
+        if (over_limit()) {
+            const bool moves = g_.main_line != ast::kNone;
+            limit_reached(1, *start, moves ? g_.plies[g_.main_line].text : std::string_view(),
+                          moves ? g_.plies[g_.main_line].pos : g_.start);
+            return;
+        }
+        main_line(*start);
     }
 
 private:
@@ -163,6 +173,17 @@ private:
     void warn(WarningKind kind, std::uint32_t ply, ast::SourcePos pos, std::string found, std::string canonical,
               std::string message) {
         add_warning(v_.warnings, kind, ply, pos, std::move(found), std::move(canonical), std::move(message));
+    }
+
+    // kMaxWarnings (interpret.hpp): past it, the game is judged no further.
+    [[nodiscard]] bool over_limit() const noexcept { return v_.warnings.size() > kMaxWarnings; }
+    void limit_reached(std::uint32_t ply_no, const sem::State& s, std::string_view text, ast::SourcePos pos) {
+        fail(VerdictKind::Unsupported, ply_no, s, std::string(text), std::string(kWarningsLimitRule),
+             "the game has more than " + std::to_string(kMaxWarnings) +
+                 " warnings, the most pgnsem keeps for one game; it is judged no further",
+             pos);
+        v_.final_state = s;
+        v_.final_fen = fen_of(s);
     }
 
     void fail(VerdictKind kind, std::uint32_t ply, const sem::State& s, std::string san, std::string rule,
@@ -199,12 +220,13 @@ private:
         std::vector<Pending> stack;
         for (std::uint32_t v = ply.first_variation; v != ast::kNone; v = g_.variations[v].next_sibling)
             stack.push_back({v, 0});
-        while (!stack.empty()) {
+        while (!stack.empty() && !over_limit()) {
             const Pending pending = stack.back();
             stack.pop_back();
             sem::State cur = starts[pending.start];
             std::uint32_t depth = 0;
-            for (std::uint32_t i = g_.variations[pending.variation].first_ply; i != ast::kNone; i = g_.plies[i].next) {
+            for (std::uint32_t i = g_.variations[pending.variation].first_ply; i != ast::kNone && !over_limit();
+                 i = g_.plies[i].next) {
                 const ast::Ply& vp = g_.plies[i];
                 ++depth;
                 if (vp.first_variation != ast::kNone) {
@@ -286,6 +308,10 @@ private:
                          claim_of<Fast>(p, ply, k, peeked));
             if (!laws) report_ill_formed(ply, ply_no, s, p.next);
             if (strict && strict_violation(v_, mark, ply_no, s)) return false;
+            if (over_limit()) [[unlikely]] {
+                limit_reached(ply_no, s, ply.text, ply.pos);
+                return false;
+            }
             draws.record(s, p.next, p.action, ply_no);
             if (trace_) emit_trace(ply, ply_no, s, p);
             v_.plies = ply_no;
@@ -298,6 +324,10 @@ private:
         write_fen(v_.final_fen, s);
         if (folded.refused) {
             const ast::Ply& ply = g_.plies[folded.refused_ply];
+            if (over_limit()) {
+                limit_reached(folded.played + 1, s, ply.text, ply.pos);
+                return;
+            }
             const Refusal why = refusal(engine_, *folded.refused, s, ply.text);
             fail(VerdictKind::Illegal, folded.played + 1, s, std::string(ply.text), std::string(sem::rule_id(why.rule)),
                  why.message, ply.pos);
@@ -343,6 +373,7 @@ private:
         const std::size_t mark = v_.warnings.size();
         result_claims(g_, s, v_);
         if (opt_.strict) strict_at_end(v_, mark, s);
+        if (!v_.error && over_limit()) limit_reached(ply_no + 1, s, {}, g_.result_pos);
     }
 
     void emit_trace(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p) {

@@ -62,6 +62,13 @@ struct Verdict {
                    std::string message, ast::SourcePos pos);
 };
 
+// The most warnings one game may have (issue 11: memory in proportion to the configuration, not to
+// the input). A game past it is `unsupported`, rule `limit/warnings`, at the ply where the limit
+// was passed: judged no further, never silently cut. Real games have a handful; a hostile file of
+// millions of illegal variations in one game would otherwise hold a warning for each.
+inline constexpr std::size_t kMaxWarnings = 10'000;
+inline constexpr std::string_view kWarningsLimitRule = "limit/warnings";
+
 struct Options {
     bool strict = false;
     // Who answers T and the other questions of the semantics (semantics/engine.hpp): the fast path

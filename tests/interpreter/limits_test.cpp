@@ -246,3 +246,54 @@ TEST_CASE("the halfmove clock counts on past 65535", "[interpreter][draws]") {
     CHECK(v.draws.fifty_moves == 1);
     CHECK(v.draws.seventy_five_moves == 1);
 }
+
+TEST_CASE("a game keeps at most kMaxWarnings warnings: past them it is unsupported, limit/warnings, judged no further",
+          "[interpreter][limit/warnings]") {
+    // Each `(2. Ke3)` is an illegal variation of White's second move: one variation-illegal warning.
+    const auto game = [](std::size_t variations, const char* tail) {
+        std::string t = "[Event \"limits\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 ";
+        for (std::size_t i = 0; i < variations; ++i) t += "(2. Ke3) ";
+        return t + tail;
+    };
+    const Verdict at_limit = judge_text(game(interp::kMaxWarnings, "Nc6 3. Bb5 *\n"));
+    CHECK(at_limit.kind == VerdictKind::Legal);
+    CHECK(at_limit.plies == 5);
+    CHECK(at_limit.warnings.size() == interp::kMaxWarnings);
+
+    const Verdict past = judge_text(game(interp::kMaxWarnings + 1, "Nc6 3. Bb5 *\n"));
+    CHECK(past.kind == VerdictKind::Unsupported);
+    CHECK(past.plies == 2);
+    REQUIRE(past.error);
+    CHECK(past.error->rule == "limit/warnings");
+    CHECK(past.error->ply == 3);
+    CHECK(past.error->san == "Nf3");
+    CHECK(past.final_fen == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    CHECK(past.warnings.size() == interp::kMaxWarnings + 1);
+
+    // Many more: the variations past the limit are not judged, so the warnings stay bounded.
+    const Verdict far_past = judge_text(game(5 * interp::kMaxWarnings, "Nc6 *\n"));
+    CHECK(far_past.kind == VerdictKind::Unsupported);
+    CHECK(far_past.warnings.size() == interp::kMaxWarnings + 1);
+
+    // The notation's warnings in the variations count (a tolerated spelling each) …
+    std::string spelled = "[Event \"limits\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 ";
+    for (std::size_t i = 0; i < interp::kMaxWarnings + 1; ++i) spelled += "(2. Ng1-f3) ";
+    spelled += "Nc6 *\n";
+    const Verdict claims = judge_text(spelled);
+    CHECK(claims.kind == VerdictKind::Unsupported);
+    REQUIRE(claims.error);
+    CHECK(claims.error->rule == "limit/warnings");
+    CHECK(claims.error->ply == 3);
+    CHECK(claims.warnings.size() == interp::kMaxWarnings + 1);
+
+    // … and so do the reader's (a duplicate tag each): past the limit before any move, at ply 1.
+    std::string tags;
+    for (std::size_t i = 0; i < interp::kMaxWarnings + 5; ++i) tags += "[Event \"again\"]\n";
+    const Verdict reader = judge_text(tags + "\n1. e4 *\n");
+    CHECK(reader.kind == VerdictKind::Unsupported);
+    CHECK(reader.plies == 0);
+    REQUIRE(reader.error);
+    CHECK(reader.error->rule == "limit/warnings");
+    CHECK(reader.error->ply == 1);
+    CHECK(reader.warnings.size() == interp::kMaxWarnings + 1);
+}
