@@ -416,32 +416,104 @@ private:
         g_.error = ast::SyntaxError{kind, at, token, message, main_plies_, static_cast<std::uint32_t>(s_.stack.size())};
     }
 
-    // After an error: the game ends, and reading resumes at the next tag section — the first
-    // line that starts with `[` and either starts with `[Event ` or follows a line that does not
-    // start with `[` (a blank line, a movetext line, the line of the error itself when it is
-    // movetext). Everything up to it belongs to the broken game (syntax/README.md).
+    // After an error the rest of the broken game is skipped: it ends at the first of (a) its own
+    // termination marker, (b) the next tag section, (c) the end of input (syntax/README.md,
+    // "Errors and resynchronisation"). (a) is a marker token as the reader cuts tokens (so
+    // `1-0-0` is none), outside `{…}` and `;` comments, `%` escape lines and strings; within a
+    // variation open at the error or later, a marker followed by `)` is the variation's (as in
+    // result()) and does not end the game. After it the game is over as after any marker
+    // (ended_at_marker_, PgnReader::Impl::after_result). (b) is a line that starts with `[` and
+    // either starts with `[Event ` or follows a line that does not start with `[` (a blank line,
+    // a movetext line, the line of the error itself when that is movetext); it is checked at
+    // every line start, inside an open `{` too, so the skip never runs past where a line-based
+    // resynchronisation would stop. Everything up to the end belongs to the broken game; each
+    // byte is looked at a bounded number of times, whatever is left open.
     void resync() {
         bool previous_is_tag = false;
         if (c_.line_start >= c_.base) {
             const char* ls = c_.buf + (c_.line_start - c_.base);
             previous_is_tag = ls < c_.end && *ls == '[';
         }
+        std::size_t depth = s_.stack.size();
+        bool in_comment = false;
+        const char* q = p_;
         for (;;) {
-            if (at_end(p_)) return;
-            const char* e = find_line_end(p_, c_.end, '\n');
-            if (e == c_.end) {
-                if (!c_.eof) throw NeedMore{};
-                p_ = c_.end;
-                return;
+            if (in_comment) q = find_line_end(q, c_.end, '}');
+            if (at_end(q)) break;
+            const char c = *q;
+            if (c == '\n' || c == '\r') {
+                q = after_line_end(q);
+                if (at_end(q)) break;
+                if (*q == '[') {
+                    if (!previous_is_tag) break;
+                    if (!at_end(q + 6) && std::memcmp(q, "[Event", 6) == 0 && (q[6] == ' ' || q[6] == '\t')) break;
+                }
+                previous_is_tag = *q == '[';
+                if (*q == '%' && !in_comment) q = find_line_end(q, c_.end, '\n');  // §6 escape line
+                continue;
             }
-            p_ = after_line_end(e);
-            if (at_end(p_)) return;
-            if (*p_ == '[') {
-                if (!previous_is_tag) return;
-                if (!at_end(p_ + 6) && std::memcmp(p_, "[Event", 6) == 0 && (p_[6] == ' ' || p_[6] == '\t')) return;
+            if (in_comment) {  // the `}`
+                in_comment = false;
+                ++q;
+                continue;
             }
-            previous_is_tag = *p_ == '[';
+            if (is_digit(c)) {
+                const char* r = scan(q, is_digit);
+                if (at_end(r) || *r == '.' || !is_symbol(*r)) {  // a move number (or a bare number)
+                    q = r;
+                    continue;
+                }
+                r = scan_class(r, kSymbolClass);
+                const std::string_view token(q, static_cast<std::size_t>(r - q));
+                q = r;
+                if ((token == "1-0" || token == "0-1" || token == "1/2-1/2") && ends_broken_game(q, depth)) return;
+                continue;
+            }
+            if (is_letter(c) || c == '-' || c == '@') {
+                q = scan_class(q, kSymbolClass);
+                continue;
+            }
+            switch (c) {
+                case '*':
+                    ++q;
+                    if (ends_broken_game(q, depth)) return;
+                    break;
+                case '{':
+                    in_comment = true;
+                    ++q;
+                    break;
+                case ';': q = find_line_end(q, c_.end, '\n'); break;
+                case '"':
+                    // a string (§7), which ends at its line
+                    ++q;
+                    while (!at_end(q) && *q != '"' && *q != '\n' && *q != '\r')
+                        q += *q == '\\' && !at_end(q + 1) && (q[1] == '"' || q[1] == '\\') ? 2 : 1;
+                    if (!at_end(q) && *q == '"') ++q;
+                    break;
+                case '(':
+                    ++depth;
+                    ++q;
+                    break;
+                case ')':
+                    if (depth > 0) --depth;
+                    ++q;
+                    break;
+                default: ++q;
+            }
         }
+        p_ = q;
+    }
+
+    // Whether the marker that ends at q ends the broken game (see resync()); if so the game is over.
+    bool ends_broken_game(const char* q, std::size_t depth) {
+        if (depth > 0) {
+            const char* r = q;
+            while (!at_end(r) && (is_blank(*r) || *r == '\n')) ++r;
+            if (!at_end(r) && *r == ')') return false;
+        }
+        p_ = q;
+        ended_at_marker_ = true;
+        return true;
     }
 
     // --- tag pairs (§8.1) -----------------------------------------------------------------------
@@ -594,8 +666,12 @@ private:
                     continue;
                 }
             } else if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t') {
-                p_ = q;
                 set_error("syntax/token", pos(q), std::string_view(q, 1), "a control character inside a string");
+                // the skip after the error starts after the string (to its `"` or its line end)
+                ++q;
+                while (!at_end(q) && *q != '"' && *q != '\n' && *q != '\r')
+                    q += *q == '\\' && !at_end(q + 1) && (q[1] == '"' || q[1] == '\\') ? 2 : 1;
+                p_ = !at_end(q) && *q == '"' ? q + 1 : q;
                 return false;
             }
             ++q;
@@ -1015,10 +1091,12 @@ private:
                 set_error("syntax/result-in-variation", at,
                           std::string_view(start, static_cast<std::size_t>(p_ - start)),
                           "a termination marker ends the game, never a variation");
-            } else {
-                set_error("syntax/unclosed-variation", s_.stack.back().pos, "(", "the variation is not closed by `)`");
+                resync();
+                return;
             }
-            resync();
+            // the variation was never closed: the marker still ends the game
+            set_error("syntax/unclosed-variation", s_.stack.back().pos, "(", "the variation is not closed by `)`");
+            ended_at_marker_ = true;
             return;
         }
         g_.result = r;

@@ -91,7 +91,7 @@ const char* const kLineEndCases =
 
 TEST_CASE("LF, CRLF and CR alone: every path of the reader reads the same games", "[pgn][4.1][hostile]") {
     const std::vector<std::string> lf = describe_all(kLineEndCases);
-    REQUIRE(lf.size() == 9);
+    REQUIRE(lf.size() == 10);
     for (const char* eol : {"\r\n", "\r"}) {
         INFO("line end " << (eol[1] ? "CRLF" : "CR"));
         CHECK(describe_all(with_line_ends(kLineEndCases, eol)) == lf);
@@ -246,6 +246,62 @@ TEST_CASE("games split as §8 says: movetext after a marker is a new game", "[pg
         REQUIRE(g.size() == 2);
         CHECK(warning_kinds(g[0]) == strings({"text-after-result"}));
         CHECK(g[1].tag("Event") == std::string_view("n"));
+    }
+}
+
+// Recovery after a syntax error ends the broken game at its own termination marker (or at the next
+// tag section, or at the end of input), so tag-less games after it keep their verdicts.
+const char* const kRecoveryCases =
+    // 1, 2: the example of the issue
+    "1. d4 Nz9 2. c4 *\n\n1. e4 e5 *\n\n"
+    // 3, 4: a marker inside a comment (brace, line, escape line) or a string does not end the
+    // broken game; `1-0-0` is one token and no marker
+    "1. e4 Nz9 {1-0} ; 0-1\n% 1/2-1/2\n\"1-0\" 1-0-0 2. c4 1-0\n1. d4 d5 1-0\n"
+    // 5, 6: an error inside a variation: its markers followed by `)` are in the variation
+    "1. e4 (1. d4 Nz9 1-0) (1. c4 *) e5 0-1 1. Nf3 *\n"
+    // 7, 8, 9: a broken tag section: the rest of it and its movetext belong to the broken game
+    "[White \"A\" junk]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n1. c4 *\n\n1. d4 *\n"
+    // 10, 11: a marker with an unclosed variation ends the game at it
+    "1. e4 (1. d4 1-0\n1. f4 *\n"
+    // 12, 13: garbage after the broken game's marker is text after the result (to the next `[`)
+    "1. e4 <x> 2. d4 * words 1. c4 *\n[Event \"y\"]\n1. g3 *\n"
+    // 14, 15: an unterminated `{` in a broken game ends at the next tag section
+    "1. e4 Nz9 {open 1-0\n\n[Event \"x\"]\n1. e4 *\n";
+
+TEST_CASE("recovery: a broken game ends at its own marker, tag-less games after it survive", "[pgn][hostile]") {
+    const std::vector<std::string> lf = describe_all(kRecoveryCases);
+    for (const std::string& d : lf) INFO(d);
+    REQUIRE(lf.size() == 15);
+    const auto g = read_games(kRecoveryCases);
+    REQUIRE(g.size() == 15);
+    CHECK(error_kind(g[0]) == "syntax/san");
+    CHECK(main_line(g[0]) == strings({"d4"}));
+    CHECK(g[0].error->ply_index == 1);
+    CHECK(g[0].warnings.empty());
+    CHECK(!g[1].error);
+    CHECK(main_line(g[1]) == strings({"e4", "e5"}));
+    CHECK(error_kind(g[2]) == "syntax/san");
+    CHECK(main_line(g[3]) == strings({"d4", "d5"}));
+    CHECK(g[3].result == ast::Result::WhiteWins);
+    CHECK(error_kind(g[4]) == "syntax/san");
+    CHECK(g[4].error->pos.column == 15);  // the `z` of Nz9
+    CHECK(main_line(g[5]) == strings({"Nf3"}));
+    CHECK(error_kind(g[6]) == "syntax/tag");
+    CHECK(g[6].plies.empty());
+    CHECK(main_line(g[7]) == strings({"c4"}));
+    CHECK(main_line(g[8]) == strings({"d4"}));
+    CHECK(error_kind(g[9]) == "syntax/unclosed-variation");
+    CHECK(main_line(g[10]) == strings({"f4"}));
+    CHECK(error_kind(g[11]) == "syntax/token");
+    CHECK(warning_kinds(g[11]) == strings({"text-after-result"}));
+    CHECK(g[12].tag("Event") == std::string_view("y"));
+    CHECK(main_line(g[12]) == strings({"g3"}));
+    CHECK(error_kind(g[13]) == "syntax/san");
+    CHECK(g[14].tag("Event") == std::string_view("x"));
+    for (const char* eol : {"\r\n", "\r"}) {
+        INFO("line end " << (eol[1] ? "CRLF" : "CR"));
+        CHECK(describe_all(with_line_ends(kRecoveryCases, eol)) == lf);
+        CHECK(describe_file(with_line_ends(kRecoveryCases, eol)) == lf);
     }
 }
 
