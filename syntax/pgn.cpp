@@ -4,7 +4,8 @@
 // whatever of the following games the last read brought in). A game is parsed in one pass
 // over that buffer; when the pass reaches the end of the buffered bytes before the game is
 // complete (the end of a game is only known when the next `[` or the end of input is seen),
-// it stops (the NeedMore exception), the buffer is refilled — grown when one game fills it —
+// it stops (the NeedMore exception), the buffer is refilled — grown when one game fills it, and
+// back to its default size after that game (PgnReader::Impl::shrink_if_grown) —
 // and the game is parsed again from its start. That happens about once per chunk, so the cost
 // is a fraction of a percent, and in exchange every string_view of the Game points into one
 // stable buffer while it is being built. Nothing is allocated per token or per move: the
@@ -1154,14 +1155,34 @@ struct PgnReader::Impl {
         cur.line_start = offset(after);
     }
 
+    // After a game that grew the buffer (refill), its default size of kChunk comes back as soon
+    // as what is left unread fits in half of it: the unread bytes move to a fresh buffer and the
+    // large one is freed. A buffer that never grew is left alone (ordinary files pay nothing).
+    // Called only where no Game points into the buffer any more.
+    void shrink_if_grown() {
+        if (storage.size() <= kChunk) return;
+        const auto keep = static_cast<std::size_t>(cur.end - next);
+        if (keep > kChunk / 2) return;
+        std::vector<char> fresh(kChunk);
+        if (keep > 0) std::memcpy(fresh.data(), next, keep);
+        cur.base = offset(next);
+        storage.swap(fresh);
+        cur.buf = storage.data();
+        cur.end = cur.buf + keep;
+        next = storage.data();
+    }
+
     // Moves the unread bytes to the front of the buffer and reads more behind them, growing
-    // the buffer when one game fills it. Returns false when the game exceeds kMaxGameBytes.
+    // the buffer when one game fills more than half of it (so every read brings at least half a
+    // buffer; the default size of kChunk comes back after the game, shrink_if_grown). Returns
+    // false when the game exceeds kMaxGameBytes.
     bool refill() {
+        shrink_if_grown();
         const std::size_t keep = static_cast<std::size_t>(cur.end - next);
         const std::size_t shift = static_cast<std::size_t>(next - storage.data());
         if (shift > 0 && keep > 0) std::memmove(storage.data(), next, keep);
         cur.base += shift;
-        if (storage.size() - keep < kChunk) {
+        if (keep > storage.size() / 2) {
             // One game fills the buffer: grow it, up to the limit of one game.
             if (keep >= kMaxGameBytes) return false;
             std::size_t size = storage.size() * 2 < keep + kChunk ? keep + kChunk : storage.size() * 2;
@@ -1430,7 +1451,10 @@ bool PgnReader::next(ast::Game& out) {
         std::swap(r.storage, r.spare);
         r.next = r.spare_next;
         r.spare_pending = false;
+        // a buffer that grew for the last game is not kept as the spare one
+        if (r.spare.size() > kChunk) std::vector<char>().swap(r.spare);
     }
+    r.shrink_if_grown();
     if (r.in != nullptr && r.cur.end == r.next && !r.cur.eof) r.refill();
     for (;;) {
         if (!r.bom_checked) {

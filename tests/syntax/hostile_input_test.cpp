@@ -1,5 +1,6 @@
 // Issue 11 (hostile input) for the PGN reader: line ends in every path, padding between games,
 // the comment scan's work, how games split after a marker, encodings and excerpts.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -192,6 +193,49 @@ TEST_CASE("padding after a game is no part of its budget, and is not buffered", 
         REQUIRE(r.described.size() == 1);
         REQUIRE(r.found.size() == 1);
         CHECK(r.found[0] == "garbage text that goes on for many bytes");
+    }
+}
+
+TEST_CASE("the reader's buffers shrink back after a large game", "[pgn][hostile][stream]") {
+    // One game of about 50 MB grows the read buffer to hold it; the ordinary games after it must
+    // find the buffers back at their default size (4 MiB to read into, 4 MiB for the text after
+    // a marker), whether the game is followed by many games (refills) or by a few (end of input).
+    const std::size_t chunk = std::size_t{4} << 20;
+    std::string big = "[Event \"big\"]\n\n1. e4 {";
+    const std::string line = std::string(999, 'x') + "\n";
+    big.reserve(std::size_t{51} << 20);
+    while (big.size() < std::size_t{50} << 20) big += line;
+    big += "} e5 *\n\n";
+    std::string small;
+    for (int i = 0; i < 20; ++i) small += "[Event \"s\"]\n\n1. d4 d5 2. c4 e6 1/2-1/2\n\n";
+    std::string tail;
+    while (tail.size() < std::size_t{30} << 20) tail += small;
+    for (const std::string* after : {&tail, &small}) {
+        INFO((after == &tail ? "30 MB of games after it" : "20 games after it"));
+        std::FILE* f = std::tmpfile();
+        REQUIRE(f != nullptr);
+        REQUIRE(std::fwrite(big.data(), 1, big.size(), f) == big.size());
+        REQUIRE(std::fwrite(after->data(), 1, after->size(), f) == after->size());
+        std::rewind(f);
+        syntax::PgnReader reader(f, "tmp");
+        ast::Game g;
+        std::size_t games = 0;
+        std::size_t peak = 0;
+        std::size_t after_big = 0;  // the largest size seen from the 2nd game after the big one on
+        while (reader.next(g)) {
+            ++games;
+            const std::size_t bytes = reader.stats().buffer_bytes;
+            peak = std::max(peak, bytes);
+            if (games >= 3) after_big = std::max(after_big, bytes);
+            CHECK((games == 1 ? std::string_view("big") : std::string_view("s")) == g.tag("Event"));
+            CHECK(!g.error);
+        }
+        std::fclose(f);
+        CHECK(games == 1 + after->size() / (small.size() / 20));
+        CHECK(peak >= std::size_t{50} << 20);  // the big game was buffered whole
+        const std::size_t last = reader.stats().buffer_bytes;
+        CHECK(last <= 2 * chunk);
+        if (after == &small) CHECK(after_big <= 2 * chunk);
     }
 }
 
