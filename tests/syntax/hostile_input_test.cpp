@@ -342,6 +342,11 @@ TEST_CASE("recovery: a broken game ends at its own marker, tag-less games after 
     CHECK(main_line(g[12]) == strings({"g3"}));
     CHECK(error_kind(g[13]) == "syntax/san");
     CHECK(g[14].tag("Event") == std::string_view("x"));
+    // a control byte inside a tag string: the skip starts after the string, whose `1-0` ends nothing
+    const auto control = read_games("[Event \"a\x01 1-0\"]\n1. e4 *\n1. d4 *\n");
+    REQUIRE(control.size() == 2);
+    CHECK(error_kind(control[0]) == "syntax/token");
+    CHECK(main_line(control[1]) == strings({"d4"}));
     for (const char* eol : {"\r\n", "\r"}) {
         INFO("line end " << (eol[1] ? "CRLF" : "CR"));
         CHECK(describe_all(with_line_ends(kRecoveryCases, eol)) == lf);
