@@ -4,7 +4,8 @@
 // whatever of the following games the last read brought in). A game is parsed in one pass
 // over that buffer; when the pass reaches the end of the buffered bytes before the game is
 // complete (the end of a game is only known when the next `[` or the end of input is seen),
-// it stops (the NeedMore exception), the buffer is refilled — grown when one game fills it —
+// it stops (the NeedMore exception), the buffer is refilled — grown when one game fills it, and
+// back to its default size after that game (PgnReader::Impl::shrink_if_grown) —
 // and the game is parsed again from its start. That happens about once per chunk, so the cost
 // is a fraction of a percent, and in exchange every string_view of the Game points into one
 // stable buffer while it is being built. Nothing is allocated per token or per move: the
@@ -417,32 +418,104 @@ private:
             ast::SyntaxError{kind, at, token, message, main_plies_, static_cast<std::uint32_t>(s_.stack.size()), {}};
     }
 
-    // After an error: the game ends, and reading resumes at the next tag section — the first
-    // line that starts with `[` and either starts with `[Event ` or follows a line that does not
-    // start with `[` (a blank line, a movetext line, the line of the error itself when it is
-    // movetext). Everything up to it belongs to the broken game (syntax/README.md).
+    // After an error the rest of the broken game is skipped: it ends at the first of (a) its own
+    // termination marker, (b) the next tag section, (c) the end of input (syntax/README.md,
+    // "Errors and resynchronisation"). (a) is a marker token as the reader cuts tokens (so
+    // `1-0-0` is none), outside `{…}` and `;` comments, `%` escape lines and strings; within a
+    // variation open at the error or later, a marker followed by `)` is the variation's (as in
+    // result()) and does not end the game. After it the game is over as after any marker
+    // (ended_at_marker_, PgnReader::Impl::after_result). (b) is a line that starts with `[` and
+    // either starts with `[Event ` or follows a line that does not start with `[` (a blank line,
+    // a movetext line, the line of the error itself when that is movetext); it is checked at
+    // every line start, inside an open `{` too, so the skip never runs past where a line-based
+    // resynchronisation would stop. Everything up to the end belongs to the broken game; each
+    // byte is looked at a bounded number of times, whatever is left open.
     void resync() {
         bool previous_is_tag = false;
         if (c_.line_start >= c_.base) {
             const char* ls = c_.buf + (c_.line_start - c_.base);
             previous_is_tag = ls < c_.end && *ls == '[';
         }
+        std::size_t depth = s_.stack.size();
+        bool in_comment = false;
+        const char* q = p_;
         for (;;) {
-            if (at_end(p_)) return;
-            const char* e = find_line_end(p_, c_.end, '\n');
-            if (e == c_.end) {
-                if (!c_.eof) throw NeedMore{};
-                p_ = c_.end;
-                return;
+            if (in_comment) q = find_line_end(q, c_.end, '}');
+            if (at_end(q)) break;
+            const char c = *q;
+            if (c == '\n' || c == '\r') {
+                q = after_line_end(q);
+                if (at_end(q)) break;
+                if (*q == '[') {
+                    if (!previous_is_tag) break;
+                    if (!at_end(q + 6) && std::memcmp(q, "[Event", 6) == 0 && (q[6] == ' ' || q[6] == '\t')) break;
+                }
+                previous_is_tag = *q == '[';
+                if (*q == '%' && !in_comment) q = find_line_end(q, c_.end, '\n');  // §6 escape line
+                continue;
             }
-            p_ = after_line_end(e);
-            if (at_end(p_)) return;
-            if (*p_ == '[') {
-                if (!previous_is_tag) return;
-                if (!at_end(p_ + 6) && std::memcmp(p_, "[Event", 6) == 0 && (p_[6] == ' ' || p_[6] == '\t')) return;
+            if (in_comment) {  // the `}`
+                in_comment = false;
+                ++q;
+                continue;
             }
-            previous_is_tag = *p_ == '[';
+            if (is_digit(c)) {
+                const char* r = scan(q, is_digit);
+                if (at_end(r) || *r == '.' || !is_symbol(*r)) {  // a move number (or a bare number)
+                    q = r;
+                    continue;
+                }
+                r = scan_class(r, kSymbolClass);
+                const std::string_view token(q, static_cast<std::size_t>(r - q));
+                q = r;
+                if ((token == "1-0" || token == "0-1" || token == "1/2-1/2") && ends_broken_game(q, depth)) return;
+                continue;
+            }
+            if (is_letter(c) || c == '-' || c == '@') {
+                q = scan_class(q, kSymbolClass);
+                continue;
+            }
+            switch (c) {
+                case '*':
+                    ++q;
+                    if (ends_broken_game(q, depth)) return;
+                    break;
+                case '{':
+                    in_comment = true;
+                    ++q;
+                    break;
+                case ';': q = find_line_end(q, c_.end, '\n'); break;
+                case '"':
+                    // a string (§7), which ends at its line
+                    ++q;
+                    while (!at_end(q) && *q != '"' && *q != '\n' && *q != '\r')
+                        q += *q == '\\' && !at_end(q + 1) && (q[1] == '"' || q[1] == '\\') ? 2 : 1;
+                    if (!at_end(q) && *q == '"') ++q;
+                    break;
+                case '(':
+                    ++depth;
+                    ++q;
+                    break;
+                case ')':
+                    if (depth > 0) --depth;
+                    ++q;
+                    break;
+                default: ++q;
+            }
         }
+        p_ = q;
+    }
+
+    // Whether the marker that ends at q ends the broken game (see resync()); if so the game is over.
+    bool ends_broken_game(const char* q, std::size_t depth) {
+        if (depth > 0) {
+            const char* r = q;
+            while (!at_end(r) && (is_blank(*r) || *r == '\n')) ++r;
+            if (!at_end(r) && *r == ')') return false;
+        }
+        p_ = q;
+        ended_at_marker_ = true;
+        return true;
     }
 
     // --- tag pairs (§8.1) -----------------------------------------------------------------------
@@ -599,8 +672,12 @@ private:
                     continue;
                 }
             } else if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t') {
-                p_ = q;
                 set_error("syntax/token", pos(q), std::string_view(q, 1), "a control character inside a string");
+                // the skip after the error starts after the string (to its `"` or its line end)
+                ++q;
+                while (!at_end(q) && *q != '"' && *q != '\n' && *q != '\r')
+                    q += *q == '\\' && !at_end(q + 1) && (q[1] == '"' || q[1] == '\\') ? 2 : 1;
+                p_ = !at_end(q) && *q == '"' ? q + 1 : q;
                 return false;
             }
             ++q;
@@ -1020,10 +1097,12 @@ private:
                 set_error("syntax/result-in-variation", at,
                           std::string_view(start, static_cast<std::size_t>(p_ - start)),
                           "a termination marker ends the game, never a variation");
-            } else {
-                set_error("syntax/unclosed-variation", s_.stack.back().pos, "(", "the variation is not closed by `)`");
+                resync();
+                return;
             }
-            resync();
+            // the variation was never closed: the marker still ends the game
+            set_error("syntax/unclosed-variation", s_.stack.back().pos, "(", "the variation is not closed by `)`");
+            ended_at_marker_ = true;
             return;
         }
         g_.result = r;
@@ -1081,14 +1160,34 @@ struct PgnReader::Impl {
         cur.line_start = offset(after);
     }
 
+    // After a game that grew the buffer (refill), its default size of kChunk comes back as soon
+    // as what is left unread fits in half of it: the unread bytes move to a fresh buffer and the
+    // large one is freed. A buffer that never grew is left alone (ordinary files pay nothing).
+    // Called only where no Game points into the buffer any more.
+    void shrink_if_grown() {
+        if (storage.size() <= kChunk) return;
+        const auto keep = static_cast<std::size_t>(cur.end - next);
+        if (keep > kChunk / 2) return;
+        std::vector<char> fresh(kChunk);
+        if (keep > 0) std::memcpy(fresh.data(), next, keep);
+        cur.base = offset(next);
+        storage.swap(fresh);
+        cur.buf = storage.data();
+        cur.end = cur.buf + keep;
+        next = storage.data();
+    }
+
     // Moves the unread bytes to the front of the buffer and reads more behind them, growing
-    // the buffer when one game fills it. Returns false when the game exceeds kMaxGameBytes.
+    // the buffer when one game fills more than half of it (so every read brings at least half a
+    // buffer; the default size of kChunk comes back after the game, shrink_if_grown). Returns
+    // false when the game exceeds kMaxGameBytes.
     bool refill() {
+        shrink_if_grown();
         const std::size_t keep = static_cast<std::size_t>(cur.end - next);
         const std::size_t shift = static_cast<std::size_t>(next - storage.data());
         if (shift > 0 && keep > 0) std::memmove(storage.data(), next, keep);
         cur.base += shift;
-        if (storage.size() - keep < kChunk) {
+        if (keep > storage.size() / 2) {
             // One game fills the buffer: grow it, up to the limit of one game.
             if (keep >= kMaxGameBytes) return false;
             std::size_t size = storage.size() * 2 < keep + kChunk ? keep + kChunk : storage.size() * 2;
@@ -1360,7 +1459,10 @@ bool PgnReader::next(ast::Game& out) {
         std::swap(r.storage, r.spare);
         r.next = r.spare_next;
         r.spare_pending = false;
+        // a buffer that grew for the last game is not kept as the spare one
+        if (r.spare.size() > kChunk) std::vector<char>().swap(r.spare);
     }
+    r.shrink_if_grown();
     if (r.in != nullptr && r.cur.end == r.next && !r.cur.eof) r.refill();
     for (;;) {
         if (!r.bom_checked) {

@@ -1,7 +1,8 @@
 // A streaming PGN reader (import format, §3–§8 of the PGN standard). It reads one game at a
 // time into a reusable ast::Game, so memory does not grow with the file. A syntax error ends
-// that game's movetext (recorded in Game::error); the reader resumes at the next tag section,
-// so the number of games read always equals the number of verdicts written.
+// that game (recorded in Game::error); the reader skips to the broken game's own termination
+// marker or to the next tag section, whichever comes first (syntax/README.md, "Errors and
+// resynchronisation"), so the number of games read always equals the number of verdicts written.
 #pragma once
 
 #include <cstdint>

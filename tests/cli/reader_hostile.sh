@@ -28,16 +28,19 @@ while len(starts) <= limit:
     # a game starts at the first tag line after a blank line
     if text[i - 1:i] == b"\n": starts.append(i + 1)
 starts.append(len(text))
-broken = [b"[Event \"broken 1\"]\n[Site \"?\"]\n\n1. e4 Nz9 e5 *\n2. d4 *\n\n",
-          b"[Event \"broken 2\"]\n1. e4 {never closed\n2. Nf3 *\n\n",
-          b"[Event \"broken 3\"]\n[Site \"cut\n1. e4 *\n\n",
-          b"[Event \"broken 4\"]\n1. d4 1-0 trailing words\nmore\n\n"]
+# (text, games): a broken game ends at its own marker, so a tag-less movetext after it is a game
+broken = [(b"[Event \"broken 1\"]\n[Site \"?\"]\n\n1. e4 Nz9 e5 *\n2. d4 *\n\n", 2),
+          (b"[Event \"broken 2\"]\n1. e4 {never closed\n2. Nf3 *\n\n", 1),
+          (b"[Event \"broken 3\"]\n[Site \"cut\n1. e4 *\n\n", 1),
+          (b"[Event \"broken 4\"]\n1. d4 1-0 trailing words\nmore\n\n", 1),
+          (b"[Event \"broken 5\"]\n1. d4 {1-0} (1. c4 Nz9 0-1) 1-0-0 Nz9 1/2-1/2\n1. e4 *\n\n1. d4 *\n\n", 3)]
 pieces = []
 n = 0
 for k in range(min(limit, len(starts) - 2)):
     pieces.append(text[starts[k]:starts[k + 1]].rstrip(b"\n") + b"\n\n"); n += 1
     if k % 100 == 7:
-        pieces.append(broken[(k // 100) % len(broken)]); n += 1
+        b = broken[(k // 100) % len(broken)]
+        pieces.append(b[0]); n += b[1]
 lf = b"".join(pieces)
 open(out + "/lf.pgn", "wb").write(lf)
 open(out + "/crlf.pgn", "wb").write(lf.replace(b"\n", b"\r\n"))
@@ -81,13 +84,23 @@ printf '1. e4 e5 *  1. Ke3 Nz9 *\n' >"$tmp/two.pgn"
 expect_verdicts "movetext after a marker is a new game" "legal 2 None  -
 illegal 0 None  src/unreachable
 exit 1" "$tmp/two.pgn"
-# (after a syntax error the reader resumes at the next tag section, as syntax/README.md says)
+# (after a syntax error the broken game ends at its own marker or at the next tag section, as
+# syntax/README.md says)
 printf '1. e4 e5 *\n1. d4 Nz9 *\n\n[White "W"]\n1. c4 *\ne4 *' >"$tmp/four.pgn"
 expect_verdicts "movetext after a marker is a new game (malformed, then a bare move)" "legal 2 None  -
 malformed 1 None  syntax/san
 legal 1 W  -
 legal 1 None move-number -
 exit 1" "$tmp/four.pgn"
+# (issue 11: a broken game ends at its own marker, so the tag-less game after it keeps its verdict)
+for eol in '\n' '\r\n' '\r'; do
+  printf "1. d4 Nz9 2. c4 *${eol}${eol}1. e4 e5 *${eol}1. d4 {1-0} Nz9 (1. c4 0-1) 1-0-0 1-0${eol}1. c4 *${eol}" >"$tmp/tagless.pgn"
+  expect_verdicts "tag-less games after broken ones (line end $eol)" "malformed 1 None  syntax/san
+legal 2 None  -
+malformed 1 None  syntax/san
+legal 1 None  -
+exit 1" "$tmp/tagless.pgn"
+done
 printf '[White "Alice"]\n\n[White "Bob"]\n\n1. e4 *\n' >"$tmp/alice.pgn"
 expect_verdicts "a tag section without movetext is a game" "legal 0 Alice missing-result -
 legal 1 Bob  -

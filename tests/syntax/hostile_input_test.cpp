@@ -1,5 +1,6 @@
 // Issue 11 (hostile input) for the PGN reader: line ends in every path, padding between games,
 // the comment scan's work, how games split after a marker, encodings and excerpts.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -91,7 +92,7 @@ const char* const kLineEndCases =
 
 TEST_CASE("LF, CRLF and CR alone: every path of the reader reads the same games", "[pgn][4.1][hostile]") {
     const std::vector<std::string> lf = describe_all(kLineEndCases);
-    REQUIRE(lf.size() == 9);
+    REQUIRE(lf.size() == 10);
     for (const char* eol : {"\r\n", "\r"}) {
         INFO("line end " << (eol[1] ? "CRLF" : "CR"));
         CHECK(describe_all(with_line_ends(kLineEndCases, eol)) == lf);
@@ -195,6 +196,49 @@ TEST_CASE("padding after a game is no part of its budget, and is not buffered", 
     }
 }
 
+TEST_CASE("the reader's buffers shrink back after a large game", "[pgn][hostile][stream]") {
+    // One game of about 50 MB grows the read buffer to hold it; the ordinary games after it must
+    // find the buffers back at their default size (4 MiB to read into, 4 MiB for the text after
+    // a marker), whether the game is followed by many games (refills) or by a few (end of input).
+    const std::size_t chunk = std::size_t{4} << 20;
+    std::string big = "[Event \"big\"]\n\n1. e4 {";
+    const std::string line = std::string(999, 'x') + "\n";
+    big.reserve(std::size_t{51} << 20);
+    while (big.size() < std::size_t{50} << 20) big += line;
+    big += "} e5 *\n\n";
+    std::string small;
+    for (int i = 0; i < 20; ++i) small += "[Event \"s\"]\n\n1. d4 d5 2. c4 e6 1/2-1/2\n\n";
+    std::string tail;
+    while (tail.size() < std::size_t{30} << 20) tail += small;
+    for (const std::string* after : {&tail, &small}) {
+        INFO((after == &tail ? "30 MB of games after it" : "20 games after it"));
+        std::FILE* f = std::tmpfile();
+        REQUIRE(f != nullptr);
+        REQUIRE(std::fwrite(big.data(), 1, big.size(), f) == big.size());
+        REQUIRE(std::fwrite(after->data(), 1, after->size(), f) == after->size());
+        std::rewind(f);
+        syntax::PgnReader reader(f, "tmp");
+        ast::Game g;
+        std::size_t games = 0;
+        std::size_t peak = 0;
+        std::size_t after_big = 0;  // the largest size seen from the 2nd game after the big one on
+        while (reader.next(g)) {
+            ++games;
+            const std::size_t bytes = reader.stats().buffer_bytes;
+            peak = std::max(peak, bytes);
+            if (games >= 3) after_big = std::max(after_big, bytes);
+            CHECK((games == 1 ? std::string_view("big") : std::string_view("s")) == g.tag("Event"));
+            CHECK(!g.error);
+        }
+        std::fclose(f);
+        CHECK(games == 1 + after->size() / (small.size() / 20));
+        CHECK(peak >= std::size_t{50} << 20);  // the big game was buffered whole
+        const std::size_t last = reader.stats().buffer_bytes;
+        CHECK(last <= 2 * chunk);
+        if (after == &small) CHECK(after_big <= 2 * chunk);
+    }
+}
+
 TEST_CASE("the comment scan is linear: each `{` scans no further than what ends it", "[pgn][5][hostile]") {
     // Unterminated comments, each ended by the next game; the work is counted, not timed.
     const auto scanned = [](int games) {
@@ -246,6 +290,67 @@ TEST_CASE("games split as §8 says: movetext after a marker is a new game", "[pg
         REQUIRE(g.size() == 2);
         CHECK(warning_kinds(g[0]) == strings({"text-after-result"}));
         CHECK(g[1].tag("Event") == std::string_view("n"));
+    }
+}
+
+// Recovery after a syntax error ends the broken game at its own termination marker (or at the next
+// tag section, or at the end of input), so tag-less games after it keep their verdicts.
+const char* const kRecoveryCases =
+    // 1, 2: the example of the issue
+    "1. d4 Nz9 2. c4 *\n\n1. e4 e5 *\n\n"
+    // 3, 4: a marker inside a comment (brace, line, escape line) or a string does not end the
+    // broken game; `1-0-0` is one token and no marker
+    "1. e4 Nz9 {1-0} ; 0-1\n% 1/2-1/2\n\"1-0\" 1-0-0 2. c4 1-0\n1. d4 d5 1-0\n"
+    // 5, 6: an error inside a variation: its markers followed by `)` are in the variation
+    "1. e4 (1. d4 Nz9 1-0) (1. c4 *) e5 0-1 1. Nf3 *\n"
+    // 7, 8, 9: a broken tag section: the rest of it and its movetext belong to the broken game
+    "[White \"A\" junk]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n1. c4 *\n\n1. d4 *\n"
+    // 10, 11: a marker with an unclosed variation ends the game at it
+    "1. e4 (1. d4 1-0\n1. f4 *\n"
+    // 12, 13: garbage after the broken game's marker is text after the result (to the next `[`)
+    "1. e4 <x> 2. d4 * words 1. c4 *\n[Event \"y\"]\n1. g3 *\n"
+    // 14, 15: an unterminated `{` in a broken game ends at the next tag section
+    "1. e4 Nz9 {open 1-0\n\n[Event \"x\"]\n1. e4 *\n";
+
+TEST_CASE("recovery: a broken game ends at its own marker, tag-less games after it survive", "[pgn][hostile]") {
+    const std::vector<std::string> lf = describe_all(kRecoveryCases);
+    for (const std::string& d : lf) INFO(d);
+    REQUIRE(lf.size() == 15);
+    const auto g = read_games(kRecoveryCases);
+    REQUIRE(g.size() == 15);
+    CHECK(error_kind(g[0]) == "syntax/san");
+    CHECK(main_line(g[0]) == strings({"d4"}));
+    CHECK(g[0].error->ply_index == 1);
+    CHECK(g[0].warnings.empty());
+    CHECK(!g[1].error);
+    CHECK(main_line(g[1]) == strings({"e4", "e5"}));
+    CHECK(error_kind(g[2]) == "syntax/san");
+    CHECK(main_line(g[3]) == strings({"d4", "d5"}));
+    CHECK(g[3].result == ast::Result::WhiteWins);
+    CHECK(error_kind(g[4]) == "syntax/san");
+    CHECK(g[4].error->pos.column == 15);  // the `z` of Nz9
+    CHECK(main_line(g[5]) == strings({"Nf3"}));
+    CHECK(error_kind(g[6]) == "syntax/tag");
+    CHECK(g[6].plies.empty());
+    CHECK(main_line(g[7]) == strings({"c4"}));
+    CHECK(main_line(g[8]) == strings({"d4"}));
+    CHECK(error_kind(g[9]) == "syntax/unclosed-variation");
+    CHECK(main_line(g[10]) == strings({"f4"}));
+    CHECK(error_kind(g[11]) == "syntax/token");
+    CHECK(warning_kinds(g[11]) == strings({"text-after-result"}));
+    CHECK(g[12].tag("Event") == std::string_view("y"));
+    CHECK(main_line(g[12]) == strings({"g3"}));
+    CHECK(error_kind(g[13]) == "syntax/san");
+    CHECK(g[14].tag("Event") == std::string_view("x"));
+    // a control byte inside a tag string: the skip starts after the string, whose `1-0` ends nothing
+    const auto control = read_games("[Event \"a\x01 1-0\"]\n1. e4 *\n1. d4 *\n");
+    REQUIRE(control.size() == 2);
+    CHECK(error_kind(control[0]) == "syntax/token");
+    CHECK(main_line(control[1]) == strings({"d4"}));
+    for (const char* eol : {"\r\n", "\r"}) {
+        INFO("line end " << (eol[1] ? "CRLF" : "CR"));
+        CHECK(describe_all(with_line_ends(kRecoveryCases, eol)) == lf);
+        CHECK(describe_file(with_line_ends(kRecoveryCases, eol)) == lf);
     }
 }
 
