@@ -118,7 +118,7 @@ public:
             for (std::uint32_t i = 0; i < ply.nags_count; ++i) nag(g_.nags[ply.nags_begin + i].value);
             force_number = comments(p);
             if (o_.cut && p + 1 == g_.plies.size()) {
-                cut_at(stack.size());
+                cut_at(stack.size(), side == Color::Black ? number + 1 : number, opposite(side));
                 break;
             }
             if (ply.first_variation != ast::kNone) {
@@ -133,7 +133,7 @@ public:
         }
         // Comments the walk did not meet (not in source order) are kept, before the marker.
         while (comment_cursor_ < g_.comments.size()) comment(g_.comments[comment_cursor_++].text);
-        if (o_.cut && g_.plies.empty()) cut_at(0);
+        if (o_.cut && g_.plies.empty()) cut_at(0, o_.first_move_number, o_.first_side);
         token(g_.result ? ast::result_text(*g_.result) : std::string_view("*"));
         out_ += "\n\n";
     }
@@ -196,11 +196,17 @@ private:
         token(std::string_view(text.data(), k));
     }
 
-    // The cut of WriteOptions, from variation depth `depth`.
-    void cut_at(std::size_t depth) {
+    // The cut of WriteOptions, from variation depth `depth`. At the same depth the tail comes after
+    // the next move's number indication (`number`, `side`), as a token after a move number: a glyph
+    // there follows no move (syntax/suffix), as it did where the reader found it after `6.`; every
+    // other tail means the same with or without it.
+    void cut_at(std::size_t depth, std::uint32_t number, Color side) {
+        const bool same_line = depth == o_.tail_depth;
         for (; depth > o_.tail_depth; --depth) glued(")");
         for (; depth < o_.tail_depth; ++depth) token("(");
-        if (!o_.tail.empty()) token(o_.tail);
+        if (o_.tail.empty()) return;
+        if (same_line) move_number(number, side, true);
+        token(o_.tail);
     }
 
     // §8.2.2.2: `N.` before every White move, `N...` before a Black move only at the start of
