@@ -63,6 +63,7 @@ bool reproduce(const ast::SyntaxError& e, syntax::WriteOptions& o) {
     o.cut = true;
     o.tail_depth = e.variation_depth;
     o.tail = e.kind == "syntax/unclosed-variation" ? std::string_view() : e.token;
+    o.tail_after_number = e.kind == "syntax/suffix";
     return true;
 }
 

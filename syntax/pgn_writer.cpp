@@ -196,16 +196,14 @@ private:
         token(std::string_view(text.data(), k));
     }
 
-    // The cut of WriteOptions, from variation depth `depth`. At the same depth the tail comes after
-    // the next move's number indication (`number`, `side`), as a token after a move number: a glyph
-    // there follows no move (syntax/suffix), as it did where the reader found it after `6.`; every
-    // other tail means the same with or without it.
+    // The cut of WriteOptions, from variation depth `depth`; `number` and `side` are the next move's,
+    // written before the tail when `tail_after_number` asks for it at the same depth.
     void cut_at(std::size_t depth, std::uint32_t number, Color side) {
         const bool same_line = depth == o_.tail_depth;
         for (; depth > o_.tail_depth; --depth) glued(")");
         for (; depth < o_.tail_depth; ++depth) token("(");
         if (o_.tail.empty()) return;
-        if (same_line) move_number(number, side, true);
+        if (same_line && o_.tail_after_number) move_number(number, side, true);
         token(o_.tail);
     }
 

@@ -23,6 +23,10 @@ struct WriteOptions {
     bool cut = false;
     std::uint32_t tail_depth = 0;
     std::string_view tail;
+    // The next move's number indication goes before `tail` (at the same depth): a glyph after a move
+    // number is an error (syntax/suffix), after a move it is that move's. (Not for every tail: a
+    // stray `.` after a number is read as part of it.)
+    bool tail_after_number = false;
     // Written as it is, on a line of its own after the tag pairs (normalize: a malformed tag pair,
     // SyntaxError::tag_pair, so that the output reads back with the same error).
     std::string_view tag_tail;
