@@ -532,9 +532,14 @@ private:
             if (!g_.tags.empty() && c_.line - line_before >= 2 && holds_blank_line(before, p_)) return true;
             const char* open = p_;
             if (!tag_pair()) {
-                if (g_.error)
-                    g_.error->tag_pair =
-                        std::string_view(open, static_cast<std::size_t>(find_line_end(open, c_.end, '\n') - open));
+                // The broken pair as read up to the end of its offending token (an unclosed string's
+                // runs to its line end): what normalize writes back; no more, since what follows on
+                // the line (a marker, another game) is the skip's, not the pair's.
+                if (g_.error) {
+                    const std::string_view t = g_.error->token;
+                    const char* end = t.empty() ? p_ : t.data() + t.size();
+                    g_.error->tag_pair = std::string_view(open, static_cast<std::size_t>(end - open));
+                }
                 resync();
                 return false;
             }
