@@ -204,7 +204,24 @@ private:
         for (; depth < o_.tail_depth; ++depth) token("(");
         if (o_.tail.empty()) return;
         if (same_line && o_.tail_after_number) move_number(number, side, true);
-        token(o_.tail);
+        if (o_.tail.front() != '%') {
+            token(o_.tail);
+            return;
+        }
+        // §6: a `%` in column 1 starts an escape line, which the reader skips; the tail's `%` was the
+        // error where the reader found it, so it stays off column 1 here.
+        const std::size_t length = out_.size() - line_start_;
+        if (length > 0 && length + 1 + o_.tail.size() <= kLineLimit) {
+            token(o_.tail);
+            return;
+        }
+        if (length > 0) {
+            out_ += '\n';
+            line_start_ = out_.size();
+        }
+        out_ += ' ';
+        out_ += o_.tail;
+        glue_next_ = false;
     }
 
     // §8.2.2.2: `N.` before every White move, `N...` before a Black move only at the start of
