@@ -286,7 +286,9 @@ TEST_CASE("games split as §8 says: movetext after a marker is a new game", "[pg
          {std::string_view("\0\0 1. e4 *", 10), std::string_view("resigned 1. d4 *"), std::string_view("{c} 1. d4 *"),
           std::string_view("1-0 1. d4 *"), std::string_view("Nz9 1. d4"), std::string_view("0 1. d4")}) {
         INFO(after);
-        const auto g = read_games(std::string("1. e4 1-0 ") + std::string(after) + "\n[Event \"n\"]\n1. c4 *");
+        // The games' tags are views into the text, so the text outlives them.
+        const std::string text = std::string("1. e4 1-0 ") + std::string(after) + "\n[Event \"n\"]\n1. c4 *";
+        const auto g = read_games(text);
         REQUIRE(g.size() == 2);
         CHECK(warning_kinds(g[0]) == strings({"text-after-result"}));
         CHECK(g[1].tag("Event") == std::string_view("n"));
