@@ -123,17 +123,29 @@ struct ConcreteMove {
 // stalemate (5.2.1); Ongoing when there is a legal move.
 enum class Outcome : std::uint8_t { Ongoing, Checkmate, Stalemate };
 
-// A fixed-capacity list of moves (no allocation): 218 is the most legal moves a position reached
-// in a game can have.
+// A fixed-capacity list of moves (no allocation). 218 is the most legal moves a position reached
+// in a game can have, but `perft --fen` and `gen` take any placement a FEN can write, so the
+// capacity is what the Laws' moves can number in any position: a legal move (S, Q) has, seen from
+// its destination Q, its source S either as the first piece along one of the 8 rays from Q (a
+// slider, the king's step or castling, a pawn's step, double step or capture) or a knight's jump
+// away: at most 16 sources per Q, 64 · 16 moves; a promotion names 4 pieces, and at most 3 pawns
+// (a step and two captures) reach each of the 8 squares of the mover's last rank, 8 · 3 · 3 more.
+// Only the Laws' reading fills a list (legal_moves; other readings only ask has_legal_move).
 struct MoveList {
-    std::array<ConcreteMove, 256> moves{};
+    static constexpr std::size_t kCapacity = 64 * 16 + 8 * 3 * 3;
+    // Left unconstructed (a union member) until written: a list is built at every inner node of
+    // perft, and constructing 1,096 moves each time would cost more than generating them.
+    union {
+        ConcreteMove moves[kCapacity];
+    };
     std::size_t size = 0;
+    MoveList() noexcept {}  // NOLINT: the moves are written before they are read
     void push_back(ConcreteMove m) noexcept {
-        PGNSEM_ASSERT(size < moves.size(), "at most 256 moves in a list");
+        PGNSEM_ASSERT(size < kCapacity, "at most MoveList::kCapacity legal moves in any position");
         moves[size++] = m;
     }
-    [[nodiscard]] const ConcreteMove* begin() const noexcept { return moves.data(); }
-    [[nodiscard]] const ConcreteMove* end() const noexcept { return moves.data() + size; }
+    [[nodiscard]] const ConcreteMove* begin() const noexcept { return moves; }
+    [[nodiscard]] const ConcreteMove* end() const noexcept { return moves + size; }
 };
 
 // T(M)(σ) = ⊤, with the σ' that [[M]] gives. `check` is IIC(σ', the side to move in σ'): what a

@@ -37,6 +37,7 @@ constexpr Bits kAll = ~Bits{0};
 struct ListSink {
     MoveList& list;
     void add(int from, int to) noexcept {
+        PGNSEM_EXPENSIVE_ASSERT(list.size < MoveList::kCapacity, "MoveList::kCapacity bounds the legal moves");
         list.moves[list.size++] = ConcreteMove{Square::unchecked(from), Square::unchecked(to), std::nullopt};
     }
     void add_targets(int from, Bits targets) noexcept {
@@ -44,8 +45,10 @@ struct ListSink {
     }
     void add_promotions(int from, int to) noexcept {
         for (ast::PromotionPiece t : {ast::PromotionPiece::Knight, ast::PromotionPiece::Bishop,
-                                      ast::PromotionPiece::Rook, ast::PromotionPiece::Queen})
+                                      ast::PromotionPiece::Rook, ast::PromotionPiece::Queen}) {
+            PGNSEM_EXPENSIVE_ASSERT(list.size < MoveList::kCapacity, "MoveList::kCapacity bounds the legal moves");
             list.moves[list.size++] = ConcreteMove{Square::unchecked(from), Square::unchecked(to), t};
+        }
     }
     [[nodiscard]] static constexpr bool done() noexcept { return false; }
 };

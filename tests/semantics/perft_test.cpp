@@ -2,7 +2,10 @@
 // counts (Chess Programming Wiki "Perft Results"; facts written in): the fast path's perft at every
 // depth given, the reference's (every move tried with T) at the shallow ones. Sanitizer builds
 // (PGNSEM_PERFT_SCALE = 0) run the shallower depths only.
+#include <algorithm>
 #include <cstdint>
+#include <tuple>
+#include <vector>
 
 #include "semantics/fast/legal_moves.hpp"
 #include "tests/semantics/helpers.hpp"
@@ -72,4 +75,35 @@ TEST_CASE("L8 perft equals the leaves of the tree T spans", "[perft][L8]") {
     CHECK(fast::perft(pos3, 3) == leaves(pos3, 3));
     CHECK(fast::perft(initial_state(), 0) == 1);
     CHECK(perft(initial_state(), 0) == 1);
+}
+
+// A FEN can place far more pieces than a game reaches: 270 legal moves for White here (Stockfish
+// 15.1's perft 1 agrees), past the 256 a move list once held. The list holds MoveList::kCapacity,
+// a bound for any placement (semantics/partial.hpp); both engines list the same moves, once each.
+TEST_CASE("L8 move lists hold every legal move of any placement, past 256", "[perft][L8]") {
+    for (const char* placement :
+         {"kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - -", "kqqqqqqq/q6q/q6q/q6q/q6q/q6q/br5q/Kbqqqqqq b - -"}) {
+        INFO(placement);
+        const State s = fen(placement);
+        const MoveList fast_list = fast::legal_moves(s);
+        const MoveList reference_list = legal_moves(s);
+        CHECK(fast_list.size == 270);
+        CHECK(reference_list.size == 270);
+        CHECK(fast::perft(s, 1) == 270);
+        CHECK(fast::perft(s, 2) == 0);  // every move mates or stalemates the lone black king
+        CHECK(perft(s, 2) == 0);
+        CHECK(leaves(s, 1) == 270);
+        std::vector<std::tuple<int, int, int>> a, b;
+        const auto key = [](const ConcreteMove& m) {
+            return std::tuple<int, int, int>{m.from.index(), m.to.index(),
+                                             m.promotion ? 1 + static_cast<int>(*m.promotion) : 0};
+        };
+        for (const ConcreteMove& m : fast_list) a.push_back(key(m));
+        for (const ConcreteMove& m : reference_list) b.push_back(key(m));
+        std::sort(a.begin(), a.end());
+        std::sort(b.begin(), b.end());
+        CHECK(std::adjacent_find(a.begin(), a.end()) == a.end());
+        CHECK(a == b);
+    }
+    static_assert(MoveList::kCapacity >= 270);
 }
