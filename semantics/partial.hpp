@@ -3,6 +3,7 @@
 // string: sentences are made by interpreter/explain.cpp, so the semantics allocates nothing.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <boost/variant2/variant.hpp>
 #include <cstddef>
@@ -125,27 +126,31 @@ enum class Outcome : std::uint8_t { Ongoing, Checkmate, Stalemate };
 
 // A fixed-capacity list of moves (no allocation). 218 is the most legal moves a position reached
 // in a game can have, but `perft --fen` and `gen` take any placement a FEN can write, so the
-// capacity is what the Laws' moves can number in any position: a legal move (S, Q) has, seen from
-// its destination Q, its source S either as the first piece along one of the 8 rays from Q (a
-// slider, the king's step or castling, a pawn's step, double step or capture) or a knight's jump
-// away: at most 16 sources per Q, 64 · 16 moves; a promotion names 4 pieces, and at most 3 pawns
-// (a step and two captures) reach each of the 8 squares of the mover's last rank, 8 · 3 · 3 more.
+// capacity is what the Laws' moves can number in any position. Two bounds hold for a mover with n
+// pieces. By piece: a queen has at most 27 moves, a rook 14, a bishop 13, a king 8 and 2 castlings,
+// a knight 8, a pawn 3 squares of 4 promotions each (or 4 moves: step, double step, two captures),
+// so at most 27 n. By destination: a legal move (S, Q) has, seen from Q, its source S either as the
+// first piece along one of the 8 rays from Q (a slider, the king's step or castling, a pawn's step,
+// double step or capture) or a knight's jump away, so at most 16 per Q, on the 64 − n squares the
+// mover does not hold; a promotion names 4 pieces, and at most 3 pawns reach each of the 8 squares
+// of the last rank: 16 (64 − n) + 8 · 3 · 3. The larger of the two minima over n is 680 (n = 26).
 // Only the Laws' reading fills a list (legal_moves; other readings only ask has_legal_move).
+[[nodiscard]] constexpr std::size_t most_legal_moves() noexcept {
+    std::size_t most = 0;
+    for (std::size_t n = 1; n <= 64; ++n) most = std::max(most, std::min(27 * n, 16 * (64 - n) + 8 * 3 * 3));
+    return most;
+}
 struct MoveList {
-    static constexpr std::size_t kCapacity = 64 * 16 + 8 * 3 * 3;
-    // Left unconstructed (a union member) until written: a list is built at every inner node of
-    // perft, and constructing 1,096 moves each time would cost more than generating them.
-    union {
-        ConcreteMove moves[kCapacity];
-    };
+    static constexpr std::size_t kCapacity = most_legal_moves();
+    static_assert(kCapacity == 680);
+    std::array<ConcreteMove, kCapacity> moves{};
     std::size_t size = 0;
-    MoveList() noexcept {}  // NOLINT: the moves are written before they are read
     void push_back(ConcreteMove m) noexcept {
         PGNSEM_ASSERT(size < kCapacity, "at most MoveList::kCapacity legal moves in any position");
         moves[size++] = m;
     }
-    [[nodiscard]] const ConcreteMove* begin() const noexcept { return moves; }
-    [[nodiscard]] const ConcreteMove* end() const noexcept { return moves + size; }
+    [[nodiscard]] const ConcreteMove* begin() const noexcept { return moves.data(); }
+    [[nodiscard]] const ConcreteMove* end() const noexcept { return moves.data() + size; }
 };
 
 // T(M)(σ) = ⊤, with the σ' that [[M]] gives. `check` is IIC(σ', the side to move in σ'): what a
