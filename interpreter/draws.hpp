@@ -139,6 +139,7 @@ private:
 struct DrawHistory {
     RepetitionTable table;
     std::vector<sem::Position> positions;
+    std::vector<std::uint64_t> keys;  // the fast engine's keys of a short window (DrawBook::same_keys)
 };
 
 // The bookkeeping along the main line: the repetition history, the fast engine's key and the en
@@ -158,7 +159,7 @@ public:
         if (keys_) {
             key_ = sem::fast::full_key(s);
             ep_file_ = sem::fast::en_passant_file(s);
-            (void)history_.table.add(key_, s.turn & 1u, 0, [](std::uint32_t) { return true; });
+            (void)same_keys(key_, s.turn & 1u, true);
         } else {
             (void)same_positions(s);
         }
@@ -186,8 +187,7 @@ public:
         std::uint32_t same = 0;
         if (keys_) {
             key_ = sem::fast::next_key(key_, s, next, a, ep_file_);
-            if (next.halfmove_clock == 0) history_.table.restart();
-            same = history_.table.add(key_, next.turn & 1u, 0, [](std::uint32_t) { return true; });
+            same = same_keys(key_, next.turn & 1u, next.halfmove_clock == 0);
         } else {
             same = same_positions(next);
         }
@@ -229,6 +229,42 @@ private:
     Automatic automatic_ = Automatic::None;
     void arose() noexcept {
         if (automatic_ == Automatic::None) automatic_ = Automatic::Arisen;
+    }
+
+    // The fast engine's count: the key of σ′'s position (its side to move `side`) and the earlier
+    // ones in the window equal to it; `restart`: σ′ opens a new window. A short window, as in nearly
+    // every real game (a capture or pawn move soon closes it), is scanned, every other key (the same
+    // side to move); once it holds more than kScanned keys it moves into the table, which counts
+    // each later key in O(1), so a window costs linear time whatever its length.
+    static constexpr std::size_t kScanned = 32;
+    bool tabled_ = false;  // the current window is in the table, not in history_.keys
+    std::uint32_t same_keys(std::uint64_t key, unsigned side, bool restart) {
+        std::vector<std::uint64_t>& w = history_.keys;
+        if (restart) {
+            w.clear();
+            tabled_ = false;
+        }
+        const auto first = [](std::uint32_t) { return true; };  // a key stands for its position
+        if (tabled_) return history_.table.add(key, side, 0, first);
+        w.push_back(key);
+        // A position recurs 4 plies later at the earliest (each side moves away and back).
+        if (w.size() < 5) return 1;
+        if (w.size() <= kScanned) {
+            std::uint32_t same = 0;
+            for (std::size_t back = 0; back < w.size(); back += 2) {
+                history_.table.count_comparison();
+                same += w[w.size() - 1 - back] == key ? 1 : 0;
+            }
+            return same;
+        }
+        // The window moves into the table, each key with its side to move (they alternate, and the
+        // last is `side`'s); the last one's count is σ′'s.
+        tabled_ = true;
+        history_.table.restart();
+        std::uint32_t same = 0;
+        for (std::size_t i = 0; i < w.size(); ++i)
+            same = history_.table.add(w[i], side ^ static_cast<unsigned>((w.size() - 1 - i) & 1u), 0, first);
+        return same;
     }
 
     // The reference's count: σ′'s position and the earlier ones in the window above equal to it.
