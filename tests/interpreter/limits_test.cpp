@@ -223,7 +223,13 @@ TEST_CASE("the fullmove number: at most 999,999,999, refused at the FEN or at th
         REQUIRE(v.error);
         CHECK(v.error->rule == "position/clock");
         CHECK(v.error->ply == 0);
+        // σ keeps the largest number it can; the FEN reported is the one read
+        CHECK(v.final_fen == kings + number);
     }
+    const Verdict clock = judge_text("[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 w - - 70000 1\"]\n\nKb1 *\n");
+    REQUIRE(clock.error);
+    CHECK(clock.error->rule == "position/clock");
+    CHECK(clock.final_fen == "k7/8/8/8/8/8/8/K7 w - - 70000 1");
     // at the limit: White's move of move 999,999,999 is the last; Black's would make move 10⁹
     const Verdict last = judge_text("[SetUp \"1\"]\n[FEN \"" + kings + "999999999\"]\n\n999999999. Kb1 Kb8 *\n");
     CHECK(last.kind == VerdictKind::Illegal);
