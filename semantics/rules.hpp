@@ -66,22 +66,23 @@ namespace pgnsem::sem {
       "the paper's T(P::x::Q) as printed: turn = 0 for White, turn = 1 for Black (errata.md, capture-turn-parity)")   \
     X(VariantUnsupported, "variant/unsupported", "only standard chess is supported")
 
-#define PGNSEM_POSITION_RULES(X)                                                                                     \
-    X(PosMissingKing, "position/missing-king", "each side has a king")                                               \
-    X(PosTooManyKings, "position/too-many-kings", "each side has only one king")                                     \
-    X(PosPawnOnBackRank, "position/pawn-on-back-rank", "no pawn stands on rank 1 or 8")                              \
-    X(PosTooManyPawns, "position/too-many-pawns", "at most 8 pawns a side")                                          \
-    X(PosTooManyPieces, "position/too-many-pieces",                                                                  \
-      "at most 16 pieces a side, and promoted pieces need missing pawns")                                            \
-    X(PosCastlingRights, "position/castling-rights", "a castling right needs its king and rook on their squares")    \
-    X(PosEnPassantRank, "position/en-passant-rank",                                                                  \
-      "the en passant square is on rank 6 with White to move, rank 3 with Black")                                    \
-    X(PosEnPassantNoPawn, "position/en-passant-no-pawn",                                                             \
-      "the en passant square needs the double-stepped pawn in front of it")                                          \
-    X(PosEnPassantOccupied, "position/en-passant-occupied", "the en passant square and the one behind it are empty") \
-    X(PosOppositeCheck, "position/opposite-check", "the side not to move is not in check")                           \
-    X(PosTooManyCheckers, "position/too-many-checkers", "no move gives check with three pieces")                     \
-    X(PosImpossibleCheck, "position/impossible-check", "no last move could have given this check")                   \
+#define PGNSEM_POSITION_RULES(X)                                                                                  \
+    X(PosMissingKing, "position/missing-king", "each side has a king")                                            \
+    X(PosTooManyKings, "position/too-many-kings", "each side has only one king")                                  \
+    X(PosPawnOnBackRank, "position/pawn-on-back-rank", "no pawn may stand on rank 1 or 8")                        \
+    X(PosTooManyPawns, "position/too-many-pawns", "at most 8 pawns a side")                                       \
+    X(PosTooManyPieces, "position/too-many-pieces",                                                               \
+      "at most 16 pieces a side, and promoted pieces need missing pawns")                                         \
+    X(PosCastlingRights, "position/castling-rights", "a castling right needs its king and rook on their squares") \
+    X(PosEnPassantRank, "position/en-passant-rank",                                                               \
+      "the en passant square must be on rank 6 with White to move, rank 3 with Black")                            \
+    X(PosEnPassantNoPawn, "position/en-passant-no-pawn",                                                          \
+      "the en passant square needs the double-stepped pawn in front of it")                                       \
+    X(PosEnPassantOccupied, "position/en-passant-occupied",                                                       \
+      "the en passant square and the one behind it must be empty")                                                \
+    X(PosOppositeCheck, "position/opposite-check", "the side not to move must not be in check")                   \
+    X(PosTooManyCheckers, "position/too-many-checkers", "no move gives check with three pieces")                  \
+    X(PosImpossibleCheck, "position/impossible-check", "no last move could have given this check")                \
     X(PosClock, "position/clock", "the halfmove clock is at most 65535 and the fullmove number 1 to 999,999,999")
 
 #define PGNSEM_RULE_ENUM(e, id, what) e,
