@@ -97,8 +97,11 @@ int run_perft(int depth, const std::string& fen, bool divide, const std::string&
                          std::string(sem::info(pr.rule).what).c_str());
         s = sem::from_placement(p);
     }
-    if (depth < 0) {
-        std::fprintf(stderr, "pgnsem: depth must be at least 0\n");
+    // Depth 0 to kMaxPerftDepth. Deeper trees cannot be counted in any useful time (the start
+    // position's depth 15 has some 2·10²¹ leaves), and each level keeps a move list on the stack.
+    constexpr int kMaxPerftDepth = 32;
+    if (depth < 0 || depth > kMaxPerftDepth) {
+        std::fprintf(stderr, "pgnsem: perft depth must be 0 to %d\n", kMaxPerftDepth);
         return 2;
     }
     // The fast path's perft by default; the reference tries every move of every piece with T.
