@@ -2,6 +2,7 @@
 // validation of semantics/setup.hpp (interpreter/start_position.hpp).
 #include "interpreter/start_position.hpp"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -80,8 +81,9 @@ std::optional<sem::State> start_position(const ast::Game& g, Verdict& v) {
         refuse(v, s, VerdictKind::Illegal, std::string(sem::rule_id(problems.items[0].rule)), message, fen_pos);
         // σ cannot hold a clock past pgnsem's limits (semantics/state.hpp; it keeps the largest it
         // can), so the FEN reported is the one read, not σ's with its numbers changed.
-        for (const sem::Problem& pr : problems)
-            if (pr.rule == sem::PositionRule::PosClock) v.final_fen = std::string(syntax::print_fen(p).view());
+        if (std::any_of(problems.begin(), problems.end(),
+                        [](const sem::Problem& pr) { return pr.rule == sem::PositionRule::PosClock; }))
+            v.final_fen = std::string(syntax::print_fen(p).view());
         return std::nullopt;
     }
     return s;
