@@ -25,8 +25,8 @@ void Summary::add(const Verdict& v) {
     }
     if (v.end == sem::Outcome::Checkmate) ++checkmates;
     if (v.end == sem::Outcome::Stalemate) ++stalemates;
-    if (v.draws.claimable_at() != 0) ++draw_claimable;
-    if (v.draws.automatic_at() != 0) ++draw_automatic;
+    if (DrawFacts::held(v.draws.claimable_at())) ++draw_claimable;
+    if (DrawFacts::held(v.draws.automatic_at())) ++draw_automatic;
     for (const Warning& w : v.warnings) ++warnings[static_cast<std::size_t>(w.kind)];
     if (v.error) ++rules[v.error->rule];
 }

@@ -97,19 +97,21 @@ void result_claims(const ast::Game& g, const sem::State& s, Verdict& v) {
                  std::string(ast::result_text(*g.result)) + " (§8.1.1.7)");
     if (!g.result) return;
     const ast::Result r = *g.result;
-    // The result the final position forces, if any: checkmate and stalemate end the game (Laws
-    // 5.1.1, 5.2.1), and so does an automatic draw (Laws 9.6, 5.2.2); `*` claims nothing.
+    // The result the game's end forces, if any: an automatic draw (Laws 9.6, 5.2.2) ends the game
+    // where it arises, so moves after it do not change the result (DrawFacts keeps none at a
+    // checkmate or stalemate: there the mate or stalemate ends the game first, 9.6.2); else
+    // checkmate and stalemate in the final position (5.1.1, 5.2.1); `*` claims nothing.
     std::optional<ast::Result> forced;
     std::string why;
-    if (v.end == sem::Outcome::Checkmate) {
+    if (DrawFacts::held(v.draws.automatic_at())) {
+        forced = ast::Result::Draw;
+        why = "the game was drawn automatically at ply " + std::to_string(v.draws.automatic_at());
+    } else if (v.end == sem::Outcome::Checkmate) {
         forced = sem::to_move(s) == Color::White ? ast::Result::BlackWins : ast::Result::WhiteWins;
         why = sem::to_move(s) == Color::White ? "White is checkmated" : "Black is checkmated";
     } else if (v.end == sem::Outcome::Stalemate) {
         forced = ast::Result::Draw;
         why = "the game ends in stalemate";
-    } else if (v.draws.automatic_at() != 0) {
-        forced = ast::Result::Draw;
-        why = "the game was drawn automatically at ply " + std::to_string(v.draws.automatic_at());
     }
     if (forced && r != *forced && r != ast::Result::Unknown)
         warn(WarningKind::ResultPosition, g.result_pos, std::string(ast::result_text(r)),

@@ -2,6 +2,7 @@
 // that are easy to prove, and the warning for moves after an automatic draw (Laws 9.6, 5.2.2).
 #include "interpreter/draws.hpp"
 
+#include <boost/variant2/variant.hpp>
 #include <string>
 
 namespace pgnsem::interp {
@@ -71,6 +72,35 @@ std::uint32_t DrawBook::same_positions(const sem::State& next) {
         history_.table.count_comparison();
         return history_.positions[first] == p;
     });
+}
+
+bool DrawBook::announces(const sem::State& s, bool repetition) {
+    for (const sem::ConcreteMove m : engine_.legal_moves(s)) {
+        const sem::Termination t = engine_.terminates_concrete(s, m);
+        const auto* played = boost::variant2::get_if<sem::Terminates>(&t);
+        if (played == nullptr) continue;
+        if (!repetition) {
+            if (played->next.halfmove_clock >= 100) return true;
+            continue;
+        }
+        // A capture or pawn move opens a new window: nothing before it can recur.
+        if (played->next.halfmove_clock != 0 && occurrences(played->next) >= 2) return true;
+    }
+    return false;
+}
+
+std::uint32_t DrawBook::occurrences(const sem::State& next) {
+    if (keys_) {
+        const std::uint64_t key = sem::fast::full_key(next);
+        const auto first = [](std::uint32_t) { return true; };  // a key stands for its position
+        if (tabled_) return history_.table.find(key, next.turn & 1u, first);
+        std::uint32_t same = 0;
+        for (const std::uint64_t k : history_.keys) same += k == key ? 1 : 0;
+        return same;
+    }
+    const sem::Position p = sem::position_of(next, engine_.reading());
+    return history_.table.find(position_hash(p), static_cast<unsigned>(p.to_move),
+                               [&](std::uint32_t first) { return history_.positions[first] == p; });
 }
 
 void DrawBook::after_automatic_draw(std::vector<Warning>& out, std::uint32_t ply, const ast::Ply& written,

@@ -1,17 +1,21 @@
-// The draw rules of the FIDE Laws as facts about a game: the first ply at which each held. The
-// game is not stopped by them (the written moves are replayed, and moves after an automatic draw
-// get an `after-automatic-draw` warning); a verdict reports them, and the result claims check the
-// termination marker against the automatic ones.
+// The draw rules of the FIDE Laws as facts about a game: the first ply at which each held
+// (proofs-notes/laws.md states them with their articles). The game is not stopped by them (the
+// written moves are replayed, and moves after an automatic draw get an `after-automatic-draw`
+// warning); a verdict reports them, and the result claims check the termination marker against the
+// automatic ones.
 //   - Law 9.3 (claimable) and 9.6.2 (automatic): 50 and 75 moves of each side without a capture
-//     or pawn move, read off σ's halfmove clock;
+//     or pawn move, read off σ's halfmove clock; a claim may also announce the move that completes
+//     the 50 (9.3.1);
 //   - Law 9.2 (claimable) and 9.6.1 (automatic): the same position for the third and fifth time
-//     (Law 9.2.3's "same position"): with the fast engine compared by the 64-bit keys of
+//     (Law 9.2.3's "same position"), or, for the claim, a move announced that would make the third
+//     (9.2.1): with the fast engine compared by the 64-bit keys of
 //     semantics/fast/position_key.hpp, kept move by move; with the reference, position by position
 //     (sem::position_of, semantics/position.hpp; F7 of proofs-notes/invariants.md: the same answer);
 //     either counted in a hash table of the positions since the last capture or pawn move, so that
 //     a ply costs the same however long the window (RepetitionTable below);
 //   - Law 5.2.2 / 9.6 (automatic): a dead position, of the kinds easy to prove: K v K, K+N v K,
 //     K+B v K, and kings with bishops only, all on squares of one colour.
+// Every fact may hold at ply 0, the start position; none is kept at a checkmate or stalemate.
 #pragma once
 
 #include <algorithm>
@@ -31,24 +35,34 @@
 
 namespace pgnsem::interp {
 
-// The first ply at which each became true, 0 when it never did.
+// The first ply at which each held, DrawFacts::kNever when none did. Ply N names the position after
+// N plies, 0 the start position (the verdict contract's numbering). A claim (Laws 9.2, 9.3) holds
+// at N when the player to move there may claim: that position qualifies (9.2.2, 9.3.2), or some
+// legal move of theirs would make the next one qualify, and can be written on the scoresheet and
+// announced (9.2.1, 9.3.1). An automatic draw holds at N when that position is one (9.6, 5.2.2).
+// Neither is kept at a ply whose position is checkmate or stalemate (5.1.1, 5.2.1 and 9.6.2: the
+// mate ends the game first), nor after one (the game is over).
 struct DrawFacts {
-    std::uint32_t fifty_moves = 0;         // claimable (9.3)
-    std::uint32_t threefold = 0;           // claimable (9.2)
-    std::uint32_t seventy_five_moves = 0;  // automatic (9.6.2)
-    std::uint32_t fivefold = 0;            // automatic (9.6.1)
-    std::uint32_t dead_position = 0;       // automatic (5.2.2): insufficient material
-    [[nodiscard]] std::uint32_t claimable_at() const noexcept {
-        std::uint32_t best = 0;
-        for (std::uint32_t p : {fifty_moves, threefold})
-            if (p != 0 && (best == 0 || p < best)) best = p;
-        return best;
-    }
+    static constexpr std::uint32_t kNever = 0xFFFFFFFFu;
+    std::uint32_t fifty_moves = kNever;         // claimable (9.3)
+    std::uint32_t threefold = kNever;           // claimable (9.2)
+    std::uint32_t seventy_five_moves = kNever;  // automatic (9.6.2)
+    std::uint32_t fivefold = kNever;            // automatic (9.6.1)
+    std::uint32_t dead_position = kNever;       // automatic (5.2.2)
+    [[nodiscard]] static constexpr bool held(std::uint32_t ply) noexcept { return ply != kNever; }
+    [[nodiscard]] std::uint32_t claimable_at() const noexcept { return std::min(fifty_moves, threefold); }
     [[nodiscard]] std::uint32_t automatic_at() const noexcept {
-        std::uint32_t best = 0;
-        for (std::uint32_t p : {seventy_five_moves, fivefold, dead_position})
-            if (p != 0 && (best == 0 || p < best)) best = p;
-        return best;
+        return std::min({seventy_five_moves, fivefold, dead_position});
+    }
+    // Whether some fact first held at `ply`.
+    [[nodiscard]] bool held_at(std::uint32_t ply) const noexcept {
+        return fifty_moves == ply || threefold == ply || seventy_five_moves == ply || fivefold == ply ||
+               dead_position == ply;
+    }
+    // The position after `ply` plies is checkmate or stalemate: what held there is forgotten.
+    void end_at(std::uint32_t ply) noexcept {
+        for (std::uint32_t* f : {&fifty_moves, &threefold, &seventy_five_moves, &fivefold, &dead_position})
+            if (*f >= ply) *f = kNever;
     }
 };
 
@@ -111,6 +125,19 @@ public:
             if (slot.generation == want && slot.hash == hash && same(slot.first)) return ++slot.count;
         }
     }
+    // The count of the position with hash `hash` and side to move `side` in the window, 0 if it has
+    // not occurred; `same` as for add. Nothing is counted.
+    template <class Same>
+    [[nodiscard]] std::uint32_t find(std::uint64_t hash, unsigned side, Same&& same) {
+        const std::uint32_t want = generation_ * 2 + side;
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = static_cast<std::size_t>(hash) & mask;; i = (i + 1) & mask) {
+            const Slot& slot = slots_[i];
+            if (slot.generation >> 1 != generation_) return 0;
+            ++comparisons_;
+            if (slot.generation == want && slot.hash == hash && same(slot.first)) return slot.count;
+        }
+    }
     // The entries looked at so far (what tests count instead of time).
     [[nodiscard]] std::uint64_t comparisons() const noexcept { return comparisons_; }
     void count_comparison() noexcept { ++comparisons_; }
@@ -152,10 +179,12 @@ public:
     DrawBook(DrawHistory& history, DrawFacts& facts, const sem::Engine& e, bool keys)
         : history_(history), facts_(facts), engine_(e), keys_(keys) {}
 
-    // The start position: the first entry of the history.
+    // The start position, ply 0: the first entry of the history, and what already holds there (a
+    // FEN may start at any clock, and in a dead position).
     void start(const sem::State& s) {
         history_.table.restart();
         history_.positions.clear();
+        twice_ = {0, 0};
         if (keys_) {
             key_ = sem::fast::full_key(s);
             ep_file_ = sem::fast::en_passant_file(s);
@@ -165,6 +194,17 @@ public:
         }
         heavy_ = 0;
         for (const sem::PieceId id : s.board) heavy_ += draws_detail::kHeavyIds[id.value()];
+        DrawFacts& d = facts_;
+        if (s.halfmove_clock >= 100) d.fifty_moves = 0;
+        if (s.halfmove_clock >= 150) {
+            d.seventy_five_moves = 0;
+            arose();
+        }
+        if (heavy_ == 0 && dead_position(s)) {
+            d.dead_position = 0;
+            arose();
+        }
+        announced(s, 0);
     }
 
     // Ply `ply` took σ to σ′ by action `a`: the facts that became true in σ′. (Always inlined: the
@@ -176,8 +216,8 @@ public:
         // a pawn that became a knight or bishop
         if (a.promotion && !draws_detail::is_heavy(ast::kind_of(*a.promotion))) --heavy_;
         DrawFacts& d = facts_;
-        if (next.halfmove_clock >= 100 && d.fifty_moves == 0) d.fifty_moves = ply;
-        if (next.halfmove_clock >= 150 && d.seventy_five_moves == 0) {
+        if (next.halfmove_clock >= 100 && !DrawFacts::held(d.fifty_moves)) d.fifty_moves = ply;
+        if (next.halfmove_clock >= 150 && !DrawFacts::held(d.seventy_five_moves)) {
             d.seventy_five_moves = ply;
             arose();
         }
@@ -185,24 +225,29 @@ public:
         // a move cannot be undone; σ′'s clock is 0 after one), and of those only the ones with the
         // same side to move. The table counts them.
         std::uint32_t same = 0;
+        if (next.halfmove_clock == 0) twice_ = {0, 0};
         if (keys_) {
             key_ = sem::fast::next_key(key_, s, next, a, ep_file_);
             same = same_keys(key_, next.turn & 1u, next.halfmove_clock == 0);
         } else {
             same = same_positions(next);
         }
-        if (same >= 3 && d.threefold == 0) d.threefold = ply;
-        if (same >= 5 && d.fivefold == 0) {
+        if (same == 2) [[unlikely]]
+            ++twice_[black_to_move(next)];
+        if (same >= 3 && !DrawFacts::held(d.threefold)) d.threefold = ply;
+        if (same >= 5 && !DrawFacts::held(d.fivefold)) {
             d.fivefold = ply;
             arose();
         }
         // Only a move that captured or promoted can make a dead position arise. (Whether the move
         // captured is asked only once no heavy piece is left: it changes from move to move at random,
         // and asked on every ply, the processor often guessed it wrong.)
-        if (heavy_ == 0 && (a.captured != sem::kEmpty || a.promotion) && d.dead_position == 0 && dead_position(next)) {
+        if (heavy_ == 0 && (a.captured != sem::kEmpty || a.promotion) && !DrawFacts::held(d.dead_position) &&
+            dead_position(next)) {
             d.dead_position = ply;
             arose();
         }
+        announced(next, ply);
     }
 
     // Before ply `ply`: once an automatic draw has arisen, the first move after it gets the
@@ -223,6 +268,31 @@ private:
     std::uint64_t key_ = 0;
     int ep_file_ = -1;
     int heavy_ = 0;  // pawns, rooks and queens on the board
+    // The positions of the current window that have occurred twice, by side to move (0 White, 1
+    // Black): one more occurrence of any of them is a threefold repetition. While none has the
+    // opponent to move, no move of the player to move can announce one (Law 9.2.1), and nothing is
+    // searched.
+    std::array<std::uint32_t, 2> twice_{0, 0};
+    static unsigned black_to_move(const sem::State& s) noexcept { return sem::to_move(s) == Color::Black ? 1u : 0u; }
+
+    // Laws 9.2.1 and 9.3.1 in the position after `ply` plies: the player to move may claim by
+    // writing a move on the scoresheet that would complete 50 moves without a capture or pawn move
+    // (the clock stands at 99), or that would repeat a position for the third time (one with the
+    // opponent to move has occurred twice in the window). Both are rare, so the legal moves are
+    // tried only then, out of line.
+    [[gnu::always_inline]] void announced(const sem::State& s, std::uint32_t ply) {
+        DrawFacts& d = facts_;
+        if (s.halfmove_clock == 99 && !DrawFacts::held(d.fifty_moves)) [[unlikely]]
+            if (announces(s, false)) d.fifty_moves = ply;
+        if (twice_[black_to_move(s) ^ 1u] != 0 && !DrawFacts::held(d.threefold)) [[unlikely]]
+            if (announces(s, true)) d.threefold = ply;
+    }
+    // Whether some legal move in σ leads to a position with 100 halfmoves on the clock
+    // (`repetition` false) or to one that has occurred twice in the window (true).
+    [[gnu::cold, gnu::noinline]] bool announces(const sem::State& s, bool repetition);
+    // How often the position σ′ has occurred in the current window (not counting it).
+    [[gnu::cold, gnu::noinline]] std::uint32_t occurrences(const sem::State& next);
+
     // Whether an automatic draw has arisen, and whether the move after it was warned about (a flag
     // set where the facts become true, rather than the facts asked before every ply).
     enum class Automatic : std::uint8_t { None, Arisen, Warned };

@@ -320,6 +320,11 @@ private:
         const auto folded = sem::fold_steps(g_, order_, start, judge, defined);
         if (folded.ended_early) return;
         const sem::State& s = folded.last;
+        // Checkmate and stalemate end the game before any draw fact of the same position (Laws
+        // 5.1.1, 5.2.1, 9.6.2); only the last position can be one, and it is asked only when a fact
+        // holds there.
+        if (v_.draws.held_at(folded.played)) [[unlikely]]
+            if (engine_.outcome(s) != sem::Outcome::Ongoing) v_.draws.end_at(folded.played);
         v_.final_state = s;
         write_fen(v_.final_fen, s);
         if (folded.refused) {

@@ -242,6 +242,10 @@ public:
     }
     // A ply, or null for 0 ("none").
     JsonObject& opt_ply(std::string_view name, std::uint32_t ply) { return ply != 0 ? num(name, ply) : null(name); }
+    // A draw fact's ply (0 is the start position), or null when it never held.
+    JsonObject& fact_ply(std::string_view name, std::uint32_t ply) {
+        return DrawFacts::held(ply) ? num(name, ply) : null(name);
+    }
 };
 
 // Writes one JSON array: `[`, the elements separated by commas, then `]`. next() starts an
@@ -416,7 +420,7 @@ void append_verdict_json(std::string& s, std::string_view file, const Verdict& v
         o.str("end", e);
     else
         o.null("end");
-    o.opt_ply("draw_claimable_at", v.draws.claimable_at()).opt_ply("automatic_draw_at", v.draws.automatic_at());
+    o.fact_ply("draw_claimable_at", v.draws.claimable_at()).fact_ply("automatic_draw_at", v.draws.automatic_at());
 }
 
 std::string board_text(const sem::State& s) {

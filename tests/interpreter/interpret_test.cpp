@@ -126,11 +126,12 @@ TEST_CASE("repetition: threefold is claimable, fivefold automatic", "[interprete
     const std::string shuffle = "Nf3 Nf6 Ng1 Ng8 ";
     std::string moves;
     for (int i = 0; i < 4; ++i) moves += shuffle;
-    // positions: start, after ply 4, 8 (third time: threefold), 12, 16 (fifth time: fivefold)
+    // positions: start, after ply 4, 8 (third time: threefold), 12, 16 (fifth time: fivefold);
+    // after ply 7 Black may already claim by announcing Ng8 (Law 9.2.1)
     const Verdict v = one("[Result \"*\"]\n\n" + moves + "*\n");
-    CHECK(v.draws.threefold == 8);
+    CHECK(v.draws.threefold == 7);
     CHECK(v.draws.fivefold == 16);
-    CHECK(v.draws.claimable_at() == 8);
+    CHECK(v.draws.claimable_at() == 7);
     CHECK(v.draws.automatic_at() == 16);
     const Verdict after = one("[Result \"*\"]\n\n" + moves + "Nf3 *\n");
     CHECK(has_warning(after, "after-automatic-draw"));
@@ -138,35 +139,38 @@ TEST_CASE("repetition: threefold is claimable, fivefold automatic", "[interprete
 
 TEST_CASE("fifty and seventy-five moves from the halfmove clock", "[interpreter][draws]") {
     const Verdict fifty = one("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 80\"]\n\n80. Ra2 *\n");
-    CHECK(fifty.draws.fifty_moves == 1);
-    CHECK(fifty.draws.automatic_at() == 0);
+    // at 99, White may announce Ra2 (Law 9.3.1): claimable at the start position, ply 0
+    CHECK(fifty.draws.fifty_moves == 0);
+    CHECK(fifty.draws.automatic_at() == interp::DrawFacts::kNever);
     const Verdict seventy_five = one("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 149 80\"]\n\n80. Ra2 *\n");
     CHECK(seventy_five.draws.seventy_five_moves == 1);
 }
 
 // The position key is updated from what each move did. Repetitions right after a promotion, a
-// capture and castling are found (the first position after the move comes back twice more), and
-// an en passant right makes two placements of the same pieces different positions.
+// capture and castling are found (the first position after the move comes back twice more; from
+// ply 8 the player to move may announce its third occurrence, Law 9.2.1), and an en passant right
+// makes two placements of the same pieces different positions.
 TEST_CASE("repetition after a promotion, a capture, castling and a double step", "[interpreter][draws]") {
     const auto fen = [](const std::string& f, const std::string& moves) {
         return one("[SetUp \"1\"]\n[FEN \"" + f + "\"]\n\n" + moves + " *\n").draws.threefold;
     };
-    CHECK(fen("8/P6k/8/8/8/8/8/K7 w - - 0 1", "1. a8=Q Kh6 2. Qb8 Kh7 3. Qa8 Kh6 4. Qb8 Kh7 5. Qa8") == 9);
-    CHECK(fen("4k3/7p/8/3p4/8/2N5/8/4K3 w - - 0 1", "1. Nxd5 Kd7 2. Nc3 Ke8 3. Nd5 Kd7 4. Nc3 Ke8 5. Nd5") == 9);
-    CHECK(fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "1. O-O Kd7 2. Kh1 Ke8 3. Kg1 Kd7 4. Kh1 Ke8 5. Kg1") == 9);
+    CHECK(fen("8/P6k/8/8/8/8/8/K7 w - - 0 1", "1. a8=Q Kh6 2. Qb8 Kh7 3. Qa8 Kh6 4. Qb8 Kh7 5. Qa8") == 8);
+    CHECK(fen("4k3/7p/8/3p4/8/2N5/8/4K3 w - - 0 1", "1. Nxd5 Kd7 2. Nc3 Ke8 3. Nd5 Kd7 4. Nc3 Ke8 5. Nd5") == 8);
+    CHECK(fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "1. O-O Kd7 2. Kh1 Ke8 3. Kg1 Kd7 4. Kh1 Ke8 5. Kg1") == 8);
     // After 1. e4 the pawn on f4 may take en passant: the same pieces after 3. Ng1 and 5. Ng1,
-    // without that right, are another position, and the claim waits for the position after
-    // 1... Kd7 to come back twice (ply 10). With the pawn on a4 there is no such right, and the
-    // position after 1. e4 is the first to occur three times (ply 9).
+    // without that right, are another position, so after ply 8 White's Ng1 would make only its
+    // second occurrence; the first claim is Black's after ply 9, announcing Kd7 (the position
+    // after 1... Kd7 for the third time). With the pawn on a4 there is no such right, and after
+    // ply 8 White may announce Ng1, the position after 1. e4 for the third time.
     const std::string shuffle = "1. e4 Kd7 2. Nf3 Ke8 3. Ng1 Kd7 4. Nf3 Ke8 5. Ng1 Kd7";
-    CHECK(fen("4k3/8/8/8/5p2/8/4P3/4K1N1 w - - 0 1", shuffle) == 10);
-    CHECK(fen("4k3/8/8/8/p7/8/4P3/4K1N1 w - - 0 1", shuffle) == 9);
+    CHECK(fen("4k3/8/8/8/5p2/8/4P3/4K1N1 w - - 0 1", shuffle) == 9);
+    CHECK(fen("4k3/8/8/8/p7/8/4P3/4K1N1 w - - 0 1", shuffle) == 8);
 }
 
 TEST_CASE("dead position after a capture leaves kings and a minor piece", "[interpreter][draws]") {
     const Verdict v = one("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/3r4/3QK1N1 w - - 0 1\"]\n\n1. Qxd2 Kf7 *\n");
     CHECK(v.kind == VerdictKind::Legal);
-    CHECK(v.draws.dead_position == 0);
+    CHECK(v.draws.dead_position == interp::DrawFacts::kNever);
     const Verdict dead = one("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/5N2/3q4/4K3 w - - 0 1\"]\n\n1. Nxd2 *\n");
     CHECK(dead.draws.dead_position == 1);
 }
@@ -174,13 +178,15 @@ TEST_CASE("dead position after a capture leaves kings and a minor piece", "[inte
 // The main line counts the pawns, rooks and queens; these moves change that count in each way.
 TEST_CASE("dead position after a promotion, and after a capture that promotes", "[interpreter][draws]") {
     CHECK(one("[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. e8=B *\n").draws.dead_position == 1);
-    CHECK(one("[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. e8=Q *\n").draws.dead_position == 0);
+    CHECK(one("[SetUp \"1\"]\n[FEN \"8/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. e8=Q *\n").draws.dead_position ==
+          interp::DrawFacts::kNever);
     CHECK(one("[SetUp \"1\"]\n[FEN \"3r4/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. exd8=N *\n").draws.dead_position == 1);
-    CHECK(one("[SetUp \"1\"]\n[FEN \"3r4/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. exd8=R *\n").draws.dead_position == 0);
+    CHECK(one("[SetUp \"1\"]\n[FEN \"3r4/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. exd8=R *\n").draws.dead_position ==
+          interp::DrawFacts::kNever);
     CHECK(one("[SetUp \"1\"]\n[FEN \"3r4/4P3/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. e8=N Rd1+ 2. Kg2 Rd2+ 3. Kg3 Rd3+ 4. Kf4 "
               "Rd4+ 5. Ke5 Kb2 6. Kxd4 *\n")
               .draws.dead_position == 11);
-    // A position that was dead before the first move is not one that arose (no capture made it).
+    // A position dead before the first move is dead at ply 0, the start position.
     CHECK(one("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4KB2 w - - 0 1\"]\n\n1. Bc4 *\n").draws.dead_position == 0);
 }
 
