@@ -2,6 +2,7 @@
 // that are easy to prove, and the warning for moves after an automatic draw (Laws 9.6, 5.2.2).
 #include "interpreter/draws.hpp"
 
+#include <bit>
 #include <boost/variant2/variant.hpp>
 #include <string>
 
@@ -74,17 +75,28 @@ std::uint32_t DrawBook::same_positions(const sem::State& next) {
     });
 }
 
-bool DrawBook::announces(const sem::State& s, bool repetition) {
+bool DrawBook::announces_fifty(const sem::State& s) {
     for (const sem::ConcreteMove m : engine_.legal_moves(s)) {
         const sem::Termination t = engine_.terminates_concrete(s, m);
         const auto* played = boost::variant2::get_if<sem::Terminates>(&t);
-        if (played == nullptr) continue;
-        if (!repetition) {
-            if (played->next.halfmove_clock >= 100) return true;
-            continue;
-        }
-        // A capture or pawn move opens a new window: nothing before it can recur.
-        if (played->next.halfmove_clock != 0 && occurrences(played->next) >= 2) return true;
+        if (played != nullptr && played->next.halfmove_clock >= 100) return true;
+    }
+    return false;
+}
+
+bool DrawBook::announces_repetition(const sem::State& s) {
+    const std::uint64_t here = occupied_squares(s);
+    for (const std::uint64_t there : history_.twice_occupied[black_to_move(s) ^ 1u]) {
+        const std::uint64_t left = here & ~there;
+        const std::uint64_t filled = there & ~here;
+        if (std::popcount(left) != 1 || std::popcount(filled) != 1) continue;
+        const sem::ConcreteMove m{Square::unchecked(std::countr_zero(left)), Square::unchecked(std::countr_zero(filled)),
+                                  std::nullopt};
+        const sem::Termination t = engine_.terminates_concrete(s, m);
+        const auto* played = boost::variant2::get_if<sem::Terminates>(&t);
+        // a pawn move opens a new window: nothing before it can recur
+        if (played == nullptr || played->next.halfmove_clock == 0) continue;
+        if (occurrences(played->next) >= 2) return true;
     }
     return false;
 }

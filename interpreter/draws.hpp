@@ -20,10 +20,15 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
+#include <emmintrin.h>
+#endif
 
 #include "interpreter/warnings.hpp"
 #include "semantics/engine.hpp"
@@ -167,7 +172,26 @@ struct DrawHistory {
     RepetitionTable table;
     std::vector<sem::Position> positions;
     std::vector<std::uint64_t> keys;  // the fast engine's keys of a short window (DrawBook::same_keys)
+    // The occupied squares of the positions that have occurred twice in the window, by side to
+    // move (0 White, 1 Black): where a move announced under Law 9.2.1 must lead (DrawBook::announced).
+    std::array<std::vector<std::uint64_t>, 2> twice_occupied;
 };
+
+// The squares σ occupies, as a bit set (a1 = bit 0).
+[[nodiscard]] inline std::uint64_t occupied_squares(const sem::State& s) noexcept {
+    std::uint64_t occupied = 0;
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
+    const __m128i zero = _mm_setzero_si128();
+    for (int chunk = 0; chunk < 4; ++chunk) {
+        const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.board.data() + 16 * chunk));
+        const auto empty = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(ids, zero)));
+        occupied |= static_cast<std::uint64_t>(~empty & 0xFFFFu) << (16 * chunk);
+    }
+#else
+    for (std::size_t q = 0; q < 64; ++q) occupied |= static_cast<std::uint64_t>(!s.board[q].empty()) << q;
+#endif
+    return occupied;
+}
 
 // The bookkeeping along the main line: the repetition history, the fast engine's key and the en
 // passant file the key depends on, and the count of heavy pieces (counted once per game, then
@@ -184,7 +208,7 @@ public:
     void start(const sem::State& s) {
         history_.table.restart();
         history_.positions.clear();
-        twice_ = {0, 0};
+        forget_twice();
         if (keys_) {
             key_ = sem::fast::full_key(s);
             ep_file_ = sem::fast::en_passant_file(s);
@@ -204,7 +228,7 @@ public:
             d.dead_position = 0;
             arose();
         }
-        announced(s, 0);
+        if (s.halfmove_clock == 99) announced(s, 0);
     }
 
     // Ply `ply` took σ to σ′ by action `a`: the facts that became true in σ′. (Always inlined: the
@@ -225,7 +249,8 @@ public:
         // a move cannot be undone; σ′'s clock is 0 after one), and of those only the ones with the
         // same side to move. The table counts them.
         std::uint32_t same = 0;
-        if (next.halfmove_clock == 0) twice_ = {0, 0};
+        if (watching_ && next.halfmove_clock == 0) [[unlikely]]
+            forget_twice();
         if (keys_) {
             key_ = sem::fast::next_key(key_, s, next, a, ep_file_);
             same = same_keys(key_, next.turn & 1u, next.halfmove_clock == 0);
@@ -233,8 +258,11 @@ public:
             same = same_positions(next);
         }
         if (same == 2) [[unlikely]]
-            ++twice_[black_to_move(next)];
-        if (same >= 3 && !DrawFacts::held(d.threefold)) d.threefold = ply;
+            twice(next);
+        if (same >= 3 && !DrawFacts::held(d.threefold)) {
+            d.threefold = ply;
+            watching_ = false;
+        }
         if (same >= 5 && !DrawFacts::held(d.fivefold)) {
             d.fivefold = ply;
             arose();
@@ -247,7 +275,8 @@ public:
             d.dead_position = ply;
             arose();
         }
-        announced(next, ply);
+        if (next.halfmove_clock == 99 || watching_) [[unlikely]]
+            announced(next, ply);
     }
 
     // Before ply `ply`: once an automatic draw has arisen, the first move after it gets the
@@ -271,25 +300,50 @@ private:
     // The positions of the current window that have occurred twice, by side to move (0 White, 1
     // Black): one more occurrence of any of them is a threefold repetition. While none has the
     // opponent to move, no move of the player to move can announce one (Law 9.2.1), and nothing is
-    // searched.
+    // searched. `watching_`: some position has occurred twice and no claim of 9.2 has held yet
+    // (one test a ply instead of three).
     std::array<std::uint32_t, 2> twice_{0, 0};
+    bool watching_ = false;
     static unsigned black_to_move(const sem::State& s) noexcept { return sem::to_move(s) == Color::Black ? 1u : 0u; }
+    // σ′'s position has just occurred for the second time.
+    void twice(const sem::State& next) {
+        const unsigned side = black_to_move(next);
+        ++twice_[side];
+        history_.twice_occupied[side].push_back(occupied_squares(next));
+        watching_ = !DrawFacts::held(facts_.threefold);
+    }
+    // A new window: no position has occurred twice.
+    void forget_twice() noexcept {
+        twice_ = {0, 0};
+        watching_ = false;
+        history_.twice_occupied[0].clear();
+        history_.twice_occupied[1].clear();
+    }
 
     // Laws 9.2.1 and 9.3.1 in the position after `ply` plies: the player to move may claim by
     // writing a move on the scoresheet that would complete 50 moves without a capture or pawn move
     // (the clock stands at 99), or that would repeat a position for the third time (one with the
-    // opponent to move has occurred twice in the window). Both are rare, so the legal moves are
-    // tried only then, out of line.
-    [[gnu::always_inline]] void announced(const sem::State& s, std::uint32_t ply) {
+    // opponent to move has occurred twice in the window). Both are rare, so the moves are tried
+    // only then, out of line.
+    [[gnu::cold, gnu::noinline]] void announced(const sem::State& s, std::uint32_t ply) {
         DrawFacts& d = facts_;
-        if (s.halfmove_clock == 99 && !DrawFacts::held(d.fifty_moves)) [[unlikely]]
-            if (announces(s, false)) d.fifty_moves = ply;
-        if (twice_[black_to_move(s) ^ 1u] != 0 && !DrawFacts::held(d.threefold)) [[unlikely]]
-            if (announces(s, true)) d.threefold = ply;
+        if (s.halfmove_clock == 99 && !DrawFacts::held(d.fifty_moves))
+            if (announces_fifty(s)) d.fifty_moves = ply;
+        if (twice_[black_to_move(s) ^ 1u] != 0 && !DrawFacts::held(d.threefold))
+            if (announces_repetition(s)) {
+                d.threefold = ply;
+                watching_ = false;
+            }
     }
-    // Whether some legal move in σ leads to a position with 100 halfmoves on the clock
-    // (`repetition` false) or to one that has occurred twice in the window (true).
-    [[gnu::cold, gnu::noinline]] bool announces(const sem::State& s, bool repetition);
+    // Whether some legal move in σ leads to a clock of 100 (9.3.1).
+    [[gnu::cold, gnu::noinline]] bool announces_fifty(const sem::State& s);
+    // Whether some legal move in σ leads to a position that has occurred twice in the window
+    // (9.2.1). Only a move that can be undone can lead back into the window (not a capture, a pawn
+    // move or castling: they close it, or lose a right for good); such a move empties one square
+    // and fills another, so the positions it can reach are those whose occupied squares differ from
+    // σ's in exactly two, and the move is the one from the square only σ occupies to the square
+    // only that position occupies: each is tried with T, and σ′ looked up.
+    [[gnu::cold, gnu::noinline]] bool announces_repetition(const sem::State& s);
     // How often the position σ′ has occurred in the current window (not counting it).
     [[gnu::cold, gnu::noinline]] std::uint32_t occurrences(const sem::State& next);
 
