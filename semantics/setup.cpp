@@ -228,7 +228,7 @@ namespace {
 class ProblemList {
 public:
     void add(PositionRule rule, const Detail& detail) noexcept {
-        // 19 problems at most can arise (proofs-notes/fen-positions.md); the array has 24.
+        // 18 problems at most can arise (proofs-notes/fen-positions.md); the array has 24.
         if (out_.size < out_.items.size()) out_.items[out_.size++] = Problem{rule, detail};
     }
     [[nodiscard]] Problems take() const noexcept { return out_; }

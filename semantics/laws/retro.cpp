@@ -76,7 +76,8 @@ private:
         return prev;
     }
 
-    // Laws 1.2 / 3.9: in the previous position them was to move, so we were not in check there.
+    // Laws 3.9.2: in the previous position them was to move, so we were not in check there (our
+    // last move would have left our king in check).
     // Our king never moves in an un-move of theirs, and no un-capture puts a king back.
     std::optional<Placement> if_safe(const Placement& prev) const noexcept {
         if (attacked(from_placement(prev), Square::unchecked(our_king_), them_)) return std::nullopt;
@@ -162,7 +163,7 @@ private:
         return found;
     }
 
-    // Laws 3.7.5: a piece on their last rank may be a pawn just promoted, from the seventh rank by
+    // Laws 3.7.3.3: a piece on their last rank may be a pawn just promoted, from the seventh rank by
     // a push (t was empty) or a capture (t held a victim: not a pawn there, so a knight will do).
     std::optional<Placement> promotion_unmoves(int t, PieceKind) const noexcept {
         if (relative_rank(them_, t) != 7) return std::nullopt;
@@ -178,7 +179,7 @@ private:
     }
 
     // Laws 3.7.1–3.7.3: a push (one square; two from the second rank over an empty square), a
-    // diagonal capture, and the en passant capture (3.7.4.1). A pawn never stands on its first
+    // diagonal capture, and the en passant capture (3.7.3.1). A pawn never stands on its first
     // rank, so it never came from there; a pawn on rank 1 or 8 has no un-move (and is already
     // position/pawn-on-back-rank).
     std::optional<Placement> pawn_unmoves(int t) const noexcept {

@@ -1,4 +1,4 @@
-// One ply of retro-analysis (FIDE Laws 3.9, 1.2: a player never leaves his king in check, so
+// One ply of retro-analysis (Laws 3.9.2: no move leaves or exposes its own king to check, so
 // the side not to move was not in check before the last move either): is there a last move of
 // the side that just moved that leads to a placement from a position where the side to move now
 // was not in check? `validate` (semantics/setup.cpp) asks it of positions in check and reports

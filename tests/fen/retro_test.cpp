@@ -314,6 +314,29 @@ TEST_CASE("retro: checks each kind of last move gives are valid", "[position/imp
     CHECK(problem_ids("4k3/8/8/8/8/8/8/3RRR1K b - - 0 1") == Ids{kImpossible});
 }
 
+TEST_CASE("retro: castling as the only last move", "[position/impossible-check][retro]") {
+    // The rook on f1 checks c1 along the first rank. From e1 or d1 it would have checked as well,
+    // f2 closes the f-file, and a king move from h1, g2 or h2 leaves the check: only O-O, the king
+    // on e1 shielding c1 from the rook on h1, explains it. Likewise O-O-O with the rook on d1
+    // checking g1 (d2 closes the d-file). Without room to castle (a piece on h1 / b1 … a1) nothing
+    // explains them.
+    for (const char* text : {"8/8/8/8/8/8/5P2/2k2RK1 b - - 0 1", "8/8/8/8/8/8/3P4/2KR2k1 b - - 0 1",
+                             "2K2rk1/5p2/8/8/8/8/8/8 w - - 0 1", "2kr2K1/3p4/8/8/8/8/8/8 w - - 0 1"}) {
+        INFO(text);
+        CHECK(problem_ids(text).empty());
+        const auto w = witness(text);
+        REQUIRE(w);
+        const Placement p = fen(text);
+        const bool white = p.side_to_move == Color::Black;
+        CHECK((white ? w->white_king_side || w->white_queen_side : w->black_king_side || w->black_queen_side));
+        CHECK(w->squares[static_cast<std::size_t>(white ? 4 : 60)] ==
+              (ColoredPiece{opposite(p.side_to_move), PieceKind::King}));
+        CHECK(brute_has_last_move(p));
+    }
+    CHECK(problem_ids("8/8/8/8/8/8/5P2/2k2RKN b - - 0 1") == Ids{kImpossible});
+    CHECK(problem_ids("8/8/8/8/8/8/3P4/NBKR2k1 b - - 0 1") == Ids{kImpossible});
+}
+
 TEST_CASE("retro: the castling un-move", "[position/impossible-check][retro]") {
     // After O-O the king on g1 and the rook on f1 stand where castling put them; the witness of a
     // check by the rook may be the castling itself or a rook move from e1: either is a last move.
