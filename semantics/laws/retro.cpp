@@ -77,8 +77,8 @@ private:
     }
 
     // Laws 3.9.2: in the previous position them was to move, so we were not in check there (our
-    // last move would have left our king in check).
-    // Our king never moves in an un-move of theirs, and no un-capture puts a king back.
+    // move before it would have left our king in check). Our king never moves in an un-move of
+    // theirs, and no un-capture puts a king back, so it is tested on the square it stands on now.
     std::optional<Placement> if_safe(const Placement& prev) const noexcept {
         if (attacked(from_placement(prev), Square::unchecked(our_king_), them_)) return std::nullopt;
         return prev;
