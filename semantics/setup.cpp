@@ -9,9 +9,9 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdlib>
 
 #include "semantics/in_check.hpp"
+#include "semantics/laws/retro.hpp"
 
 namespace pgnsem::sem {
 
@@ -43,26 +43,9 @@ constexpr PieceId make_id(Color c, int white_id) noexcept {
     return PieceId::unchecked(id_base(c) + white_id);
 }
 
-// The rank a colour's pawns promote on, and the rank they start on (0-based).
-constexpr int last_rank(Color c) noexcept {
-    return c == Color::White ? 7 : 0;
-}
 // The square index a colour's pawn moves by: one rank up for White, down for Black.
 constexpr int pawn_step_index(Color c) noexcept {
     return c == Color::White ? 8 : -8;
-}
-
-// The squares strictly between a and b when they share a rank, file or diagonal; none otherwise
-// (a knight's or a non-aligned pair has nothing between them).
-Bits between(int a, int b) noexcept {
-    const int df = file_of(b) - file_of(a);
-    const int dr = rank_of(b) - rank_of(a);
-    if (a == b) return 0;
-    if (df != 0 && dr != 0 && std::abs(df) != std::abs(dr)) return 0;
-    const int step = (dr > 0 ? 8 : dr < 0 ? -8 : 0) + (df > 0 ? 1 : df < 0 ? -1 : 0);
-    Bits out = 0;
-    for (int q = a + step; q != b; q += step) out |= bit(q);
-    return out;
 }
 
 bool is_piece(const Placement& p, int q, Color c, PieceKind k) noexcept {
@@ -245,7 +228,7 @@ namespace {
 class ProblemList {
 public:
     void add(PositionRule rule, const Detail& detail) noexcept {
-        // 19 problems at most can arise (proofs-notes/fen-positions.md); the array has 24.
+        // 18 problems at most can arise (proofs-notes/fen-positions.md); the array has 24.
         if (out_.size < out_.items.size()) out_.items[out_.size++] = Problem{rule, detail};
     }
     [[nodiscard]] Problems take() const noexcept { return out_; }
@@ -275,112 +258,6 @@ Square first_square(Bits bb) noexcept {
 }
 int count(Bits bb) noexcept {
     return std::popcount(bb);
-}
-
-// The squares a piece of kind k and colour c could have stood on for its last move to land on
-// `to` (ignoring captures made on `to`, which do not change where it came from): the reverse of
-// its moves, with the current board for the squares a slider passes over. A pawn includes its
-// pushes, double step and captures; the en passant capture is handled by the caller, since it
-// also empties a second square.
-Bits origins(const Placement& p, PieceKind k, Color c, int to) noexcept {
-    Bits out = 0;
-    const int tf = file_of(to);
-    const int tr = rank_of(to);
-    auto add_if = [&](int f, int r) {
-        if (f >= 0 && f < 8 && r >= 0 && r < 8) out |= bit(r * 8 + f);
-    };
-    auto slide = [&](int df, int dr) {
-        for (int f = tf + df, r = tr + dr; f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr) {
-            out |= bit(r * 8 + f);
-            if (!empty_at(p, r * 8 + f)) break;
-        }
-    };
-    switch (k) {
-        case PieceKind::Knight:
-            for (const auto& d : {std::pair{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}})
-                add_if(tf + d.first, tr + d.second);
-            break;
-        case PieceKind::Bishop:
-            for (const auto& d : {std::pair{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}) slide(d.first, d.second);
-            break;
-        case PieceKind::Rook:
-            for (const auto& d : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) slide(d.first, d.second);
-            break;
-        case PieceKind::Queen:
-            for (const auto& d : {std::pair{1, 1}, {1, -1}, {-1, 1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}, {0, -1}})
-                slide(d.first, d.second);
-            break;
-        case PieceKind::King:
-            for (int df = -1; df <= 1; ++df)
-                for (int dr = -1; dr <= 1; ++dr)
-                    if (df != 0 || dr != 0) add_if(tf + df, tr + dr);
-            break;
-        case PieceKind::Pawn: {
-            const int back = c == Color::White ? -1 : 1;
-            // A pawn never stands on its own first rank, so it cannot have come from there.
-            const int first = c == Color::White ? 0 : 7;
-            if (tr + back != first) {
-                add_if(tf, tr + back);
-                add_if(tf - 1, tr + back);
-                add_if(tf + 1, tr + back);
-            }
-            const int double_step_rank = c == Color::White ? 3 : 4;
-            if (tr == double_step_rank && empty_at(p, to + back * 8)) add_if(tf, tr + 2 * back);
-            break;
-        }
-    }
-    // Origins are empty now: the piece left them (or, for a slider's farthest square, it is
-    // the blocker, which cannot be the origin).
-    Bits empty = 0;
-    for (int q = 0; q < 64; ++q)
-        if (empty_at(p, q)) empty |= bit(q);
-    return out & empty;
-}
-
-// Could one move of colour o leave the king on k checked by both a and b? (Only the two
-// checkers are given; each is on the board, of colour o.) The ways a double check arises:
-// one piece moves and checks while the square it left (or, en passant, the square of the pawn
-// it took) uncovers the other's line; en passant uncovering two lines at once. Castling never
-// does: the squares it vacates (e1 and a corner) lie on the board's edge, and the only line
-// through them with room on both sides is the first rank, where the castled king and rook now
-// stand (proofs-notes/fen-positions.md).
-bool double_check_possible(const Placement& p, Color o, int k, int a, int b) noexcept {
-    const Bits line_a = between(a, k);
-    const Bits line_b = between(b, k);
-    const int ep_rank = o == Color::White ? 5 : 2;
-    const int back = o == Color::White ? -8 : 8;
-    for (int pass = 0; pass < 2; ++pass) {
-        const int mover = pass == 0 ? a : b;
-        const Bits line = pass == 0 ? line_b : line_a;
-        if (line == 0) continue;
-        const ColoredPiece piece = *p.squares[idx(mover)];
-        if (piece.kind == PieceKind::King) continue;
-        // The mover came from a square on the other checker's line.
-        if (origins(p, piece.kind, o, mover) & line) return true;
-        // A promoted piece came from a pawn on the seventh rank (push or capture).
-        if (rank_of(mover) == last_rank(o) && piece.kind != PieceKind::Pawn &&
-            (origins(p, PieceKind::Pawn, o, mover) & line))
-            return true;
-        // En passant: the capturing pawn lands on the target square and the captured pawn's
-        // square, right behind it, is emptied too.
-        if (piece.kind == PieceKind::Pawn && rank_of(mover) == ep_rank && empty_at(p, mover + back)) {
-            const Bits from = origins(p, PieceKind::Pawn, o, mover) & ~bit(mover + back);
-            if (from != 0 && ((from & line) || (bit(mover + back) & line))) return true;
-        }
-    }
-    // En passant with both checkers uncovered: a pawn of o on the target square, one line through
-    // the square it came from and the other through the captured pawn's square.
-    for (int f = 0; f < 8; ++f) {
-        const int t = ep_rank * 8 + f;
-        if (!is_piece(p, t, o, PieceKind::Pawn) || !empty_at(p, t + back)) continue;
-        const Bits captured = bit(t + back);
-        const Bits from = origins(p, PieceKind::Pawn, o, t) & ~captured;
-        for (Bits rest = from; rest != 0; rest &= rest - 1) {
-            const Bits s1 = rest & (~rest + 1);
-            if (((s1 & line_a) && (captured & line_b)) || ((s1 & line_b) && (captured & line_a))) return true;
-        }
-    }
-    return false;
 }
 
 }  // namespace
@@ -549,29 +426,22 @@ Problems validate(const Placement& p) noexcept {
         // position/too-many-checkers: one move uncovers at most one line and moves one piece,
         // so no position has three checkers.
         if (count(checkers) >= 3) out.add(PositionRule::PosTooManyCheckers, d);
-        // position/impossible-check: two checkers that no single move could both have produced.
-        // A king among them is already an opposite check; nothing more is claimed then.
+        // position/impossible-check (proofs-notes/fen-positions.md, "Retro-analysis"): no un-move
+        // of the side that just moved leads back to a position where the side to move now was out
+        // of check. Asked of positions in check only: a quiet position almost always has a quiet
+        // last move, and the rule's message is about the check. A king among the checkers is
+        // already an opposite check; nothing more is claimed then. Three checkers are
+        // too-many-checkers; with a consistent en passant target they are also an impossible
+        // check (no double step gives three), as before the retro-analysis.
         const bool king_checks = (checkers & kings[side_index(them)]) != 0;
-        if (count(checkers) == 2 && !king_checks) {
-            const int a = std::countr_zero(checkers);
-            const int b = std::countr_zero(checkers & (checkers - 1));
-            if (!double_check_possible(p, them, our_king, a, b)) out.add(PositionRule::PosImpossibleCheck, d);
-        }
-        // position/impossible-check with an en passant target: the last move was the double
-        // step, so every checker is that pawn or a line uncovered by the square it left.
-        if (ep_consistent && checkers != 0 && !king_checks) {
-            const int e = p.en_passant->index();
-            const int pawn_square = e + pawn_step_index(them);
-            const int origin = e - pawn_step_index(them);
-            bool explained = true;
-            for (Bits rest = checkers; rest != 0; rest &= rest - 1) {
-                const int c = std::countr_zero(rest);
-                if (c != pawn_square && (between(c, our_king) & bit(origin)) == 0) explained = false;
-            }
-            if (!explained) {
-                Detail n = d;
-                n.square = *p.en_passant;
-                out.add(PositionRule::PosImpossibleCheck, n);
+        if (checkers != 0 && !king_checks) {
+            const bool impossible =
+                count(checkers) >= 3 ? ep_consistent : !laws::previous_position(p, ep_consistent).has_value();
+            if (impossible) {
+                // With the target set, the last move is named: the double step that cannot explain
+                // the check.
+                if (ep_consistent) d.square = *p.en_passant;
+                out.add(PositionRule::PosImpossibleCheck, d);
             }
         }
     }
