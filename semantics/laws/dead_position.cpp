@@ -16,6 +16,8 @@
 #include <cstdlib>
 #include <limits>
 
+#include "semantics/fast/boards.hpp"
+#include "semantics/fast/geometry.hpp"
 #include "semantics/fast/in_check.hpp"
 #include "semantics/fast/legal_moves.hpp"
 #include "semantics/fast/position_key.hpp"
@@ -61,8 +63,8 @@ bool cannot_mate_by_material(const State& s, Color side) noexcept {
     if (me.minors_and_majors() == 0) return true;
     // One knight: its check is never mate when the other side's only helpers are queens, which
     // would capture it or leave a flight square (proofs-notes/dead-positions.md, rule M2).
-    if (me.knights > 0) return me.knights == 1 && me.bishops == 0 && them.minors_and_majors() == them.queens &&
-                               them.pawns == 0;
+    if (me.knights > 0)
+        return me.knights == 1 && me.bishops == 0 && them.minors_and_majors() == them.queens && them.pawns == 0;
     // Bishops only, and every bishop on the board on squares of one colour, with no pawn and no
     // knight anywhere: the checked king's orthogonal neighbours are of the other colour and can be
     // neither covered nor blocked so that the check is mate (rule M3).
@@ -76,8 +78,12 @@ namespace {
 
 constexpr std::uint32_t kNoParent = std::numeric_limits<std::uint32_t>::max();
 
-[[nodiscard]] int file_of(int q) noexcept { return q & 7; }
-[[nodiscard]] int rank_of(int q) noexcept { return q >> 3; }
+[[nodiscard]] int file_of(int q) noexcept {
+    return q & 7;
+}
+[[nodiscard]] int rank_of(int q) noexcept {
+    return q >> 3;
+}
 [[nodiscard]] int distance(int a, int b) noexcept {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
@@ -127,30 +133,70 @@ constexpr std::uint32_t kNoParent = std::numeric_limits<std::uint32_t>::max();
     return fast::full_key(s) ^ (winner == Color::White ? 0x5DEECE66Dull : 0xA5A5A5A55A5A5A5Aull);
 }
 
-// The order in which the helpmate search tries a move: higher first. Only speed depends on it.
-[[nodiscard]] std::int32_t move_score(const State& s, const Terminates& t, Color winner) noexcept {
+// Does m check the king of the other side with the piece it moves (a discovered check is not
+// seen)? From the bit sets of σ, without playing the move: the search's ordering asks it of
+// every move, and only the moves it tries are played.
+[[nodiscard]] bool direct_check(const State& s, const fast::Boards& b, ConcreteMove m) noexcept {
+    const Color mover = to_move(s);
+    const int king = s.king_square[static_cast<std::size_t>(opposite(mover))];
+    if (king == kNoSquare) return false;
+    const int from = m.from.index(), to = m.to.index();
+    const fast::geo::Bits occupied = (b.occupied & ~fast::geo::bit(from)) | fast::geo::bit(to);
+    const PieceKind kind = m.promotion ? ast::kind_of(*m.promotion) : kind_of(at(s, m.from));
+    fast::geo::Bits reach = 0;
+    switch (kind) {
+        case PieceKind::Pawn: reach = fast::geo::pawn_attacks(fast::colour_index(mover), to); break;
+        case PieceKind::Knight: reach = fast::geo::knight_targets(to); break;
+        case PieceKind::Bishop: reach = fast::geo::bishop_attacks(to, occupied); break;
+        case PieceKind::Rook: reach = fast::geo::rook_attacks(to, occupied); break;
+        case PieceKind::Queen:
+            reach = fast::geo::bishop_attacks(to, occupied) | fast::geo::rook_attacks(to, occupied);
+            break;
+        case PieceKind::King: break;
+    }
+    return (reach & fast::geo::bit(king)) != 0;
+}
+
+// The order in which the helpmate search tries a move: higher first. Only which mates are found
+// within the budget depends on it, never a verdict's soundness.
+[[nodiscard]] std::int32_t move_score(const State& s, ConcreteMove m, bool check, Color winner) noexcept {
     const Color mover = to_move(s);
     const int loser_king = s.king_square[static_cast<std::size_t>(opposite(winner))];
-    const int from = t.action.from.index(), to = t.action.to.index();
-    const PieceKind kind = kind_of(t.action.piece);
+    const int from = m.from.index(), to = m.to.index();
+    const PieceKind kind = kind_of(at(s, m.from));
+    const bool capture = !at(s, m.to).empty();
     std::int32_t score = 0;
+    if (m.promotion) score += *m.promotion == ast::PromotionPiece::Queen ? 300 : 100;
     if (mover == winner) {
-        // Checks first: a mate is a check; then the winner's pieces closing in on the loser's king.
-        if (t.check) score += 10000;
-        if (loser_king != kNoSquare) score += 64 * (distance(from, loser_king) - distance(to, loser_king));
-        if (t.action.promotion) score += *t.action.promotion == ast::PromotionPiece::Queen ? 600 : 200;
+        // The winner's pieces close in on the loser's king, its own king to two squares from it
+        // (where it takes flight squares), without leaving a piece where the loser's pieces
+        // capture it for nothing. A check counts a little: the mate itself is looked for apart.
+        if (check) score += 48;
+        if (loser_king != kNoSquare) {
+            if (kind == PieceKind::King)
+                score += 64 * (std::abs(distance(from, loser_king) - 2) - std::abs(distance(to, loser_king) - 2));
+            else
+                score += 64 * (distance(from, loser_king) - distance(to, loser_king));
+        }
+        if (kind != PieceKind::King) {
+            const std::uint64_t attackers = fast::attackers(s, m.to, opposite(winner));
+            const std::uint64_t defenders = fast::attackers(s, m.to, winner) & ~fast::geo::bit(from);
+            if (attackers != 0 && defenders == 0) score -= 5000;
+        }
         // The loser's pieces are the blockers that make a helpmate possible: keep them.
-        if (!t.action.captured.empty()) score -= 32;
+        if (capture) score -= 48;
     } else {
         // The loser keeps the winner's material and does not check the winner's king...
-        if (!t.action.captured.empty()) score -= 4000;
-        if (t.check) score -= 500;
+        if (capture) score -= 4000;
+        if (check) score -= 500;
         // ...walks its king to the edge and the corner, and brings its pieces next to it, where
-        // they take the king's flight squares.
+        // they take the king's flight squares; its pawns advance (to be promoted to blockers).
         if (kind == PieceKind::King)
-            score += 64 * (edge_distance(from) - edge_distance(to)) + 32 * (corner_distance(from) - corner_distance(to));
+            score +=
+                64 * (edge_distance(from) - edge_distance(to)) + 32 * (corner_distance(from) - corner_distance(to));
         else if (loser_king != kNoSquare)
             score += 32 * (distance(from, loser_king) - distance(to, loser_king));
+        if (kind == PieceKind::Pawn) score += 16;
     }
     return score;
 }
@@ -160,7 +206,7 @@ constexpr std::uint32_t kNoParent = std::numeric_limits<std::uint32_t>::max();
 // One ply of the depth-first search: the legal moves, what each does, the order to try them.
 struct DeadPositionAnalyser::Frame {
     MoveList moves;
-    std::array<Terminates, MoveList::kCapacity> children;
+    std::array<bool, MoveList::kCapacity> check;
     std::array<std::int32_t, MoveList::kCapacity> score;
     std::array<std::uint16_t, MoveList::kCapacity> order;
 };
@@ -188,34 +234,31 @@ void DeadPositionAnalyser::reserve(std::uint32_t nodes) {
     tt_.assign(std::min<std::size_t>(slots, std::size_t{1} << 22), TtEntry{});
 }
 
-bool DeadPositionAnalyser::tt_hit(std::uint64_t key, int depth_left) const noexcept {
+bool DeadPositionAnalyser::tt_hit(std::uint64_t key, int depth_left, int discrepancies) const noexcept {
     const TtEntry& e = tt_[static_cast<std::size_t>(key) & (tt_.size() - 1)];
-    return e.generation == generation_ && e.key == key && e.depth >= depth_left;
+    return e.generation == generation_ && e.key == key && e.depth >= depth_left && e.discrepancies >= discrepancies;
 }
 
-void DeadPositionAnalyser::tt_store(std::uint64_t key, int depth_left) noexcept {
+void DeadPositionAnalyser::tt_store(std::uint64_t key, int depth_left, int discrepancies) noexcept {
     TtEntry& e = tt_[static_cast<std::size_t>(key) & (tt_.size() - 1)];
-    e = TtEntry{key, generation_, depth_left};
+    e = TtEntry{key, generation_, static_cast<std::int16_t>(depth_left), static_cast<std::int16_t>(discrepancies)};
 }
 
 // ---- 2. Helpmate search -----------------------------------------------------------------------
 
-// Is there a series of at most depth_left plies from σ that ends with `winner` checkmating?
-// depth_left has the parity that makes the last ply the winner's (the caller's iteration keeps it).
-// A table hit only skips work that found nothing before, so neither it nor the budget can make a
-// mate appear: a true answer always comes with line_[0, found_) played out move by move.
-bool DeadPositionAnalyser::helpmate(const State& s, int ply, int depth_left, Color winner) {
+// Limited discrepancy search for a helpmate of at most depth_left plies from σ: the moves are
+// tried best first (move_score), and taking the k-th best costs k of the `discrepancies` the line
+// may spend, so the first lines tried are the ordering's own choices and wider ones follow as the
+// caller raises the allowance. Incomplete by design — it only ever proves Yes: a true answer
+// comes with line_[0, found_), every move of which was played by T; a table hit only skips a
+// search that found nothing with at least as much depth and allowance.
+bool DeadPositionAnalyser::helpmate(const State& s, int ply, int depth_left, int discrepancies, Color winner) {
     if (nodes_ >= limit_) {
         aborted_ = true;
         return false;
     }
     ++nodes_;
     const Color mover = to_move(s);
-    if (depth_left == 0) {
-        if (mover == winner || fast::outcome(s) != Outcome::Checkmate) return false;
-        found_ = ply;
-        return true;
-    }
     Frame& f = frames_[static_cast<std::size_t>(ply)];
     f.moves = fast::legal_moves(s);
     if (f.moves.size == 0) {
@@ -223,52 +266,64 @@ bool DeadPositionAnalyser::helpmate(const State& s, int ply, int depth_left, Col
         found_ = ply;
         return true;
     }
-    if (cannot_mate_by_material(s, winner)) return false;
+    if (depth_left == 0 || cannot_mate_by_material(s, winner)) return false;
     const std::uint64_t key = search_key(s, winner);
-    if (tt_hit(key, depth_left)) return false;
+    // A shortest helpmate never comes back to a position of its own line.
+    for (int i = 0; i < ply; ++i)
+        if (path_[static_cast<std::size_t>(i)] == key) return false;
+    if (tt_hit(key, depth_left, discrepancies)) return false;
+    path_[static_cast<std::size_t>(ply)] = key;
 
-    if (mover == winner && depth_left == 1) {
-        // The last ply: only a check can mate.
-        for (std::size_t i = 0; i < f.moves.size; ++i) {
-            const Terminates t = play(s, f.moves.moves[i]);
-            if (!t.check) continue;
-            line_[static_cast<std::size_t>(ply)] = f.moves.moves[i];
-            if (helpmate(t.next, ply + 1, 0, winner)) return true;
-            if (aborted_) return false;
-        }
-        tt_store(key, depth_left);
-        return false;
-    }
-
+    const fast::Boards boards = fast::boards_of(s);
     for (std::size_t i = 0; i < f.moves.size; ++i) {
-        f.children[i] = play(s, f.moves.moves[i]);
-        f.score[i] = move_score(s, f.children[i], winner);
+        f.check[i] = direct_check(s, boards, f.moves.moves[i]);
+        f.score[i] = move_score(s, f.moves.moves[i], f.check[i], winner);
         f.order[i] = static_cast<std::uint16_t>(i);
     }
-    std::stable_sort(f.order.begin(), f.order.begin() + static_cast<std::ptrdiff_t>(f.moves.size),
+    if (mover == winner) {
+        // A mate in one among the checks (few, and cheap to test) before any longer line.
+        for (std::size_t i = 0; i < f.moves.size; ++i) {
+            if (!f.check[i]) continue;
+            const Terminates t = play(s, f.moves.moves[i]);
+            if (!t.check || fast::has_legal_move(t.next)) continue;
+            line_[static_cast<std::size_t>(ply)] = f.moves.moves[i];
+            found_ = ply + 1;
+            return true;
+        }
+        if (depth_left == 1) {
+            tt_store(key, depth_left, discrepancies);
+            return false;
+        }
+    }
+    const auto n = static_cast<std::ptrdiff_t>(f.moves.size);
+    std::stable_sort(f.order.begin(), f.order.begin() + n,
                      [&f](std::uint16_t a, std::uint16_t b) { return f.score[a] > f.score[b]; });
-    for (std::size_t k = 0; k < f.moves.size; ++k) {
-        const std::uint16_t i = f.order[k];
-        line_[static_cast<std::size_t>(ply)] = f.moves.moves[i];
-        if (helpmate(f.children[i].next, ply + 1, depth_left - 1, winner)) return true;
+    for (std::size_t k = 0; k < f.moves.size && static_cast<int>(k) <= discrepancies; ++k) {
+        const ConcreteMove m = f.moves.moves[f.order[k]];
+        const State next = play(s, m).next;
+        line_[static_cast<std::size_t>(ply)] = m;
+        if (helpmate(next, ply + 1, depth_left - 1, discrepancies - static_cast<int>(k), winner)) return true;
         if (aborted_) return false;
     }
-    tt_store(key, depth_left);
+    tt_store(key, depth_left, discrepancies);
     return false;
 }
 
-// Helpmates of 1, 3, 5 … plies (or 2, 4, 6 … when the loser moves first) until one is found, the
-// depth reaches kMaxPly or the node limit is met. True, with the witness, when one is found.
-bool DeadPositionAnalyser::iterative_deepening(const State& root, Color winner, std::uint32_t limit) {
+// Ever wider searches until a helpmate is found or the node limit is met: first with a short
+// horizon (most mates in real positions are short), then the full kMaxPly.
+bool DeadPositionAnalyser::search_side(const State& root, Color winner, std::uint32_t limit) {
     limit_ = limit;
     aborted_ = false;
-    for (int depth = to_move(root) == winner ? 1 : 2; depth <= kMaxPly; depth += 2) {
-        if (helpmate(root, 0, depth, winner)) {
-            auto& w = witness_[static_cast<std::size_t>(winner)];
-            w.assign(line_.begin(), line_.begin() + found_);
-            return true;
+    constexpr int kAllowances[] = {0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512};
+    for (int allowance : kAllowances) {
+        for (int depth : {8, kMaxPly}) {
+            if (helpmate(root, 0, depth, allowance, winner)) {
+                auto& w = witness_[static_cast<std::size_t>(winner)];
+                w.assign(line_.begin(), line_.begin() + found_);
+                return true;
+            }
+            if (aborted_) return false;
         }
-        if (aborted_) return false;
     }
     return false;
 }
@@ -358,7 +413,7 @@ MateAbility DeadPositionAnalyser::analyse(const State& s, Budget b) {
         for (Color c : {Color::White, Color::Black}) {
             if (!unknown(c) || nodes_ >= b.nodes) continue;
             const std::uint32_t limit = std::min(b.nodes, nodes_ + share);
-            if (iterative_deepening(root, c, limit)) verdict_of(result, c) = Verdict::Yes;
+            if (search_side(root, c, limit)) verdict_of(result, c) = Verdict::Yes;
         }
     };
 

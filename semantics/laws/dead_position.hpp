@@ -72,15 +72,16 @@ public:
     // Positions visited by the last analyse().
     [[nodiscard]] std::uint32_t nodes() const noexcept { return nodes_; }
 
-    // The deepest helpmate the depth-first search looks for, in plies.
-    static constexpr int kMaxPly = 48;
+    // The longest helpmate the depth-first search looks for, in plies.
+    static constexpr int kMaxPly = 64;
 
 private:
     struct Frame;
     struct TtEntry {
         std::uint64_t key = 0;
         std::uint32_t generation = 0;
-        std::int32_t depth = -1;
+        std::int16_t depth = -1;
+        std::int16_t discrepancies = -1;
     };
     struct Slot {
         std::uint64_t key = 0;
@@ -94,14 +95,14 @@ private:
         ConcreteMove move;
     };
 
-    bool helpmate(const State& s, int ply, int depth_left, Color winner);
-    bool iterative_deepening(const State& root, Color winner, std::uint32_t limit);
+    bool helpmate(const State& s, int ply, int depth_left, int discrepancies, Color winner);
+    bool search_side(const State& root, Color winner, std::uint32_t limit);
     // Explores every position reachable from the root (for the sides still Unknown); true when
     // it ran to the end within the limit.
     bool closure(const State& root, MateAbility& result, std::uint32_t limit);
     void witness_from_closure(Color winner, std::uint32_t index);
-    bool tt_hit(std::uint64_t key, int depth_left) const noexcept;
-    void tt_store(std::uint64_t key, int depth_left) noexcept;
+    bool tt_hit(std::uint64_t key, int depth_left, int discrepancies) const noexcept;
+    void tt_store(std::uint64_t key, int depth_left, int discrepancies) noexcept;
     void reserve(std::uint32_t nodes);
 
     std::vector<Frame> frames_;
@@ -116,6 +117,8 @@ private:
     // The length of the line the depth-first search found.
     int found_ = 0;
     std::array<ConcreteMove, kMaxPly> line_{};
+    // The keys of the positions on the line being searched (a helpmate never repeats one).
+    std::array<std::uint64_t, kMaxPly + 1> path_{};
     std::array<std::vector<ConcreteMove>, 2> witness_;
 };
 
