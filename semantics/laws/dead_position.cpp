@@ -1,9 +1,10 @@
 // Law 5.2.2's dead position, decided soundly within a budget (semantics/laws/dead_position.hpp).
 // Three parts, each a section below:
 //   1. material rules that prove a side can never mate (cannot_mate_by_material);
-//   2. a helpmate search per side: iterative deepening, a transposition table, move ordering that
-//      leads the intended winner's pieces to the other king and that king to the edge, pruning
-//      every line where the winner is left with material that cannot mate — it proves Yes;
+//   2. a helpmate search per side: limited discrepancy search over a move ordering that leads
+//      the intended winner's pieces to the other king and that king to the edge, a transposition
+//      table, pruning every line where the winner is left with material that cannot mate — it
+//      proves Yes;
 //   3. the closure: every position reachable from σ, breadth first; when there are finitely few
 //      and all are seen within the budget (kings shuffling behind a locked pawn wall), a side that
 //      mates in none of them cannot mate — it proves No.
