@@ -1,0 +1,437 @@
+// Law 5.2.2's dead position, decided soundly within a budget (semantics/laws/dead_position.hpp).
+// Three parts, each a section below:
+//   1. material rules that prove a side can never mate (cannot_mate_by_material);
+//   2. a helpmate search per side: limited discrepancy search over a move ordering that leads
+//      the intended winner's pieces to the other king and that king to the edge, a transposition
+//      table, pruning every line where the winner is left with material that cannot mate — it
+//      proves Yes;
+//   3. the closure: every position reachable from σ, breadth first; when there are finitely few
+//      and all are seen within the budget (kings shuffling behind a locked pawn wall), a side that
+//      mates in none of them cannot mate — it proves No.
+// proofs-notes/dead-positions.md argues each part's soundness.
+#include "semantics/laws/dead_position.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <boost/variant2/variant.hpp>
+#include <cstdlib>
+#include <limits>
+
+#include "semantics/fast/boards.hpp"
+#include "semantics/fast/geometry.hpp"
+#include "semantics/fast/in_check.hpp"
+#include "semantics/fast/legal_moves.hpp"
+#include "semantics/fast/position_key.hpp"
+#include "semantics/fast/terminates.hpp"
+
+namespace pgnsem::sem::laws {
+
+// ---- 1. Material ------------------------------------------------------------------------------
+
+namespace {
+
+struct Material {
+    int pawns = 0, knights = 0, bishops = 0, rooks = 0, queens = 0;
+    bool light_bishop = false, dark_bishop = false;
+    [[nodiscard]] int minors_and_majors() const noexcept { return knights + bishops + rooks + queens; }
+};
+
+}  // namespace
+
+bool cannot_mate_by_material(const State& s, Color side) noexcept {
+    std::array<Material, 2> m{};
+    for (int q = 0; q < 64; ++q) {
+        const PieceId id = s.board[static_cast<std::size_t>(q)];
+        if (id.empty()) continue;
+        Material& mine = m[static_cast<std::size_t>(color_of(id))];
+        switch (kind_of(id)) {
+            case PieceKind::Pawn: ++mine.pawns; break;
+            case PieceKind::Knight: ++mine.knights; break;
+            case PieceKind::Bishop:
+                ++mine.bishops;
+                (Square::unchecked(q).is_light() ? mine.light_bishop : mine.dark_bishop) = true;
+                break;
+            case PieceKind::Rook: ++mine.rooks; break;
+            case PieceKind::Queen: ++mine.queens; break;
+            case PieceKind::King: break;
+        }
+    }
+    const Material& me = m[static_cast<std::size_t>(side)];
+    const Material& them = m[static_cast<std::size_t>(opposite(side))];
+    // A pawn may promote, a rook or a queen mates with help: no material rule applies.
+    if (me.pawns + me.rooks + me.queens > 0) return false;
+    // A lone king never gives check.
+    if (me.minors_and_majors() == 0) return true;
+    // One knight: its check is never mate when the other side's only helpers are queens, which
+    // would capture it or leave a flight square (proofs-notes/dead-positions.md, rule M2).
+    if (me.knights > 0)
+        return me.knights == 1 && me.bishops == 0 && them.minors_and_majors() == them.queens && them.pawns == 0;
+    // Bishops only, and every bishop on the board on squares of one colour, with no pawn and no
+    // knight anywhere: the checked king's orthogonal neighbours are of the other colour and can be
+    // neither covered nor blocked so that the check is mate (rule M3).
+    const bool one_colour = !((me.light_bishop || them.light_bishop) && (me.dark_bishop || them.dark_bishop));
+    return one_colour && them.pawns == 0 && them.knights == 0;
+}
+
+// ---- Helpers -----------------------------------------------------------------------------------
+
+namespace {
+
+constexpr std::uint32_t kNoParent = std::numeric_limits<std::uint32_t>::max();
+
+[[nodiscard]] int file_of(int q) noexcept {
+    return q & 7;
+}
+[[nodiscard]] int rank_of(int q) noexcept {
+    return q >> 3;
+}
+[[nodiscard]] int distance(int a, int b) noexcept {
+    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+// How far a square is from the nearest edge (0 on the edge, 3 in the centre).
+[[nodiscard]] int edge_distance(int q) noexcept {
+    return std::min({file_of(q), 7 - file_of(q), rank_of(q), 7 - rank_of(q)});
+}
+[[nodiscard]] int corner_distance(int q) noexcept {
+    return std::min({distance(q, 0), distance(q, 7), distance(q, 56), distance(q, 63)});
+}
+
+// σ with `turn` moved back to 2 or 3 (same side to move) and the pawns' stamps with it, so that a
+// long search never meets the turn limit (kTurnLimit, rule game/too-long): the clocks are not part
+// of the question (Law 5.2.2 asks about legal moves; the 50/75-move and repetition rules are left
+// aside). Only a stamp of the last ply can still matter (en passant), and it keeps that meaning.
+[[nodiscard]] State rebased(const State& s) noexcept {
+    State r = s;
+    const auto base = static_cast<std::uint16_t>(2 + (s.turn & 1));
+    for (auto& stamp : r.two_step)
+        stamp = (stamp != kNoStamp && stamp + 1u == s.turn) ? static_cast<std::uint16_t>(base - 1) : kNoStamp;
+    r.turn = base;
+    return r;
+}
+
+// "The same position" of Laws 9.2.3 (what fast::full_key hashes): kinds and colours on the
+// squares, the side to move, the castling rights, the en passant file. Positions that are the
+// same have the same legal moves, up to the ids, so the closure keeps one of them.
+[[nodiscard]] bool same_position(const State& a, const State& b) noexcept {
+    if (to_move(a) != to_move(b)) return false;
+    for (std::size_t q = 0; q < 64; ++q)
+        if (fast::detail::kKeyRow[a.board[q].value()] != fast::detail::kKeyRow[b.board[q].value()]) return false;
+    return fast::detail::castling_rights(a) == fast::detail::castling_rights(b) &&
+           fast::en_passant_file(a) == fast::en_passant_file(b);
+}
+
+[[nodiscard]] Terminates play(const State& s, ConcreteMove m) noexcept {
+    // Every move the generator lists is one T accepts (lemma F4 of proofs-notes/invariants.md).
+    return boost::variant2::get<Terminates>(fast::terminates_concrete(s, m));
+}
+
+[[nodiscard]] Verdict& verdict_of(MateAbility& r, Color c) noexcept {
+    return c == Color::White ? r.white : r.black;
+}
+
+// A key per side searched, so that one table serves both helpmate searches.
+[[nodiscard]] std::uint64_t search_key(const State& s, Color winner) noexcept {
+    return fast::full_key(s) ^ (winner == Color::White ? 0x5DEECE66Dull : 0xA5A5A5A55A5A5A5Aull);
+}
+
+// Does m check the king of the other side with the piece it moves (a discovered check is not
+// seen)? From the bit sets of σ, without playing the move: the search's ordering asks it of
+// every move, and only the moves it tries are played.
+[[nodiscard]] bool direct_check(const State& s, const fast::Boards& b, ConcreteMove m) noexcept {
+    const Color mover = to_move(s);
+    const int king = s.king_square[static_cast<std::size_t>(opposite(mover))];
+    if (king == kNoSquare) return false;
+    const int from = m.from.index(), to = m.to.index();
+    const fast::geo::Bits occupied = (b.occupied & ~fast::geo::bit(from)) | fast::geo::bit(to);
+    const PieceKind kind = m.promotion ? ast::kind_of(*m.promotion) : kind_of(at(s, m.from));
+    fast::geo::Bits reach = 0;
+    switch (kind) {
+        case PieceKind::Pawn: reach = fast::geo::pawn_attacks(fast::colour_index(mover), to); break;
+        case PieceKind::Knight: reach = fast::geo::knight_targets(to); break;
+        case PieceKind::Bishop: reach = fast::geo::bishop_attacks(to, occupied); break;
+        case PieceKind::Rook: reach = fast::geo::rook_attacks(to, occupied); break;
+        case PieceKind::Queen:
+            reach = fast::geo::bishop_attacks(to, occupied) | fast::geo::rook_attacks(to, occupied);
+            break;
+        case PieceKind::King: break;
+    }
+    return (reach & fast::geo::bit(king)) != 0;
+}
+
+// The order in which the helpmate search tries a move: higher first. Only which mates are found
+// within the budget depends on it, never a verdict's soundness.
+[[nodiscard]] std::int32_t move_score(const State& s, ConcreteMove m, bool check, Color winner) noexcept {
+    const Color mover = to_move(s);
+    const int loser_king = s.king_square[static_cast<std::size_t>(opposite(winner))];
+    const int from = m.from.index(), to = m.to.index();
+    const PieceKind kind = kind_of(at(s, m.from));
+    const bool capture = !at(s, m.to).empty();
+    std::int32_t score = 0;
+    if (m.promotion) score += *m.promotion == ast::PromotionPiece::Queen ? 300 : 100;
+    if (mover == winner) {
+        // The winner's pieces close in on the loser's king, its own king to two squares from it
+        // (where it takes flight squares), without leaving a piece where the loser's pieces
+        // capture it for nothing. A check counts a little: the mate itself is looked for apart.
+        if (check) score += 48;
+        if (loser_king != kNoSquare) {
+            if (kind == PieceKind::King)
+                score += 64 * (std::abs(distance(from, loser_king) - 2) - std::abs(distance(to, loser_king) - 2));
+            else
+                score += 64 * (distance(from, loser_king) - distance(to, loser_king));
+        }
+        if (kind != PieceKind::King) {
+            const std::uint64_t attackers = fast::attackers(s, m.to, opposite(winner));
+            const std::uint64_t defenders = fast::attackers(s, m.to, winner) & ~fast::geo::bit(from);
+            if (attackers != 0 && defenders == 0) score -= 5000;
+        }
+        // The loser's pieces are the blockers that make a helpmate possible: keep them.
+        if (capture) score -= 48;
+    } else {
+        // The loser keeps the winner's material and does not check the winner's king...
+        if (capture) score -= 4000;
+        if (check) score -= 500;
+        // ...walks its king to the edge and the corner, and brings its pieces next to it, where
+        // they take the king's flight squares; its pawns advance (to be promoted to blockers).
+        if (kind == PieceKind::King)
+            score +=
+                64 * (edge_distance(from) - edge_distance(to)) + 32 * (corner_distance(from) - corner_distance(to));
+        else if (loser_king != kNoSquare)
+            score += 32 * (distance(from, loser_king) - distance(to, loser_king));
+        if (kind == PieceKind::Pawn) score += 16;
+    }
+    return score;
+}
+
+}  // namespace
+
+// One ply of the depth-first search: the legal moves, what each does, the order to try them.
+struct DeadPositionAnalyser::Frame {
+    MoveList moves;
+    std::array<bool, MoveList::kCapacity> check;
+    std::array<std::int32_t, MoveList::kCapacity> score;
+    std::array<std::uint16_t, MoveList::kCapacity> order;
+};
+
+DeadPositionAnalyser::DeadPositionAnalyser() : frames_(kMaxPly + 1) {
+    for (auto& w : witness_) w.reserve(kMaxPly);
+}
+
+DeadPositionAnalyser::~DeadPositionAnalyser() = default;
+DeadPositionAnalyser::DeadPositionAnalyser(DeadPositionAnalyser&&) noexcept = default;
+DeadPositionAnalyser& DeadPositionAnalyser::operator=(DeadPositionAnalyser&&) noexcept = default;
+
+std::span<const ConcreteMove> DeadPositionAnalyser::witness(Color winner) const noexcept {
+    const auto& w = witness_[static_cast<std::size_t>(winner)];
+    return {w.data(), w.size()};
+}
+
+void DeadPositionAnalyser::reserve(std::uint32_t nodes) {
+    if (nodes <= capacity_) return;
+    capacity_ = nodes;
+    closure_nodes_.resize(nodes);
+    // Open addressing at most half full.
+    const std::size_t slots = std::bit_ceil(std::size_t{2} * nodes + 2);
+    slots_.assign(slots, Slot{});
+    tt_.assign(std::min<std::size_t>(slots, std::size_t{1} << 22), TtEntry{});
+}
+
+bool DeadPositionAnalyser::tt_hit(std::uint64_t key, int depth_left, int discrepancies) const noexcept {
+    const TtEntry& e = tt_[static_cast<std::size_t>(key) & (tt_.size() - 1)];
+    return e.generation == generation_ && e.key == key && e.depth >= depth_left && e.discrepancies >= discrepancies;
+}
+
+void DeadPositionAnalyser::tt_store(std::uint64_t key, int depth_left, int discrepancies) noexcept {
+    TtEntry& e = tt_[static_cast<std::size_t>(key) & (tt_.size() - 1)];
+    e = TtEntry{key, generation_, static_cast<std::int16_t>(depth_left), static_cast<std::int16_t>(discrepancies)};
+}
+
+// ---- 2. Helpmate search -----------------------------------------------------------------------
+
+// Limited discrepancy search for a helpmate of at most depth_left plies from σ: the moves are
+// tried best first (move_score), and taking the k-th best costs k of the `discrepancies` the line
+// may spend, so the first lines tried are the ordering's own choices and wider ones follow as the
+// caller raises the allowance. Incomplete by design — it only ever proves Yes: a true answer
+// comes with line_[0, found_), every move of which was played by T; a table hit only skips a
+// search that found nothing with at least as much depth and allowance.
+bool DeadPositionAnalyser::helpmate(const State& s, int ply, int depth_left, int discrepancies, Color winner) {
+    if (nodes_ >= limit_) {
+        aborted_ = true;
+        return false;
+    }
+    ++nodes_;
+    const Color mover = to_move(s);
+    Frame& f = frames_[static_cast<std::size_t>(ply)];
+    f.moves = fast::legal_moves(s);
+    if (f.moves.size == 0) {
+        if (mover == winner || !fast::in_check(s, mover)) return false;
+        found_ = ply;
+        return true;
+    }
+    if (depth_left == 0 || cannot_mate_by_material(s, winner)) return false;
+    const std::uint64_t key = search_key(s, winner);
+    // A shortest helpmate never comes back to a position of its own line.
+    for (int i = 0; i < ply; ++i)
+        if (path_[static_cast<std::size_t>(i)] == key) return false;
+    if (tt_hit(key, depth_left, discrepancies)) return false;
+    path_[static_cast<std::size_t>(ply)] = key;
+
+    const fast::Boards boards = fast::boards_of(s);
+    for (std::size_t i = 0; i < f.moves.size; ++i) {
+        f.check[i] = direct_check(s, boards, f.moves.moves[i]);
+        f.score[i] = move_score(s, f.moves.moves[i], f.check[i], winner);
+        f.order[i] = static_cast<std::uint16_t>(i);
+    }
+    if (mover == winner) {
+        // A mate in one among the checks (few, and cheap to test) before any longer line.
+        for (std::size_t i = 0; i < f.moves.size; ++i) {
+            if (!f.check[i]) continue;
+            const Terminates t = play(s, f.moves.moves[i]);
+            if (!t.check || fast::has_legal_move(t.next)) continue;
+            line_[static_cast<std::size_t>(ply)] = f.moves.moves[i];
+            found_ = ply + 1;
+            return true;
+        }
+        if (depth_left == 1) {
+            tt_store(key, depth_left, discrepancies);
+            return false;
+        }
+    }
+    const auto n = static_cast<std::ptrdiff_t>(f.moves.size);
+    std::stable_sort(f.order.begin(), f.order.begin() + n,
+                     [&f](std::uint16_t a, std::uint16_t b) { return f.score[a] > f.score[b]; });
+    for (std::size_t k = 0; k < f.moves.size && static_cast<int>(k) <= discrepancies; ++k) {
+        const ConcreteMove m = f.moves.moves[f.order[k]];
+        const State next = play(s, m).next;
+        line_[static_cast<std::size_t>(ply)] = m;
+        if (helpmate(next, ply + 1, depth_left - 1, discrepancies - static_cast<int>(k), winner)) return true;
+        if (aborted_) return false;
+    }
+    tt_store(key, depth_left, discrepancies);
+    return false;
+}
+
+// Ever wider searches until a helpmate is found or the node limit is met: first with a short
+// horizon (most mates in real positions are short), then the full kMaxPly.
+bool DeadPositionAnalyser::search_side(const State& root, Color winner, std::uint32_t limit) {
+    limit_ = limit;
+    aborted_ = false;
+    constexpr int kAllowances[] = {0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512};
+    for (int allowance : kAllowances) {
+        for (int depth : {8, kMaxPly}) {
+            if (helpmate(root, 0, depth, allowance, winner)) {
+                auto& w = witness_[static_cast<std::size_t>(winner)];
+                w.assign(line_.begin(), line_.begin() + found_);
+                return true;
+            }
+            if (aborted_) return false;
+        }
+    }
+    return false;
+}
+
+// ---- 3. Closure -------------------------------------------------------------------------------
+
+void DeadPositionAnalyser::witness_from_closure(Color winner, std::uint32_t index) {
+    auto& w = witness_[static_cast<std::size_t>(winner)];
+    w.clear();
+    for (std::uint32_t i = index; closure_nodes_[i].parent != kNoParent; i = closure_nodes_[i].parent)
+        w.push_back(closure_nodes_[i].move);
+    std::reverse(w.begin(), w.end());
+}
+
+// Breadth first over the positions reachable from the root, each kept once (same_position, not
+// only the key, so a hash collision cannot hide a position). A position is expanded unless every
+// side still Unknown cannot mate from it by material (then none below it is a mate by that side).
+// A mate met decides its winner Yes; when the queue empties within the limit, every position
+// reachable was seen, and a side still Unknown mates in none of them.
+bool DeadPositionAnalyser::closure(const State& root, MateAbility& result, std::uint32_t limit) {
+    const auto unknown = [&result](Color c) { return verdict_of(result, c) == Verdict::Unknown; };
+    const std::size_t mask = slots_.size() - 1;
+    std::uint32_t count = 0;
+    const auto insert = [&](const State& s, std::uint32_t parent, ConcreteMove move) {
+        const std::uint64_t key = fast::full_key(s);
+        std::size_t i = static_cast<std::size_t>(key) & mask;
+        for (; slots_[i].generation == generation_; i = (i + 1) & mask) {
+            if (slots_[i].key == key && same_position(closure_nodes_[slots_[i].index].state, s)) return true;
+        }
+        if (count == capacity_) return false;
+        slots_[i] = Slot{key, generation_, count};
+        closure_nodes_[count] = Node{s, parent, move};
+        ++count;
+        return true;
+    };
+    insert(root, kNoParent, ConcreteMove{});
+    for (std::uint32_t head = 0; head < count; ++head) {
+        if (nodes_ >= limit) return false;
+        ++nodes_;
+        const State s = closure_nodes_[head].state;
+        const MoveList moves = fast::legal_moves(s);
+        const Color mover = to_move(s);
+        if (moves.size == 0) {
+            const Color winner = opposite(mover);
+            if (fast::in_check(s, mover) && unknown(winner)) {
+                verdict_of(result, winner) = Verdict::Yes;
+                witness_from_closure(winner, head);
+                if (!unknown(mover)) return true;
+            }
+            continue;
+        }
+        const bool needed = (unknown(Color::White) && !cannot_mate_by_material(s, Color::White)) ||
+                            (unknown(Color::Black) && !cannot_mate_by_material(s, Color::Black));
+        if (!needed) continue;
+        for (const ConcreteMove& m : moves) {
+            State next = play(s, m).next;
+            if (next.turn > kTurnLimit / 2) next = rebased(next);
+            if (!insert(next, head, m)) return false;
+        }
+    }
+    return true;
+}
+
+// ---- The analysis -----------------------------------------------------------------------------
+
+MateAbility DeadPositionAnalyser::analyse(const State& s, Budget b) {
+    ++generation_;
+    nodes_ = 0;
+    for (auto& w : witness_) w.clear();
+    reserve(std::max<std::uint32_t>(b.nodes, 1));
+    MateAbility result;
+    const State root = rebased(s);
+    const Color mover = to_move(root);
+
+    // σ itself ends the game: checkmate (the winner has mated, by the empty series) or stalemate.
+    if (!fast::has_legal_move(root)) {
+        const bool mate = fast::in_check(root, mover);
+        verdict_of(result, opposite(mover)) = mate ? Verdict::Yes : Verdict::No;
+        verdict_of(result, mover) = Verdict::No;
+        return result;
+    }
+    for (Color c : {Color::White, Color::Black})
+        if (cannot_mate_by_material(root, c)) verdict_of(result, c) = Verdict::No;
+
+    const auto unknown = [&result](Color c) { return verdict_of(result, c) == Verdict::Unknown; };
+    const auto search = [&](std::uint32_t share) {
+        for (Color c : {Color::White, Color::Black}) {
+            if (!unknown(c) || nodes_ >= b.nodes) continue;
+            const std::uint32_t limit = std::min(b.nodes, nodes_ + share);
+            if (search_side(root, c, limit)) verdict_of(result, c) = Verdict::Yes;
+        }
+    };
+
+    // Short helpmates first: most positions of real games have one for each side with pieces.
+    search(b.nodes / 8);
+    // Then the closure, on up to half of what is left: it decides positions with few moves.
+    if (unknown(Color::White) || unknown(Color::Black)) {
+        const std::uint32_t limit = nodes_ + (b.nodes - std::min(b.nodes, nodes_)) / 2;
+        if (closure(root, result, limit)) {
+            for (Color c : {Color::White, Color::Black})
+                if (unknown(c)) verdict_of(result, c) = Verdict::No;
+        }
+    }
+    // Then longer helpmates with the rest, shared by the sides still Unknown.
+    const int open = (unknown(Color::White) ? 1 : 0) + (unknown(Color::Black) ? 1 : 0);
+    if (open > 0) search((b.nodes - std::min(b.nodes, nodes_)) / static_cast<std::uint32_t>(open));
+    return result;
+}
+
+}  // namespace pgnsem::sem::laws

@@ -1,0 +1,125 @@
+// FIDE Laws 5.2.2 (and 6.9, 9.6): a position is dead when "neither player can checkmate the
+// opponent's king by any series of legal moves". Not an equation of the paper but a Law the
+// interpreter answers to, so it sits beside the fast path and uses its move generator
+// (semantics/fast/legal_moves.hpp). proofs-notes/dead-positions.md states the Law, what each
+// verdict means and why every rule used here is sound.
+//
+// The question is a helpmate question: both sides cooperate. For each side the analyser answers
+//   Yes      — a series of legal moves that ends with that side checkmating the other was found
+//              (witness() gives it);
+//   No       — no such series exists, proven by a sound material rule or by exploring every
+//              position reachable from σ (the clocks, hence the 50/75-move and repetition rules,
+//              ignored);
+//   Unknown  — the budget ran out first.
+// It is sound: No only with a proof, Yes only with a mate found by playing the moves.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "semantics/partial.hpp"
+#include "semantics/state.hpp"
+
+namespace pgnsem::sem::laws {
+
+// Can this side checkmate?
+enum class Verdict : std::uint8_t { No, Yes, Unknown };
+
+struct MateAbility {
+    Verdict white = Verdict::Unknown;  // can White checkmate Black by some series of legal moves
+    Verdict black = Verdict::Unknown;
+    // Law 5.2.2's dead position: neither side can.
+    [[nodiscard]] bool dead() const noexcept { return white == Verdict::No && black == Verdict::No; }
+};
+
+// How much one call may search: positions visited (each a call of the move generator), summed
+// over both sides and every phase.
+struct Budget {
+    std::uint32_t nodes = 100000;
+};
+
+// True only when `side` certainly cannot checkmate from σ whatever both sides play, by material
+// alone: a lone king; a king and one knight against a king with nothing but queens; kings and
+// bishops all on squares of one colour with no pawn or knight on the board (the proofs of each
+// rule are in proofs-notes/dead-positions.md). Each rule's conditions can only stay true after any
+// move (no pawn can promote, material only shrinks), so the answer holds for every position
+// reachable from σ — what lets the searches below prune with it.
+[[nodiscard]] bool cannot_mate_by_material(const State& s, Color side) noexcept;
+
+// The analyser keeps its scratch memory (the search's per-ply move lists, a transposition table,
+// the closure's table of positions) from call to call: it is sized on the first call and when a
+// call's budget is larger than any before, never per searched position.
+class DeadPositionAnalyser {
+public:
+    DeadPositionAnalyser();
+    // Out of line: the per-ply frames are a type of the .cpp file.
+    ~DeadPositionAnalyser();
+    DeadPositionAnalyser(DeadPositionAnalyser&&) noexcept;
+    DeadPositionAnalyser& operator=(DeadPositionAnalyser&&) noexcept;
+    // Megabytes of scratch: copied by mistake, never on purpose.
+    DeadPositionAnalyser(const DeadPositionAnalyser&) = delete;
+    DeadPositionAnalyser& operator=(const DeadPositionAnalyser&) = delete;
+
+    [[nodiscard]] MateAbility analyse(const State& s, Budget b = {});
+
+    // The mating line of the last analyse() for a side whose verdict was Yes: moves from the σ
+    // given, the last of which checkmates; empty when σ itself is the mate (or the verdict not Yes).
+    [[nodiscard]] std::span<const ConcreteMove> witness(Color winner) const noexcept;
+
+    // Positions visited by the last analyse().
+    [[nodiscard]] std::uint32_t nodes() const noexcept { return nodes_; }
+
+    // The longest helpmate the depth-first search looks for, in plies.
+    static constexpr int kMaxPly = 64;
+
+private:
+    struct Frame;
+    struct TtEntry {
+        std::uint64_t key = 0;
+        std::uint32_t generation = 0;
+        std::int16_t depth = -1;
+        std::int16_t discrepancies = -1;
+    };
+    struct Slot {
+        std::uint64_t key = 0;
+        std::uint32_t generation = 0;
+        std::uint32_t index = 0;
+    };
+    // One position of the closure: σ, the position it was first reached from and by which move.
+    struct Node {
+        State state;
+        std::uint32_t parent;
+        ConcreteMove move;
+    };
+
+    bool helpmate(const State& s, int ply, int depth_left, int discrepancies, Color winner);
+    bool search_side(const State& root, Color winner, std::uint32_t limit);
+    // Explores every position reachable from the root (for the sides still Unknown); true when
+    // it ran to the end within the limit.
+    bool closure(const State& root, MateAbility& result, std::uint32_t limit);
+    void witness_from_closure(Color winner, std::uint32_t index);
+    bool tt_hit(std::uint64_t key, int depth_left, int discrepancies) const noexcept;
+    void tt_store(std::uint64_t key, int depth_left, int discrepancies) noexcept;
+    void reserve(std::uint32_t nodes);
+
+    std::vector<Frame> frames_;
+    std::vector<TtEntry> tt_;
+    std::vector<Slot> slots_;
+    std::vector<Node> closure_nodes_;
+    std::uint32_t generation_ = 0;
+    std::uint32_t capacity_ = 0;
+    std::uint32_t nodes_ = 0;
+    std::uint32_t limit_ = 0;
+    bool aborted_ = false;
+    // The length of the line the depth-first search found.
+    int found_ = 0;
+    std::array<ConcreteMove, kMaxPly> line_{};
+    // The keys of the positions on the line being searched (a helpmate never repeats one).
+    std::array<std::uint64_t, kMaxPly + 1> path_{};
+    std::array<std::vector<ConcreteMove>, 2> witness_;
+};
+
+}  // namespace pgnsem::sem::laws

@@ -1,0 +1,240 @@
+// Law 5.2.2's dead positions (semantics/laws/dead_position.hpp, proofs-notes/dead-positions.md):
+// known positions, and the analyser's soundness as a property: a Yes comes with a mating line that
+// the reference T replays to a checkmate, and a No is never contradicted by a short helpmate that
+// a plain exhaustive search (below, independent of the analyser) finds.
+#include "semantics/laws/dead_position.hpp"
+
+#include <rapidcheck/catch.h>
+
+#include <iterator>
+#include <string_view>
+#include <vector>
+
+#include "semantics/fast/legal_moves.hpp"
+#include "tests/semantics/walks.hpp"
+
+using namespace pgnsem;
+using namespace pgnsem::sem;
+using namespace pgnsem::sem::testing;
+using laws::DeadPositionAnalyser;
+using laws::MateAbility;
+using laws::Verdict;
+
+namespace {
+
+State from_fen(std::string_view text) {
+    const auto s = sigma_from_fen(text);
+    REQUIRE(s.has_value());
+    return *s;
+}
+
+Verdict of(const MateAbility& m, Color c) {
+    return c == Color::White ? m.white : m.black;
+}
+
+// The witness replayed with the reference T (semantics/terminates.hpp): every move accepted, and
+// the last position a checkmate of the winner's opponent.
+bool witness_mates(const State& start, std::span<const ConcreteMove> line, Color winner) {
+    State s = start;
+    for (const ConcreteMove& m : line) {
+        const Termination t = terminates_concrete(s, m);
+        if (!boost::variant2::holds_alternative<Terminates>(t)) return false;
+        s = boost::variant2::get<Terminates>(t).next;
+    }
+    return to_move(s) == opposite(winner) && outcome(s) == Outcome::Checkmate;
+}
+
+// Is there a series of at most `depth` plies from σ after which `winner` has checkmated? Every
+// line is tried: no table, no ordering, no pruning.
+bool mate_within(const State& s, Color winner, int depth) {
+    const MoveList moves = fast::legal_moves(s);
+    if (moves.size == 0) return to_move(s) != winner && outcome(s) == Outcome::Checkmate;
+    if (depth == 0) return false;
+    for (const ConcreteMove& m : moves) {
+        const Termination t = fast::terminates_concrete(s, m);
+        if (mate_within(boost::variant2::get<Terminates>(t).next, winner, depth - 1)) return true;
+    }
+    return false;
+}
+
+// What every verdict must satisfy, checked for both sides.
+void check_sound(DeadPositionAnalyser& a, const State& s, int depth, laws::Budget budget) {
+    const MateAbility m = a.analyse(s, budget);
+    for (Color c : {Color::White, Color::Black}) {
+        const Verdict v = of(m, c);
+        if (v == Verdict::Yes) {
+            RC_ASSERT(witness_mates(s, a.witness(c), c));
+        } else if (v == Verdict::No) {
+            RC_ASSERT(!mate_within(s, c, depth));
+        }
+    }
+}
+
+// A number in [low, high), uniform: rapidcheck scales inRange by the test's size, which would
+// put every piece of the first tests on a1.
+int pick(int low, int high) {
+    return *rc::gen::resize(100, rc::gen::inRange(low, high));
+}
+
+// σ from a random placement of the two kings and up to `extra` other pieces on the squares of
+// files and ranks `low` to 7 (a corner region makes short helpmates common, so that a wrong No is
+// seen), or nothing when the placement is not a position of a game (validate, semantics/setup.hpp).
+std::optional<State> random_endgame(int extra, int low) {
+    Placement p;
+    p.side_to_move = pick(0, 2) == 0 ? Color::White : Color::Black;
+    const auto put = [&p, low](Color c, PieceKind k) {
+        const int q = pick(low, 8) * 8 + pick(low, 8);
+        if (p.squares[static_cast<std::size_t>(q)]) return;
+        p.squares[static_cast<std::size_t>(q)] = ColoredPiece{c, k};
+    };
+    constexpr PieceKind kKinds[] = {PieceKind::Pawn,   PieceKind::Knight, PieceKind::Knight, PieceKind::Bishop,
+                                    PieceKind::Bishop, PieceKind::Rook,   PieceKind::Queen};
+    const auto any_kind = [&kKinds] {
+        return kKinds[static_cast<std::size_t>(pick(0, static_cast<int>(std::size(kKinds))))];
+    };
+    put(Color::White, PieceKind::King);
+    put(Color::Black, PieceKind::King);
+    // Half of the positions give one side a single minor piece, where the material rules are
+    // finest; the others are any pieces.
+    const bool minor = pick(0, 2) == 0;
+    const Color lone = pick(0, 2) == 0 ? Color::White : Color::Black;
+    if (minor) put(lone, pick(0, 2) == 0 ? PieceKind::Knight : PieceKind::Bishop);
+    const int n = pick(minor ? 1 : 0, extra + 1);
+    for (int i = 0; i < n; ++i)
+        put(minor ? opposite(lone) : (pick(0, 2) == 0 ? Color::White : Color::Black), any_kind());
+    if (!validate(p).empty()) return std::nullopt;
+    return from_placement(p);
+}
+
+}  // namespace
+
+TEST_CASE("dead position: material alone", "[laws][dead]") {
+    const State kk = from_fen("8/8/4k3/8/8/8/4K3/8 w - - 0 1");
+    CHECK(laws::cannot_mate_by_material(kk, Color::White));
+    CHECK(laws::cannot_mate_by_material(kk, Color::Black));
+    // K+N v K and K+N v K+Q: no mate; K+N v K+R, K+P or K+B: a mate with the defender's help.
+    const State kn = from_fen("8/8/4k3/8/8/2N5/4K3/8 w - - 0 1");
+    CHECK(laws::cannot_mate_by_material(kn, Color::White));
+    CHECK(laws::cannot_mate_by_material(from_fen("8/8/4k3/3q4/8/2N5/4K3/8 w - - 0 1"), Color::White));
+    CHECK_FALSE(laws::cannot_mate_by_material(from_fen("8/8/4k3/3r4/8/2N5/4K3/8 w - - 0 1"), Color::White));
+    CHECK_FALSE(laws::cannot_mate_by_material(from_fen("8/8/4k3/3p4/8/2N5/4K3/8 w - - 0 1"), Color::White));
+    CHECK_FALSE(laws::cannot_mate_by_material(from_fen("8/8/4k3/3b4/8/2N5/4K3/8 w - - 0 1"), Color::White));
+    // Bishops on one colour: no mate even against rooks; a bishop of the other colour, a knight
+    // or a pawn anywhere makes a mate possible.
+    CHECK(laws::cannot_mate_by_material(from_fen("5b2/8/4k3/8/8/8/4K3/2B5 w - - 0 1"), Color::White));
+    CHECK(laws::cannot_mate_by_material(from_fen("5b2/8/4k3/8/2r5/8/4K3/2B5 w - - 0 1"), Color::White));
+    CHECK_FALSE(laws::cannot_mate_by_material(from_fen("2b5/8/4k3/8/8/8/4K3/2B5 w - - 0 1"), Color::White));
+    CHECK_FALSE(laws::cannot_mate_by_material(from_fen("5b2/8/4k3/8/2n5/8/4K3/2B5 w - - 0 1"), Color::White));
+    CHECK_FALSE(laws::cannot_mate_by_material(from_fen("5b2/8/4k3/8/2p5/8/4K3/2B5 w - - 0 1"), Color::White));
+    CHECK_FALSE(laws::cannot_mate_by_material(from_fen("8/8/4k3/8/8/2N5/4K3/6N1 w - - 0 1"), Color::White));
+    CHECK_FALSE(laws::cannot_mate_by_material(initial_state(), Color::White));
+}
+
+TEST_CASE("dead position: known verdicts", "[laws][dead]") {
+    DeadPositionAnalyser a;
+    struct Case {
+        const char* fen;
+        Verdict white, black;
+    };
+    const Case cases[] = {
+        // K v K, K+N v K, K+B v K+B on one colour: insufficient material.
+        {"8/8/4k3/8/8/8/4K3/8 w - - 0 1", Verdict::No, Verdict::No},
+        {"8/8/4k3/8/8/2N5/4K3/8 b - - 0 1", Verdict::No, Verdict::No},
+        {"5b2/8/4k3/8/8/8/4K3/2B5 w - - 0 1", Verdict::No, Verdict::No},
+        // K+N+N v K: no forced mate, but a helpmate.
+        {"8/8/4k3/8/8/2N5/4K3/6N1 w - - 0 1", Verdict::Yes, Verdict::No},
+        // K+B v K+B on opposite colours: each king can be mated in a corner behind its own bishop.
+        {"2b5/8/4k3/8/8/8/4K3/2B5 w - - 0 1", Verdict::Yes, Verdict::Yes},
+        // K+N v K+P: the knight mates a king boxed in by its pawn; the pawn promotes.
+        {"8/8/4k3/4p3/8/2N5/4K3/8 w - - 0 1", Verdict::Yes, Verdict::Yes},
+        // A locked pawn wall: no pawn can move or capture (each stands on its file facing an enemy
+        // pawn, with nothing diagonally in front of it), and every square of rank 4 or 5 a king
+        // could step on is attacked by an enemy pawn. The kings never meet anything: dead.
+        {"8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1", Verdict::No, Verdict::No},
+        {"8/2k5/8/1p1p1p1p/1P1P1P1P/8/8/5K2 b - - 0 1", Verdict::No, Verdict::No},
+        // The same wall and a white bishop of the white pawns' colour, which can neither pass
+        // the wall nor attack a black pawn: still dead.
+        {"8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/5B2 w - - 0 1", Verdict::No, Verdict::No},
+        // σ₀: both sides can mate (fool's mate for Black, a five-ply helpmate for White).
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Verdict::Yes, Verdict::Yes},
+        // Stalemate: the game is over, nobody mates.
+        {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Verdict::No, Verdict::No},
+        // Checkmate: White has mated (by the empty series of moves); Black never will.
+        {"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", Verdict::Yes, Verdict::No},
+    };
+    for (const Case& c : cases) {
+        INFO(c.fen);
+        const State s = from_fen(c.fen);
+        const MateAbility m = a.analyse(s);
+        CHECK(m.white == c.white);
+        CHECK(m.black == c.black);
+        for (Color side : {Color::White, Color::Black})
+            if (of(m, side) == Verdict::Yes) CHECK(witness_mates(s, a.witness(side), side));
+    }
+}
+
+TEST_CASE("dead position: an opened wall is not dead", "[laws][dead]") {
+    // The wall of the locked case with Black's pawns one file over: a4xb5 and the like are
+    // possible, the kings get through, and both sides can mate.
+    DeadPositionAnalyser a;
+    const MateAbility m = a.analyse(from_fen("8/8/1k6/1p1p1p1p/P1P1P1P1/8/3K4/8 w - - 0 1"));
+    CHECK_FALSE(m.dead());
+    CHECK(m.white != Verdict::No);
+    CHECK(m.black != Verdict::No);
+}
+
+TEST_CASE("dead position: a long helpmate", "[laws][dead]") {
+    // K+B+N v K from the middle: the only mates are in a corner of the bishop's colour, many
+    // plies away; the lone king never mates.
+    DeadPositionAnalyser a;
+    const State s = from_fen("8/8/8/4k3/8/8/8/2B1K1N1 w - - 0 1");
+    const MateAbility m = a.analyse(s);
+    CHECK(m.black == Verdict::No);
+    REQUIRE(m.white == Verdict::Yes);
+    CHECK(a.witness(Color::White).size() >= 9);
+    CHECK(witness_mates(s, a.witness(Color::White), Color::White));
+}
+
+TEST_CASE("dead position: the verdict does not depend on earlier calls", "[laws][dead]") {
+    // The scratch memory is reused: a call must not see what an earlier one stored.
+    DeadPositionAnalyser a, fresh;
+    const State wall = from_fen("8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1");
+    const State open = from_fen("8/8/1k6/1p1p1p1p/P1P1P1P1/8/3K4/8 w - - 0 1");
+    (void)a.analyse(open);
+    const MateAbility again = a.analyse(wall);
+    const MateAbility first = fresh.analyse(wall);
+    CHECK(again.white == first.white);
+    CHECK(again.black == first.black);
+}
+
+TEST_CASE("dead position: sound on random walks", "[property][laws][dead]") {
+    DeadPositionAnalyser a;
+    rc::prop("dead-walks", [&a](const std::vector<std::uint32_t>& choices) {
+        const std::vector<WalkStep> steps = walk(choices);
+        const State s = steps.empty() ? initial_state() : steps.back().result.next;
+        check_sound(a, s, 3, laws::Budget{20000});
+    });
+}
+
+TEST_CASE("dead position: sound on random endgames", "[property][laws][dead]") {
+    DeadPositionAnalyser a;
+    rc::prop("dead-endgames", [&a] {
+        std::optional<State> s;
+        // Most random placements are positions of a game; a few tries find one.
+        for (int tries = 0; tries < 100 && !s; ++tries) s = random_endgame(3, 0);
+        RC_ASSERT(s.has_value());
+        check_sound(a, *s, 4, laws::Budget{20000});
+    });
+}
+
+TEST_CASE("dead position: sound on random endgames in a corner", "[property][laws][dead]") {
+    DeadPositionAnalyser a;
+    rc::prop("dead-corner", [&a] {
+        std::optional<State> s;
+        // Most random placements are positions of a game; a few tries find one.
+        for (int tries = 0; tries < 100 && !s; ++tries) s = random_endgame(4, 4);
+        RC_ASSERT(s.has_value());
+        // Small budgets too: a verdict must not depend on the budget being large enough.
+        check_sound(a, *s, 5, laws::Budget{pick(0, 2) == 0 ? 300u : 20000u});
+    });
+}
