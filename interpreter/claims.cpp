@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "semantics/laws/dead_position.hpp"
+
 namespace pgnsem::interp {
 
 namespace {
@@ -86,6 +88,20 @@ void report_claims(const sem::Engine& e, std::vector<Warning>& out, const ast::P
              "the export format writes the move number before every White move");
 }
 
+namespace {
+
+// Whether the Termination tag says the game ended on time: it contains "time forfeit" (lichess) or
+// "won on time" (chess.com), in any case.
+bool ended_on_time(const ast::Game& g) {
+    const auto tag = g.tag("Termination");
+    if (!tag) return false;
+    std::string lower(*tag);
+    for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return lower.find("time forfeit") != std::string::npos || lower.find("won on time") != std::string::npos;
+}
+
+}  // namespace
+
 void result_claims(const ast::Game& g, const sem::State& s, Verdict& v) {
     auto warn = [&](WarningKind kind, ast::SourcePos pos, std::string found, std::string canonical,
                     std::string message) {
@@ -112,6 +128,20 @@ void result_claims(const ast::Game& g, const sem::State& s, Verdict& v) {
     } else if (v.end == sem::Outcome::Stalemate) {
         forced = ast::Result::Draw;
         why = "the game ends in stalemate";
+    }
+    // Law 6.9: a player whose flag falls loses, "however, the game is drawn if the position is
+    // such that the opponent cannot checkmate the player's king by any possible series of legal
+    // moves". A game ended on time is one whose Termination tag says so as lichess ("Time
+    // forfeit") and chess.com ("… won on time") write it. Whether the winner can mate is asked of
+    // the rules that prove it cheaply (semantics/laws/dead_position.hpp: material, a frozen pawn
+    // wall); a position they do not decide keeps the result.
+    if (!forced && (r == ast::Result::WhiteWins || r == ast::Result::BlackWins) && ended_on_time(g)) {
+        const Color winner = r == ast::Result::WhiteWins ? Color::White : Color::Black;
+        if (sem::laws::cannot_mate_by_material(s, winner) || sem::laws::frozen_pawn_wall(s)) {
+            forced = ast::Result::Draw;
+            why = std::string("the game ended on time, but ") + (winner == Color::White ? "White" : "Black") +
+                  " cannot checkmate by any series of legal moves (Law 6.9)";
+        }
     }
     if (forced && r != *forced && r != ast::Result::Unknown)
         warn(WarningKind::ResultPosition, g.result_pos, std::string(ast::result_text(r)),

@@ -90,8 +90,8 @@ bool DrawBook::announces_repetition(const sem::State& s) {
         const std::uint64_t left = here & ~there;
         const std::uint64_t filled = there & ~here;
         if (std::popcount(left) != 1 || std::popcount(filled) != 1) continue;
-        const sem::ConcreteMove m{Square::unchecked(std::countr_zero(left)), Square::unchecked(std::countr_zero(filled)),
-                                  std::nullopt};
+        const sem::ConcreteMove m{Square::unchecked(std::countr_zero(left)),
+                                  Square::unchecked(std::countr_zero(filled)), std::nullopt};
         const sem::Termination t = engine_.terminates_concrete(s, m);
         const auto* played = boost::variant2::get_if<sem::Terminates>(&t);
         // a pawn move opens a new window: nothing before it can recur

@@ -13,8 +13,9 @@
 //     (sem::position_of, semantics/position.hpp; F7 of proofs-notes/invariants.md: the same answer);
 //     either counted in a hash table of the positions since the last capture or pawn move, so that
 //     a ply costs the same however long the window (RepetitionTable below);
-//   - Law 5.2.2 / 9.6 (automatic): a dead position, of the kinds easy to prove: K v K, K+N v K,
-//     K+B v K, and kings with bishops only, all on squares of one colour.
+//   - Law 5.2.2 / 9.6 (automatic): a dead position, of the kinds cheap to prove: K v K, K+N v K,
+//     K+B v K, kings with bishops only, all on squares of one colour, and a frozen pawn wall with
+//     the kings alone (semantics/laws/dead_position.hpp; `pgnsem fen` runs the whole analysis).
 // Every fact may hold at ply 0, the start position; none is kept at a checkmate or stalemate.
 #pragma once
 
@@ -33,6 +34,7 @@
 #include "interpreter/warnings.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/fast/position_key.hpp"
+#include "semantics/laws/dead_position.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/position.hpp"
 #include "semantics/state.hpp"
@@ -83,6 +85,12 @@ constexpr bool is_heavy(PieceKind k) noexcept {
 // whether a move captures, and what, changes from move to move).
 inline constexpr auto kHeavyIds = sem::table_by_id<std::uint8_t>(
     [](sem::PieceId v) { return static_cast<std::uint8_t>(!v.empty() && is_heavy(sem::kind_of(v)) ? 1 : 0); });
+
+// 1 for the ids of knights, bishops, rooks and queens (the pieces besides kings and pawns).
+inline constexpr auto kOfficerIds = sem::table_by_id<std::uint8_t>([](sem::PieceId v) {
+    return static_cast<std::uint8_t>(
+        !v.empty() && sem::kind_of(v) != PieceKind::Pawn && sem::kind_of(v) != PieceKind::King ? 1 : 0);
+});
 
 }  // namespace draws_detail
 
@@ -217,14 +225,19 @@ public:
             (void)same_positions(s);
         }
         heavy_ = 0;
-        for (const sem::PieceId id : s.board) heavy_ += draws_detail::kHeavyIds[id.value()];
+        officers_ = 0;
+        for (const sem::PieceId id : s.board) {
+            heavy_ += draws_detail::kHeavyIds[id.value()];
+            officers_ += draws_detail::kOfficerIds[id.value()];
+        }
         DrawFacts& d = facts_;
         if (s.halfmove_clock >= 100) d.fifty_moves = 0;
         if (s.halfmove_clock >= 150) {
             d.seventy_five_moves = 0;
             arose();
         }
-        if (heavy_ == 0 && dead_position(s)) {
+        after_double_step_ = false;
+        if (heavy_ == 0 ? dead_position(s) : officers_ == 0 && analysed_dead(s)) {
             d.dead_position = 0;
             arose();
         }
@@ -237,8 +250,12 @@ public:
     [[gnu::always_inline]] void record(const sem::State& s, const sem::State& next, const sem::Action& a,
                                        std::uint32_t ply) {
         heavy_ -= draws_detail::kHeavyIds[a.captured.value()];
+        officers_ -= draws_detail::kOfficerIds[a.captured.value()];
         // a pawn that became a knight or bishop
-        if (a.promotion && !draws_detail::is_heavy(ast::kind_of(*a.promotion))) --heavy_;
+        if (a.promotion) {
+            ++officers_;
+            if (!draws_detail::is_heavy(ast::kind_of(*a.promotion))) --heavy_;
+        }
         DrawFacts& d = facts_;
         if (next.halfmove_clock >= 100 && !DrawFacts::held(d.fifty_moves)) d.fifty_moves = ply;
         if (next.halfmove_clock >= 150 && !DrawFacts::held(d.seventy_five_moves)) {
@@ -275,6 +292,21 @@ public:
             d.dead_position = ply;
             arose();
         }
+        // With pawns and kings alone, a position can be dead behind a frozen wall of pawns.
+        // Whether it is changes only with a move that cannot be undone: a capture or pawn move (the
+        // clock is 0), one that loses a castling right or an en passant possibility. (After a move
+        // that can be undone, the positions reachable are the same as before it, and so is the
+        // answer.) The last piece besides kings and pawns leaves by a capture, so a double step
+        // just before is only followed from then on.
+        if (officers_ == 0 && heavy_ != 0) [[unlikely]] {
+            const bool irreversible = next.halfmove_clock == 0 || after_double_step_ ||
+                                      s.king_moved != next.king_moved || s.rook_moved != next.rook_moved;
+            after_double_step_ = a.rule == sem::Equation::TravPawnDouble;
+            if (irreversible && !DrawFacts::held(d.dead_position) && analysed_dead(next)) {
+                d.dead_position = ply;
+                arose();
+            }
+        }
         if (next.halfmove_clock == 99 || watching_) [[unlikely]]
             announced(next, ply);
     }
@@ -296,7 +328,15 @@ private:
     const bool keys_;  // keys (fast engine) or positions (reference)
     std::uint64_t key_ = 0;
     int ep_file_ = -1;
-    int heavy_ = 0;  // pawns, rooks and queens on the board
+    int heavy_ = 0;                   // pawns, rooks and queens on the board
+    int officers_ = 0;                // knights, bishops, rooks and queens on the board
+    bool after_double_step_ = false;  // the last move was a double step (σ may take en passant)
+    // A dead position with pawns that `check` can prove at a cost fit for every game: a frozen
+    // wall of pawns with the kings alone (semantics/laws/dead_position.hpp). The full analysis
+    // (helpmate search and closure, tens of milliseconds) is `pgnsem fen`'s; run after every
+    // capture or pawn move of the real games, it cost several times the rest of `check`.
+    [[gnu::noinline]] static bool analysed_dead(const sem::State& s) { return sem::laws::frozen_pawn_wall(s); }
+
     // The positions of the current window that have occurred twice, by side to move (0 White, 1
     // Black): one more occurrence of any of them is a threefold repetition. While none has the
     // opponent to move, no move of the player to move can announce one (Law 9.2.1), and nothing is

@@ -8,12 +8,13 @@
 
 #include "interpreter/explain.hpp"
 #include "interpreter/output.hpp"
+#include "semantics/laws/dead_position.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 
 namespace pgnsem::interp {
 
-PositionReport describe_position(const Placement& p, std::string_view fen) {
+PositionReport describe_position(const Placement& p, std::string_view fen, std::uint32_t dead_budget) {
     PositionReport r;
     const sem::State s = sem::from_placement(p);
     const sem::Problems problems = sem::validate(p);
@@ -59,6 +60,29 @@ PositionReport describe_position(const Placement& p, std::string_view fen) {
         for (const sem::Problem& pr : problems)
             r.text += "  " + std::string(sem::rule_id(pr.rule)) + ": " + explain_problem(pr.rule, pr.detail, s) + "\n";
     }
+    // Law 5.2.2: whether each side can checkmate by some series of legal moves, asked only of a
+    // valid position (the analyser's moves are the Laws' legal moves, which need one king a side
+    // and no king left in check). The analyser's scratch is kept from record to record.
+    sem::laws::MateAbility mate;
+    if (problems.empty() && dead_budget != 0) {
+        static thread_local sem::laws::DeadPositionAnalyser analyser;
+        mate = analyser.analyse(s, sem::laws::Budget{dead_budget});
+    }
+    const auto verdict_text = [](sem::laws::Verdict v) {
+        return v == sem::laws::Verdict::Yes ? "yes" : v == sem::laws::Verdict::No ? "no" : "undecided";
+    };
+    const bool undecided = mate.white == sem::laws::Verdict::Unknown || mate.black == sem::laws::Verdict::Unknown;
+    if (problems.empty() && dead_budget != 0) {
+        r.text += std::string("can mate:   White ") + verdict_text(mate.white) + ", Black " + verdict_text(mate.black) +
+                  " (by some series of legal moves)\n";
+        r.text += std::string("dead:       ") +
+                  (mate.dead() ? "yes, neither side can checkmate (Law 5.2.2)"
+                   : undecided ? (mate.white == sem::laws::Verdict::Yes || mate.black == sem::laws::Verdict::Yes
+                                      ? "no"
+                                      : "undecided within the analysis' budget (counts as not dead)")
+                               : "no") +
+                  "\n";
+    }
     r.text += syntax::board_diagram(p);
     // json
     std::string& j = r.json;
@@ -92,7 +116,23 @@ PositionReport describe_position(const Placement& p, std::string_view fen) {
         append_json_string(j, explain_problem(pr.rule, pr.detail, s));
         j += '}';
     }
-    j += "]}";
+    j += ']';
+    // "dead" and "can_mate": true, false, or null when undecided (or the position is not valid)
+    const auto json_verdict = [](sem::laws::Verdict v) {
+        return v == sem::laws::Verdict::Yes ? "true" : v == sem::laws::Verdict::No ? "false" : "null";
+    };
+    j += ",\"dead\":";
+    if (mate.dead())
+        j += "true";
+    else if (mate.white == sem::laws::Verdict::Yes || mate.black == sem::laws::Verdict::Yes)
+        j += "false";
+    else
+        j += "null";
+    j += ",\"can_mate\":{\"white\":";
+    j += json_verdict(mate.white);
+    j += ",\"black\":";
+    j += json_verdict(mate.black);
+    j += "}}";
     return r;
 }
 
@@ -222,7 +262,7 @@ RecordOutcome error_outcome(std::string_view shown, std::string_view field, std:
     return r;
 }
 
-RecordOutcome report_record(const FenInputRecord& rec, bool json) {
+RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t dead_budget) {
     if (rec.too_long)
         return error_outcome(
             std::string_view(rec.text).substr(0, 80), "record", rec.line, 1,
@@ -275,7 +315,7 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json) {
         placement = boost::variant2::get<Placement>(parsed);
         fen_text = std::string(trimmed);
     }
-    const PositionReport report = describe_position(placement, fen_text);
+    const PositionReport report = describe_position(placement, fen_text, dead_budget);
     RecordOutcome r;
     r.status = report.valid ? 0 : 1;
     if (json)
@@ -287,7 +327,7 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json) {
 
 }  // namespace
 
-int fen_command(const std::string& arg, bool json, std::FILE* out) {
+int fen_command(const std::string& arg, bool json, std::FILE* out, std::uint32_t dead_budget) {
     const std::string shown = text_for_people(arg);
     std::FILE* in = nullptr;
     if (arg == "-") {
@@ -321,7 +361,7 @@ int fen_command(const std::string& arg, bool json, std::FILE* out) {
         rec.text = arg;
         rec.line = 1;
         rec.too_long = arg.size() > kMaxFenRecordBytes;
-        const RecordOutcome r = report_record(rec, json);
+        const RecordOutcome r = report_record(rec, json, dead_budget);
         return write_bytes(out, r.out) ? r.status : 2;
     }
     FenRecordReader reader(in);
@@ -330,7 +370,7 @@ int fen_command(const std::string& arg, bool json, std::FILE* out) {
     bool any = false;
     while (reader.next(rec)) {
         any = true;
-        const RecordOutcome r = report_record(rec, json);
+        const RecordOutcome r = report_record(rec, json, dead_budget);
         status = std::max(status, r.status);
         if (!write_bytes(out, r.out)) {
             status = 2;  // finish_output says why

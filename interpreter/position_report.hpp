@@ -17,7 +17,11 @@ struct PositionReport {
     bool valid = false;  // no validity problem
 };
 
-[[nodiscard]] PositionReport describe_position(const Placement& p, std::string_view fen);
+// The dead-position analysis (Law 5.2.2, semantics/laws/dead_position.hpp) may visit at most
+// `dead_budget` positions; 0 skips it (`dead` and `can_mate` null, no text line).
+inline constexpr std::uint32_t kFenDeadBudget = 100000;
+[[nodiscard]] PositionReport describe_position(const Placement& p, std::string_view fen,
+                                               std::uint32_t dead_budget = kFenDeadBudget);
 
 }  // namespace pgnsem::interp
 
@@ -57,6 +61,7 @@ private:
 // its place. Returns 0 when every position is valid, 1 when a record does not parse or a position
 // has a problem, 2 on a read error or when the input holds no record (said on stderr, nothing on
 // `out`).
-[[nodiscard]] int fen_command(const std::string& arg, bool json, std::FILE* out);
+[[nodiscard]] int fen_command(const std::string& arg, bool json, std::FILE* out,
+                              std::uint32_t dead_budget = kFenDeadBudget);
 
 }  // namespace pgnsem::interp

@@ -172,6 +172,10 @@ int main(int argc, char** argv) {
     std::string fen_arg, fen_format = "text";
     auto* fen = app.add_subcommand("fen", "describe and validate a FEN position");
     fen->add_option("--format", fen_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    std::uint32_t fen_dead_budget = interp::kFenDeadBudget;
+    fen->add_option("--dead-budget", fen_dead_budget,
+                    "positions the dead-position analysis may visit (Law 5.2.2); 0 skips it")
+        ->check(CLI::Range(0u, 10000000u));
     fen->add_option("fen", fen_arg, "a FEN, or a file of FENs or FEN records (- for standard input)")->required();
 
     int perft_depth = 0;
@@ -217,7 +221,7 @@ int main(int argc, char** argv) {
     if (*check) return finish_output(run_check(check_files, check_format, strict, false, quiet, jobs, check_reading));
     if (*trace)
         return finish_output(run_check(trace_files, trace_format, false, true, true, trace_jobs, trace_reading));
-    if (*fen) return finish_output(interp::fen_command(fen_arg, fen_format == "json", stdout));
+    if (*fen) return finish_output(interp::fen_command(fen_arg, fen_format == "json", stdout, fen_dead_budget));
     if (*perft) return finish_output(run_perft(perft_depth, perft_fen, divide, perft_engine));
     if (*errata) {
         const std::string text = errata_format == "json" ? interp::errata_json() : interp::errata_text();

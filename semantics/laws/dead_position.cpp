@@ -38,6 +38,43 @@ struct Material {
 
 }  // namespace
 
+bool frozen_pawn_wall(const State& s) noexcept {
+    const fast::Boards b = fast::boards_of(s);
+    const std::uint64_t white = b.of(Color::White, PieceKind::Pawn);
+    const std::uint64_t black = b.of(Color::Black, PieceKind::Pawn);
+    const std::uint64_t kings = b.kind[static_cast<std::size_t>(PieceKind::King)];
+    // Kings and pawns only, every pawn blocked by an enemy pawn right in front of it.
+    if (white == 0 || (white | black | kings) != b.occupied || white << 8 != black) return false;
+    constexpr std::uint64_t file_a = 0x0101010101010101ull;
+    constexpr std::uint64_t file_h = file_a << 7;
+    const std::uint64_t white_attacks = ((white << 7) & ~file_h) | ((white << 9) & ~file_a);
+    const std::uint64_t black_attacks = ((black >> 9) & ~file_h) | ((black >> 7) & ~file_a);
+    // No pawn can take another, and the player to move is not in check (a check now might be mate).
+    if ((white_attacks & black) != 0 || (black_attacks & white) != 0) return false;
+    const std::uint64_t kings_attacked = (kings & b.colour[0] & black_attacks) | (kings & b.colour[1] & white_attacks);
+    if (kings_attacked != 0) return false;
+    const auto spread = [](std::uint64_t r) {
+        const std::uint64_t sideways = r | ((r << 1) & ~file_a) | ((r >> 1) & ~file_h);
+        return sideways | (sideways << 8) | (sideways >> 8);
+    };
+    // Each king's squares: flooded from where it stands over the squares no pawn holds and no enemy
+    // pawn attacks (more than it can reach: the other king is ignored). An enemy pawn next to them
+    // that no other enemy pawn defends might be taken; then nothing is claimed.
+    for (const Color c : {Color::White, Color::Black}) {
+        const std::uint64_t enemy_pawns = c == Color::White ? black : white;
+        const std::uint64_t enemy_attacks = c == Color::White ? black_attacks : white_attacks;
+        const std::uint64_t open = ~(white | black) & ~enemy_attacks;
+        std::uint64_t region = kings & b.colour[static_cast<std::size_t>(c)];
+        for (std::uint64_t before = 0; region != before;) {
+            before = region;
+            region = (spread(region) & open) | region;
+        }
+        if ((spread(region) & enemy_pawns & ~enemy_attacks) != 0) return false;
+    }
+    // So no pawn ever moves or is taken, and only the kings move: no move ever gives check.
+    return true;
+}
+
 bool cannot_mate_by_material(const State& s, Color side) noexcept {
     std::array<Material, 2> m{};
     for (int q = 0; q < 64; ++q) {
@@ -406,6 +443,7 @@ MateAbility DeadPositionAnalyser::analyse(const State& s, Budget b) {
         verdict_of(result, mover) = Verdict::No;
         return result;
     }
+    if (frozen_pawn_wall(root)) return MateAbility{Verdict::No, Verdict::No};
     for (Color c : {Color::White, Color::Black})
         if (cannot_mate_by_material(root, c)) verdict_of(result, c) = Verdict::No;
 

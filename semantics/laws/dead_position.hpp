@@ -49,6 +49,14 @@ struct Budget {
 // reachable from σ — what lets the searches below prune with it.
 [[nodiscard]] bool cannot_mate_by_material(const State& s, Color side) noexcept;
 
+// True only when σ holds kings and pawns alone, every pawn blocked by an enemy pawn right in front
+// of it, no pawn able to take another, the player to move not in check, and neither king able to
+// reach an enemy pawn that no other enemy pawn defends (each king's squares flooded over those no
+// pawn holds or enemy pawn attacks): then no pawn ever moves or is taken, only the kings move,
+// and no move ever gives check — a dead position (proofs-notes/dead-positions.md). A few
+// operations on bit sets: `check` asks it where a full analysis would cost too much.
+[[nodiscard]] bool frozen_pawn_wall(const State& s) noexcept;
+
 // The analyser keeps its scratch memory (the search's per-ply move lists, a transposition table,
 // the closure's table of positions) from call to call: it is sized on the first call and when a
 // call's budget is larger than any before, never per searched position.

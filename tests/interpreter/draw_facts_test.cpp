@@ -183,7 +183,8 @@ Walk walk(const std::string& fen, const std::vector<std::uint32_t>& choices) {
                     pick = &t;
         back[sem::to_move(s) == Color::Black] = pick->action;
         if (white) moves += std::to_string(number) + ". ";
-        moves += std::string(syntax::print_san(sem::fast::canonical_move(s, pick->action, pick->next), true).view()) + " ";
+        moves +=
+            std::string(syntax::print_san(sem::fast::canonical_move(s, pick->action, pick->next), true).view()) + " ";
         if (!white) ++number;
         white = !white;
         s = pick->next;

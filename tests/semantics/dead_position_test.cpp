@@ -238,3 +238,24 @@ TEST_CASE("dead position: sound on random endgames in a corner", "[property][law
         check_sound(a, *s, 5, laws::Budget{pick(0, 2) == 0 ? 300u : 20000u});
     });
 }
+
+TEST_CASE("a frozen pawn wall with the kings alone is dead; a wall a king can break, or a pawn can, is not",
+          "[laws][dead]") {
+    // the wall across the board, each king on its side
+    CHECK(laws::frozen_pawn_wall(from_fen("8/2k5/8/p1p1p1p1/P1P1P1P1/8/3K4/8 b - - 0 1")));
+    // a real game's final position: b4/b5, e4/e5, g5/g6, neither king reaches an undefended pawn
+    CHECK(laws::frozen_pawn_wall(from_fen("8/8/3k2p1/1p2p1P1/1P2P3/5K2/8/8 w - - 0 62")));
+    // one pawn short of a wall: g3 can still move
+    CHECK_FALSE(laws::frozen_pawn_wall(from_fen("8/2k5/8/p1p1p1p1/P1P1P3/6P1/3K4/8 w - - 0 1")));
+    // an undefended pawn no king can reach (g4 and g5 are attacked) does not open the wall...
+    CHECK(laws::frozen_pawn_wall(from_fen("8/2k5/8/p1p1p2p/P1P1P2P/8/3K4/8 w - - 0 1")));
+    // ...but through a gap of four files the white king walks to g5 and takes h5
+    CHECK_FALSE(laws::frozen_pawn_wall(from_fen("8/2k5/8/p1p4p/P1P4P/8/3K4/8 w - - 0 1")));
+    // a pawn that can take another
+    CHECK_FALSE(laws::frozen_pawn_wall(from_fen("8/2k5/8/p1p1pp2/P1P1PP2/8/3K4/8 w - - 0 1")));
+    // a piece besides kings and pawns
+    CHECK_FALSE(laws::frozen_pawn_wall(from_fen("8/2k5/8/p1p1p1p1/P1P1P1P1/8/3KB3/8 w - - 0 1")));
+    // frozen means dead to the analyser too
+    laws::DeadPositionAnalyser analyser;
+    CHECK(analyser.analyse(from_fen("8/8/3k2p1/1p2p1P1/1P2P3/5K2/8/8 w - - 0 62")).dead());
+}
