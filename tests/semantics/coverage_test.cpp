@@ -70,8 +70,10 @@ TEST_CASE("every semantics rule is seen to fire by accepts() or to fail by rejec
     const fs::path log = fs::temp_directory_path() / (stem + ".log");
     const fs::path out = fs::temp_directory_path() / (stem + ".out");
     fs::remove(log);
-    const std::string command =
-        "PGNSEM_RULE_LOG='" + log.string() + "' '" + self.string() + "' '~[coverage]' >'" + out.string() + "' 2>&1";
+    // The Laws' additions of semantics/laws/ ([laws]: dead positions, whose searches make up most of
+    // this binary's time) are not tests of the paper's rules, and are left out of this run.
+    const std::string command = "PGNSEM_RULE_LOG='" + log.string() + "' '" + self.string() +
+                                "' '~[coverage]~[laws]' >'" + out.string() + "' 2>&1";
     const int status = std::system(command.c_str());
     {
         INFO("the semantics tests, run for this check, failed:\n" << tail(out));
