@@ -8,6 +8,8 @@
 
 #include <boost/variant2/variant.hpp>
 #include <catch2/catch.hpp>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -246,4 +248,46 @@ TEST_CASE("draw facts equal the plain ply-by-ply computation on generated games"
             CHECK(v->draws.dead_position == want.dead_position);
         }
     }
+}
+
+TEST_CASE("draw facts equal the plain ply-by-ply computation on real games (every 400th)",
+          "[interpreter][draws][corpus]") {
+    const std::string path = std::string(PGNSEM_SHARED_DIR) + "/data/games/real-games.pgn.gz";
+    std::FILE* probe = std::fopen(path.c_str(), "rb");
+    if (probe == nullptr) {
+        WARN("skipped: " << path << " is absent");
+        std::exit(77);
+    }
+    std::fclose(probe);
+    const std::string command = "gzip -dc '" + path + "'";
+    std::FILE* in = popen(command.c_str(), "r");
+    REQUIRE(in != nullptr);
+    syntax::PgnReader reader(in, path);
+    ast::Game g;
+    interp::Interpreter interpreter(interp::Options{});
+    // PGNSEM_CORPUS_LIMIT (tests/CMakeLists.txt): 0 for the whole file, else its first games.
+    const std::size_t limit = PGNSEM_CORPUS_LIMIT;
+    std::size_t games = 0, compared = 0, claims = 0;
+    while ((limit == 0 || games < limit) && reader.next(g)) {
+        if (games++ % 400 != 0) continue;
+        Positions trace;
+        Verdict v;
+        interpreter.run(g, v, &trace);
+        if (v.kind != interp::VerdictKind::Legal || g.tag("FEN")) continue;
+        std::vector<sem::State> states{sem::initial_state()};
+        states.insert(states.end(), trace.after.begin(), trace.after.end());
+        const DrawFacts want = test::draw_facts_oracle(states);
+        INFO("game " << games);
+        CHECK(v.draws.fifty_moves == want.fifty_moves);
+        CHECK(v.draws.threefold == want.threefold);
+        CHECK(v.draws.seventy_five_moves == want.seventy_five_moves);
+        CHECK(v.draws.fivefold == want.fivefold);
+        CHECK(v.draws.dead_position == want.dead_position);
+        ++compared;
+        claims += DrawFacts::held(want.claimable_at()) ? 1 : 0;
+    }
+    pclose(in);
+    INFO(compared << " games compared, " << claims << " with a claim");
+    CHECK(compared > games / 500);
+    CHECK(claims > 0);
 }
