@@ -347,6 +347,7 @@ private:
     static unsigned black_to_move(const sem::State& s) noexcept { return sem::to_move(s) == Color::Black ? 1u : 0u; }
     // σ′'s position has just occurred for the second time.
     void twice(const sem::State& next) {
+        if (DrawFacts::held(facts_.threefold)) return;  // nothing more to announce
         const unsigned side = black_to_move(next);
         ++twice_[side];
         history_.twice_occupied[side].push_back(occupied_squares(next));
