@@ -75,6 +75,85 @@ bool frozen_pawn_wall(const State& s) noexcept {
     return true;
 }
 
+namespace {
+
+// Squares a piece of `kind` standing on q attacks (or moves to) when only `pawns` block it.
+[[nodiscard]] fast::geo::Bits piece_reach(PieceKind kind, int q, fast::geo::Bits pawns) noexcept {
+    switch (kind) {
+        case PieceKind::Knight: return fast::geo::knight_targets(q);
+        case PieceKind::Bishop: return fast::geo::bishop_attacks(q, pawns);
+        case PieceKind::Rook: return fast::geo::rook_attacks(q, pawns);
+        case PieceKind::Queen: return fast::geo::bishop_attacks(q, pawns) | fast::geo::rook_attacks(q, pawns);
+        case PieceKind::King: return fast::geo::king_targets(q);
+        case PieceKind::Pawn: break;
+    }
+    return 0;
+}
+
+// Where a piece of `kind` can ever stand, starting from q and moving only onto `open` squares
+// (its region), and every square it attacks from some square of it (its reach).
+struct Flood {
+    fast::geo::Bits region = 0;
+    fast::geo::Bits reach = 0;
+};
+
+[[nodiscard]] Flood flood(PieceKind kind, int q, fast::geo::Bits pawns, fast::geo::Bits open) noexcept {
+    Flood f{fast::geo::bit(q), 0};
+    for (fast::geo::Bits frontier = f.region; frontier != 0;) {
+        fast::geo::Bits next = 0;
+        for (fast::geo::Bits rest = frontier; rest != 0; rest &= rest - 1) {
+            const fast::geo::Bits r = piece_reach(kind, std::countr_zero(rest), pawns);
+            f.reach |= r;
+            next |= r;
+        }
+        frontier = next & open & ~f.region;
+        f.region |= frontier;
+    }
+    return f;
+}
+
+}  // namespace
+
+MateAbility blocked_position(const State& s) noexcept {
+    using fast::geo::Bits;
+    MateAbility result;
+    const fast::Boards b = fast::boards_of(s);
+    const Bits pawns = b.kind[static_cast<std::size_t>(PieceKind::Pawn)];
+    const std::array<Bits, 2> own_pawns{b.of(Color::White, PieceKind::Pawn), b.of(Color::Black, PieceKind::Pawn)};
+    // Every pawn blocked by a pawn (of either side) right in front of it, and no en passant open.
+    if (pawns == 0 || ((own_pawns[0] << 8) & ~pawns) != 0 || ((own_pawns[1] >> 8) & ~pawns) != 0) return result;
+    if (fast::en_passant_file(s) >= 0) return result;
+    std::array<Bits, 2> pawn_attacks{};
+    for (std::size_t c = 0; c < 2; ++c)
+        for (Bits rest = own_pawns[c]; rest != 0; rest &= rest - 1)
+            pawn_attacks[c] |= fast::geo::pawn_attacks(static_cast<int>(c), std::countr_zero(rest));
+    // Nothing stands where an enemy pawn could take it (a king there would be in check now).
+    if ((pawn_attacks[0] & b.colour[1]) != 0 || (pawn_attacks[1] & b.colour[0]) != 0) return result;
+    std::array<Bits, 2> king_region{}, piece_reach_of{};
+    for (std::size_t c = 0; c < 2; ++c) {
+        const std::size_t e = 1 - c;
+        const Bits king = b.colour[c] & b.kind[static_cast<std::size_t>(PieceKind::King)];
+        if (king == 0) return result;
+        // The king: never onto a square an enemy pawn attacks, and it must not meet an enemy pawn
+        // that no other enemy pawn defends (it might take it).
+        const Flood k = flood(PieceKind::King, std::countr_zero(king), pawns, ~pawns & ~pawn_attacks[e]);
+        if ((k.reach & own_pawns[e] & ~pawn_attacks[e]) != 0) return result;
+        king_region[c] = k.region;
+        // The other pieces: never where an enemy pawn attacks them, never attacking an enemy pawn.
+        for (Bits rest = b.colour[c] & ~pawns & ~king; rest != 0; rest &= rest - 1) {
+            const int q = std::countr_zero(rest);
+            const Flood f = flood(kind_of(s.board[static_cast<std::size_t>(q)]), q, pawns, ~pawns);
+            if ((f.region & pawn_attacks[e]) != 0 || (f.reach & own_pawns[e]) != 0) return result;
+            piece_reach_of[c] |= f.reach;
+        }
+    }
+    // The pawns never change: a side whose pieces never attack a square the enemy king can reach
+    // never gives check (its pawns attack none of them, its king gives no check).
+    if ((piece_reach_of[0] & king_region[1]) == 0) result.white = Verdict::No;
+    if ((piece_reach_of[1] & king_region[0]) == 0) result.black = Verdict::No;
+    return result;
+}
+
 bool cannot_mate_by_material(const State& s, Color side) noexcept {
     std::array<Material, 2> m{};
     for (int q = 0; q < 64; ++q) {
@@ -444,8 +523,11 @@ MateAbility DeadPositionAnalyser::analyse(const State& s, Budget b) {
         return result;
     }
     if (frozen_pawn_wall(root)) return MateAbility{Verdict::No, Verdict::No};
+    result = blocked_position(root);
+    if (result.dead()) return result;
     for (Color c : {Color::White, Color::Black})
-        if (cannot_mate_by_material(root, c)) verdict_of(result, c) = Verdict::No;
+        if (verdict_of(result, c) == Verdict::Unknown && cannot_mate_by_material(root, c))
+            verdict_of(result, c) = Verdict::No;
 
     const auto unknown = [&result](Color c) { return verdict_of(result, c) == Verdict::Unknown; };
     const auto search = [&](std::uint32_t share) {
