@@ -129,7 +129,8 @@ MateAbility blocked_position(const State& s) noexcept {
             pawn_attacks[c] |= fast::geo::pawn_attacks(static_cast<int>(c), std::countr_zero(rest));
     // Nothing stands where an enemy pawn could take it (a king there would be in check now).
     if ((pawn_attacks[0] & b.colour[1]) != 0 || (pawn_attacks[1] & b.colour[0]) != 0) return result;
-    std::array<Bits, 2> king_region{}, piece_reach_of{};
+    std::array<Bits, 2> king_region{}, king_reach{}, piece_reach_of{}, piece_region_of{};
+    std::array<int, 2> pieces{};
     for (std::size_t c = 0; c < 2; ++c) {
         const std::size_t e = 1 - c;
         const Bits king = b.colour[c] & b.kind[static_cast<std::size_t>(PieceKind::King)];
@@ -139,18 +140,37 @@ MateAbility blocked_position(const State& s) noexcept {
         const Flood k = flood(PieceKind::King, std::countr_zero(king), pawns, ~pawns & ~pawn_attacks[e]);
         if ((k.reach & own_pawns[e] & ~pawn_attacks[e]) != 0) return result;
         king_region[c] = k.region;
+        king_reach[c] = k.reach | k.region;
         // The other pieces: never where an enemy pawn attacks them, never attacking an enemy pawn.
         for (Bits rest = b.colour[c] & ~pawns & ~king; rest != 0; rest &= rest - 1) {
             const int q = std::countr_zero(rest);
             const Flood f = flood(kind_of(s.board[static_cast<std::size_t>(q)]), q, pawns, ~pawns);
             if ((f.region & pawn_attacks[e]) != 0 || (f.reach & own_pawns[e]) != 0) return result;
             piece_reach_of[c] |= f.reach;
+            piece_region_of[c] |= f.region;
+            ++pieces[c];
         }
     }
     // The pawns never change: a side whose pieces never attack a square the enemy king can reach
     // never gives check (its pawns attack none of them, its king gives no check).
     if ((piece_reach_of[0] & king_region[1]) == 0) result.white = Verdict::No;
     if ((piece_reach_of[1] & king_region[0]) == 0) result.black = Verdict::No;
+    // A check that is never mate: wherever the enemy king can stand in check, one of its
+    // neighbours is a square no piece or pawn of the checking side ever stands on or attacks and
+    // no pawn holds, and either no enemy piece can ever stand there or there are more such
+    // squares than enemy pieces: the king can always step there.
+    for (std::size_t c = 0; c < 2; ++c) {
+        Verdict& v = c == 0 ? result.white : result.black;
+        if (v == Verdict::No) continue;
+        const std::size_t e = 1 - c;
+        const Bits free = ~pawns & ~pawn_attacks[c] & ~piece_reach_of[c] & ~piece_region_of[c] & ~king_reach[c];
+        bool escapes = true;
+        for (Bits rest = king_region[e] & piece_reach_of[c]; rest != 0 && escapes; rest &= rest - 1) {
+            const Bits flight = fast::geo::king_targets(std::countr_zero(rest)) & free;
+            escapes = (flight & ~piece_region_of[e]) != 0 || std::popcount(flight) > pieces[e];
+        }
+        if (escapes) v = Verdict::No;
+    }
     return result;
 }
 
@@ -457,7 +477,8 @@ void DeadPositionAnalyser::witness_from_closure(Color winner, std::uint32_t inde
 
 // Breadth first over the positions reachable from the root, each kept once (same_position, not
 // only the key, so a hash collision cannot hide a position). A position is expanded unless every
-// side still Unknown cannot mate from it by material (then none below it is a mate by that side).
+// side still Unknown cannot mate from it by material or by rule W (then none below it is a mate by
+// that side).
 // A mate met decides its winner Yes; when the queue empties within the limit, every position
 // reachable was seen, and a side still Unknown mates in none of them.
 bool DeadPositionAnalyser::closure(const State& root, MateAbility& result, std::uint32_t limit) {
@@ -492,8 +513,12 @@ bool DeadPositionAnalyser::closure(const State& root, MateAbility& result, std::
             }
             continue;
         }
-        const bool needed = (unknown(Color::White) && !cannot_mate_by_material(s, Color::White)) ||
-                            (unknown(Color::Black) && !cannot_mate_by_material(s, Color::Black));
+        // Rule W holds for every position reachable from s as the material rules do: a side it
+        // calls No mates in none of them either.
+        const MateAbility blocked = blocked_position(s);
+        const bool needed =
+            (unknown(Color::White) && blocked.white != Verdict::No && !cannot_mate_by_material(s, Color::White)) ||
+            (unknown(Color::Black) && blocked.black != Verdict::No && !cannot_mate_by_material(s, Color::Black));
         if (!needed) continue;
         for (const ConcreteMove& m : moves) {
             State next = play(s, m).next;

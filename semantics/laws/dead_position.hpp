@@ -63,8 +63,9 @@ struct Budget {
 // piece can ever stand where an enemy pawn attacks it, attack an enemy pawn (a king: one no other
 // enemy pawn defends), and no king is in check by a pawn now. Then the pawns never change, and a
 // side none of whose pieces can ever attack a square the enemy king can reach never gives check:
-// that side's verdict is No (proofs-notes/dead-positions.md, rule W); every other verdict is
-// Unknown. A few flood fills over bit sets; frozen_pawn_wall's answers are not changed by it.
+// that side's verdict is No (proofs-notes/dead-positions.md, rule W), as is a side whose every
+// check leaves the king a neighbour square that is never attacked nor filled; every other verdict
+// is Unknown. A few flood fills over bit sets; frozen_pawn_wall's answers are not changed by it.
 [[nodiscard]] MateAbility blocked_position(const State& s) noexcept;
 
 // The analyser keeps its scratch memory (the search's per-ply move lists, a transposition table,
