@@ -112,17 +112,15 @@ struct Flood {
     return f;
 }
 
-}  // namespace
-
-MateAbility blocked_position(const State& s) noexcept {
+// Rule W with `fixed` as the men claimed never to move nor be taken (the pawns, perhaps with
+// pieces shut in by them): the verdicts it proves.
+MateAbility blocked_with(const State& s, const fast::Boards& b, fast::geo::Bits fixed) noexcept {
     using fast::geo::Bits;
     MateAbility result;
-    const fast::Boards b = fast::boards_of(s);
-    const Bits pawns = b.kind[static_cast<std::size_t>(PieceKind::Pawn)];
+    const Bits kings = b.kind[static_cast<std::size_t>(PieceKind::King)];
     const std::array<Bits, 2> own_pawns{b.of(Color::White, PieceKind::Pawn), b.of(Color::Black, PieceKind::Pawn)};
-    // Every pawn blocked by a pawn (of either side) right in front of it, and no en passant open.
-    if (pawns == 0 || ((own_pawns[0] << 8) & ~pawns) != 0 || ((own_pawns[1] >> 8) & ~pawns) != 0) return result;
-    if (fast::en_passant_file(s) >= 0) return result;
+    // Every pawn blocked by one of those men right in front of it.
+    if (((own_pawns[0] << 8) & ~fixed) != 0 || ((own_pawns[1] >> 8) & ~fixed) != 0) return result;
     std::array<Bits, 2> pawn_attacks{};
     for (std::size_t c = 0; c < 2; ++c)
         for (Bits rest = own_pawns[c]; rest != 0; rest &= rest - 1)
@@ -133,19 +131,21 @@ MateAbility blocked_position(const State& s) noexcept {
     std::array<int, 2> pieces{};
     for (std::size_t c = 0; c < 2; ++c) {
         const std::size_t e = 1 - c;
-        const Bits king = b.colour[c] & b.kind[static_cast<std::size_t>(PieceKind::King)];
+        const Bits enemy_fixed = fixed & b.colour[e];
+        const Bits king = b.colour[c] & kings;
         if (king == 0) return result;
-        // The king: never onto a square an enemy pawn attacks, and it must not meet an enemy pawn
-        // that no other enemy pawn defends (it might take it).
-        const Flood k = flood(PieceKind::King, std::countr_zero(king), pawns, ~pawns & ~pawn_attacks[e]);
-        if ((k.reach & own_pawns[e] & ~pawn_attacks[e]) != 0) return result;
+        // The king: never onto a square an enemy pawn attacks, and it must not meet an enemy man of
+        // the fixed ones that no enemy pawn defends (it might take it).
+        const Flood k = flood(PieceKind::King, std::countr_zero(king), fixed, ~fixed & ~pawn_attacks[e]);
+        if ((k.reach & enemy_fixed & ~pawn_attacks[e]) != 0) return result;
         king_region[c] = k.region;
         king_reach[c] = k.reach | k.region;
-        // The other pieces: never where an enemy pawn attacks them, never attacking an enemy pawn.
-        for (Bits rest = b.colour[c] & ~pawns & ~king; rest != 0; rest &= rest - 1) {
+        // The other pieces: never where an enemy pawn attacks them, never attacking a fixed enemy
+        // man.
+        for (Bits rest = b.colour[c] & ~fixed & ~king; rest != 0; rest &= rest - 1) {
             const int q = std::countr_zero(rest);
-            const Flood f = flood(kind_of(s.board[static_cast<std::size_t>(q)]), q, pawns, ~pawns);
-            if ((f.region & pawn_attacks[e]) != 0 || (f.reach & own_pawns[e]) != 0) return result;
+            const Flood f = flood(kind_of(s.board[static_cast<std::size_t>(q)]), q, fixed, ~fixed);
+            if ((f.region & pawn_attacks[e]) != 0 || (f.reach & enemy_fixed) != 0) return result;
             piece_reach_of[c] |= f.reach;
             piece_region_of[c] |= f.region;
             ++pieces[c];
@@ -163,7 +163,7 @@ MateAbility blocked_position(const State& s) noexcept {
         Verdict& v = c == 0 ? result.white : result.black;
         if (v == Verdict::No) continue;
         const std::size_t e = 1 - c;
-        const Bits free = ~pawns & ~pawn_attacks[c] & ~piece_reach_of[c] & ~piece_region_of[c] & ~king_reach[c];
+        const Bits free = ~fixed & ~pawn_attacks[c] & ~piece_reach_of[c] & ~piece_region_of[c] & ~king_reach[c];
         bool escapes = true;
         for (Bits rest = king_region[e] & piece_reach_of[c]; rest != 0 && escapes; rest &= rest - 1) {
             const Bits flight = fast::geo::king_targets(std::countr_zero(rest)) & free;
@@ -171,6 +171,38 @@ MateAbility blocked_position(const State& s) noexcept {
         }
         if (escapes) v = Verdict::No;
     }
+    return result;
+}
+
+}  // namespace
+
+MateAbility blocked_position(const State& s) noexcept {
+    using fast::geo::Bits;
+    const fast::Boards b = fast::boards_of(s);
+    const Bits pawns = b.kind[static_cast<std::size_t>(PieceKind::Pawn)];
+    const Bits kings = b.kind[static_cast<std::size_t>(PieceKind::King)];
+    if (pawns == 0 || fast::en_passant_file(s) >= 0) return MateAbility{};
+    MateAbility result = blocked_with(s, b, pawns);
+    if (result.dead()) return result;
+    // The men claimed never to move nor be taken: the pawns, and every piece whose every move
+    // (with only these men as blockers) would land on a man of its own side among them — shut in.
+    Bits fixed = pawns;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (Bits rest = b.occupied & ~fixed & ~kings; rest != 0; rest &= rest - 1) {
+            const int q = std::countr_zero(rest);
+            const Bits own = b.colour[(b.colour[0] & fast::geo::bit(q)) != 0 ? 0 : 1];
+            if ((piece_reach(kind_of(s.board[static_cast<std::size_t>(q)]), q, fixed) & ~(fixed & own)) != 0) continue;
+            fixed |= fast::geo::bit(q);
+            grew = true;
+        }
+    }
+    // Shut-in pieces may block pawns or lines; they may also be taken where a lone pawn wall
+    // would not care: both analyses are sound, each side takes the No of either.
+    if (fixed == pawns) return result;
+    const MateAbility more = blocked_with(s, b, fixed);
+    if (more.white == Verdict::No) result.white = Verdict::No;
+    if (more.black == Verdict::No) result.black = Verdict::No;
     return result;
 }
 

@@ -275,6 +275,11 @@ TEST_CASE("dead position: a blocked wall with pieces behind it, a side whose pie
     const State checks = from_fen("8/4kb2/8/1p1p1p1p/1P1P1P1P/1b6/3B1K2/8 b - - 0 1");
     CHECK(laws::blocked_position(checks).dead());
     CHECK(analyser.analyse(checks).dead());
+    // The white pawn on f7 is blocked by a bishop that can never move (its diagonals end on
+    // pawns of its own side, and nothing can ever attack it): dead with the bishop as part of
+    // the wall.
+    const State shut_in = from_fen("k4bBN/b3pPp1/3pP1Pp/2pP3P/BpP5/1P6/K7/8 b - - 0 1");
+    CHECK(laws::blocked_position(shut_in).dead());
     // A bishop on the other colour attacks the black pawns and may take one: nothing is claimed,
     // and White (who can open the wall) is never called unable to mate.
     const State breaker = from_fen("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/3BK3 w - - 0 1");
