@@ -274,6 +274,16 @@ TEST_CASE("dead position: a blocked wall with pieces behind it, a side whose pie
     const State checks = from_fen("8/4kb2/8/1p1p1p1p/1P1P1P1P/1b6/3B1K2/8 b - - 0 1");
     CHECK(laws::blocked_position(checks).dead());
     CHECK(analyser.analyse(checks).dead());
+    // Behind the same wall Black's light bishop checks the white king in the corner, and White's
+    // two dark bishops can fill both of its dark flight squares: ...Be4 mates, so rule W must not
+    // call Black unable; with one white bishop a flight square always stays open: dead.
+    const State corner = from_fen("4k3/8/8/1p1p1p1p/1P1P1P1P/8/2b4B/6BK b - - 0 1");
+    CHECK(laws::blocked_position(corner).white == Verdict::No);
+    CHECK(laws::blocked_position(corner).black == Verdict::Unknown);
+    const MateAbility corner_verdict = analyser.analyse(corner);
+    CHECK(corner_verdict.black == Verdict::Yes);
+    CHECK(witness_mates(corner, analyser.witness(Color::Black), Color::Black));
+    CHECK(laws::blocked_position(from_fen("4k3/8/8/1p1p1p1p/1P1P1P1P/8/2b4B/7K b - - 0 1")).dead());
     // The white pawn on f7 is blocked by a bishop that can never move (its diagonals end on
     // pawns of its own side, and nothing can ever attack it): dead with the bishop as part of
     // the wall.
