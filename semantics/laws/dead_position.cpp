@@ -597,9 +597,10 @@ MateAbility DeadPositionAnalyser::analyse(const State& s, Budget b) {
 
     // Short helpmates first: most positions of real games have one for each side with pieces.
     search(b.nodes / 8);
-    // Then the closure, on up to half of what is left: it decides positions with few moves.
+    // Then the closure, on up to three quarters of what is left: it decides positions with few
+    // moves (walls that rule W cannot settle from σ but settles a few moves on).
     if (unknown(Color::White) || unknown(Color::Black)) {
-        const std::uint32_t limit = nodes_ + (b.nodes - std::min(b.nodes, nodes_)) / 2;
+        const std::uint32_t limit = nodes_ + (b.nodes - std::min(b.nodes, nodes_)) / 4 * 3;
         if (closure(root, result, limit)) {
             for (Color c : {Color::White, Color::Black})
                 if (unknown(c)) verdict_of(result, c) = Verdict::No;
