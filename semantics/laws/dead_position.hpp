@@ -65,7 +65,9 @@ struct Budget {
 // side none of whose pieces can ever attack a square the enemy king can reach never gives check:
 // that side's verdict is No (proofs-notes/dead-positions.md, rule W), as is a side whose every
 // check leaves the king a neighbour square that is never attacked nor filled; every other verdict
-// is Unknown. A few flood fills over bit sets; frozen_pawn_wall's answers are not changed by it.
+// is Unknown. Pieces shut in by the wall (each of their moves onto a man of their own side that
+// never moves) may count as part of it. A few flood fills over bit sets; frozen_pawn_wall's
+// answers are not changed by it.
 [[nodiscard]] MateAbility blocked_position(const State& s) noexcept;
 
 // The analyser keeps its scratch memory (the search's per-ply move lists, a transposition table,
