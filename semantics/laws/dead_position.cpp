@@ -75,6 +75,142 @@ bool frozen_pawn_wall(const State& s) noexcept {
     return true;
 }
 
+namespace {
+
+// Squares a piece of `kind` standing on q attacks (or moves to) when only `pawns` block it.
+[[nodiscard]] fast::geo::Bits piece_reach(PieceKind kind, int q, fast::geo::Bits pawns) noexcept {
+    switch (kind) {
+        case PieceKind::Knight: return fast::geo::knight_targets(q);
+        case PieceKind::Bishop: return fast::geo::bishop_attacks(q, pawns);
+        case PieceKind::Rook: return fast::geo::rook_attacks(q, pawns);
+        case PieceKind::Queen: return fast::geo::bishop_attacks(q, pawns) | fast::geo::rook_attacks(q, pawns);
+        case PieceKind::King: return fast::geo::king_targets(q);
+        case PieceKind::Pawn: break;
+    }
+    return 0;
+}
+
+// Where a piece of `kind` can ever stand, starting from q and moving only onto `open` squares
+// (its region), and every square it attacks from some square of it (its reach).
+struct Flood {
+    fast::geo::Bits region = 0;
+    fast::geo::Bits reach = 0;
+};
+
+[[nodiscard]] Flood flood(PieceKind kind, int q, fast::geo::Bits pawns, fast::geo::Bits open) noexcept {
+    Flood f{fast::geo::bit(q), 0};
+    for (fast::geo::Bits frontier = f.region; frontier != 0;) {
+        fast::geo::Bits next = 0;
+        for (fast::geo::Bits rest = frontier; rest != 0; rest &= rest - 1) {
+            const fast::geo::Bits r = piece_reach(kind, std::countr_zero(rest), pawns);
+            f.reach |= r;
+            next |= r;
+        }
+        frontier = next & open & ~f.region;
+        f.region |= frontier;
+    }
+    return f;
+}
+
+// Rule W with `fixed` as the men claimed never to move nor be taken (the pawns, perhaps with
+// pieces shut in by them): the verdicts it proves.
+MateAbility blocked_with(const State& s, const fast::Boards& b, fast::geo::Bits fixed) noexcept {
+    using fast::geo::Bits;
+    MateAbility result;
+    const Bits kings = b.kind[static_cast<std::size_t>(PieceKind::King)];
+    const std::array<Bits, 2> own_pawns{b.of(Color::White, PieceKind::Pawn), b.of(Color::Black, PieceKind::Pawn)};
+    // Every pawn blocked by one of those men right in front of it.
+    if (((own_pawns[0] << 8) & ~fixed) != 0 || ((own_pawns[1] >> 8) & ~fixed) != 0) return result;
+    std::array<Bits, 2> pawn_attacks{};
+    for (std::size_t c = 0; c < 2; ++c)
+        for (Bits rest = own_pawns[c]; rest != 0; rest &= rest - 1)
+            pawn_attacks[c] |= fast::geo::pawn_attacks(static_cast<int>(c), std::countr_zero(rest));
+    // Nothing stands where an enemy pawn could take it (a king there would be in check now).
+    if ((pawn_attacks[0] & b.colour[1]) != 0 || (pawn_attacks[1] & b.colour[0]) != 0) return result;
+    std::array<Bits, 2> king_region{}, king_reach{}, piece_reach_of{}, piece_region_of{};
+    std::array<int, 2> pieces{};
+    for (std::size_t c = 0; c < 2; ++c) {
+        const std::size_t e = 1 - c;
+        const Bits enemy_fixed = fixed & b.colour[e];
+        const Bits king = b.colour[c] & kings;
+        if (king == 0) return result;
+        // The king: never onto a square an enemy pawn attacks, and it must not meet an enemy man of
+        // the fixed ones that no enemy pawn defends (it might take it).
+        const Flood k = flood(PieceKind::King, std::countr_zero(king), fixed, ~fixed & ~pawn_attacks[e]);
+        if ((k.reach & enemy_fixed & ~pawn_attacks[e]) != 0) return result;
+        king_region[c] = k.region;
+        king_reach[c] = k.reach | k.region;
+        // The other pieces: never where an enemy pawn attacks them, never attacking a fixed enemy
+        // man.
+        for (Bits rest = b.colour[c] & ~fixed & ~king; rest != 0; rest &= rest - 1) {
+            const int q = std::countr_zero(rest);
+            const Flood f = flood(kind_of(s.board[static_cast<std::size_t>(q)]), q, fixed, ~fixed);
+            if ((f.region & pawn_attacks[e]) != 0 || (f.reach & enemy_fixed) != 0) return result;
+            piece_reach_of[c] |= f.reach;
+            piece_region_of[c] |= f.region;
+            ++pieces[c];
+        }
+    }
+    // The pawns never change: a side whose pieces never attack a square the enemy king can reach
+    // never gives check (its pawns attack none of them, its king gives no check).
+    if ((piece_reach_of[0] & king_region[1]) == 0) result.white = Verdict::No;
+    if ((piece_reach_of[1] & king_region[0]) == 0) result.black = Verdict::No;
+    // A check that is never mate: wherever the enemy king can stand in check, one of its
+    // neighbours is a square no piece or pawn of the checking side ever stands on or attacks and
+    // no pawn holds, and either no enemy piece can ever stand there or there are more such
+    // squares than enemy pieces: the king can always step there.
+    for (std::size_t c = 0; c < 2; ++c) {
+        Verdict& v = c == 0 ? result.white : result.black;
+        if (v == Verdict::No) continue;
+        const std::size_t e = 1 - c;
+        const Bits free = ~fixed & ~pawn_attacks[c] & ~piece_reach_of[c] & ~piece_region_of[c] & ~king_reach[c];
+        bool escapes = true;
+        for (Bits rest = king_region[e] & piece_reach_of[c]; rest != 0 && escapes; rest &= rest - 1) {
+            const Bits flight = fast::geo::king_targets(std::countr_zero(rest)) & free;
+            escapes = (flight & ~piece_region_of[e]) != 0 || std::popcount(flight) > pieces[e];
+        }
+        if (escapes) v = Verdict::No;
+    }
+    return result;
+}
+
+}  // namespace
+
+MateAbility blocked_position(const State& s) noexcept {
+    using fast::geo::Bits;
+    const fast::Boards b = fast::boards_of(s);
+    const Bits pawns = b.kind[static_cast<std::size_t>(PieceKind::Pawn)];
+    const Bits kings = b.kind[static_cast<std::size_t>(PieceKind::King)];
+    // Both analyses below need a man right in front of every pawn: a cheap test first, as the
+    // closure asks this of every position it visits.
+    const Bits white_pawns = b.of(Color::White, PieceKind::Pawn), black_pawns = b.of(Color::Black, PieceKind::Pawn);
+    if (pawns == 0 || ((white_pawns << 8) & ~b.occupied) != 0 || ((black_pawns >> 8) & ~b.occupied) != 0)
+        return MateAbility{};
+    if (fast::en_passant_file(s) >= 0) return MateAbility{};
+    MateAbility result = blocked_with(s, b, pawns);
+    if (result.dead()) return result;
+    // The men claimed never to move nor be taken: the pawns, and every piece whose every move
+    // (with only these men as blockers) would land on a man of its own side among them — shut in.
+    Bits fixed = pawns;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (Bits rest = b.occupied & ~fixed & ~kings; rest != 0; rest &= rest - 1) {
+            const int q = std::countr_zero(rest);
+            const Bits own = b.colour[(b.colour[0] & fast::geo::bit(q)) != 0 ? 0 : 1];
+            if ((piece_reach(kind_of(s.board[static_cast<std::size_t>(q)]), q, fixed) & ~(fixed & own)) != 0) continue;
+            fixed |= fast::geo::bit(q);
+            grew = true;
+        }
+    }
+    // Shut-in pieces may block pawns or lines; they may also be taken where a lone pawn wall
+    // would not care: both analyses are sound, each side takes the No of either.
+    if (fixed == pawns) return result;
+    const MateAbility more = blocked_with(s, b, fixed);
+    if (more.white == Verdict::No) result.white = Verdict::No;
+    if (more.black == Verdict::No) result.black = Verdict::No;
+    return result;
+}
+
 bool cannot_mate_by_material(const State& s, Color side) noexcept {
     std::array<Material, 2> m{};
     for (int q = 0; q < 64; ++q) {
@@ -378,7 +514,8 @@ void DeadPositionAnalyser::witness_from_closure(Color winner, std::uint32_t inde
 
 // Breadth first over the positions reachable from the root, each kept once (same_position, not
 // only the key, so a hash collision cannot hide a position). A position is expanded unless every
-// side still Unknown cannot mate from it by material (then none below it is a mate by that side).
+// side still Unknown cannot mate from it by material or by rule W (then none below it is a mate by
+// that side).
 // A mate met decides its winner Yes; when the queue empties within the limit, every position
 // reachable was seen, and a side still Unknown mates in none of them.
 bool DeadPositionAnalyser::closure(const State& root, MateAbility& result, std::uint32_t limit) {
@@ -413,8 +550,12 @@ bool DeadPositionAnalyser::closure(const State& root, MateAbility& result, std::
             }
             continue;
         }
-        const bool needed = (unknown(Color::White) && !cannot_mate_by_material(s, Color::White)) ||
-                            (unknown(Color::Black) && !cannot_mate_by_material(s, Color::Black));
+        // Rule W holds for every position reachable from s as the material rules do: a side it
+        // calls No mates in none of them either.
+        const MateAbility blocked = blocked_position(s);
+        const bool needed =
+            (unknown(Color::White) && blocked.white != Verdict::No && !cannot_mate_by_material(s, Color::White)) ||
+            (unknown(Color::Black) && blocked.black != Verdict::No && !cannot_mate_by_material(s, Color::Black));
         if (!needed) continue;
         for (const ConcreteMove& m : moves) {
             State next = play(s, m).next;
@@ -444,8 +585,11 @@ MateAbility DeadPositionAnalyser::analyse(const State& s, Budget b) {
         return result;
     }
     if (frozen_pawn_wall(root)) return MateAbility{Verdict::No, Verdict::No};
+    result = blocked_position(root);
+    if (result.dead()) return result;
     for (Color c : {Color::White, Color::Black})
-        if (cannot_mate_by_material(root, c)) verdict_of(result, c) = Verdict::No;
+        if (verdict_of(result, c) == Verdict::Unknown && cannot_mate_by_material(root, c))
+            verdict_of(result, c) = Verdict::No;
 
     const auto unknown = [&result](Color c) { return verdict_of(result, c) == Verdict::Unknown; };
     const auto search = [&](std::uint32_t share) {
@@ -458,9 +602,10 @@ MateAbility DeadPositionAnalyser::analyse(const State& s, Budget b) {
 
     // Short helpmates first: most positions of real games have one for each side with pieces.
     search(b.nodes / 8);
-    // Then the closure, on up to half of what is left: it decides positions with few moves.
+    // Then the closure, on up to three quarters of what is left: it decides positions with few
+    // moves (walls that rule W cannot settle from σ but settles a few moves on).
     if (unknown(Color::White) || unknown(Color::Black)) {
-        const std::uint32_t limit = nodes_ + (b.nodes - std::min(b.nodes, nodes_)) / 2;
+        const std::uint32_t limit = nodes_ + (b.nodes - std::min(b.nodes, nodes_)) / 4 * 3;
         if (closure(root, result, limit)) {
             for (Color c : {Color::White, Color::Black})
                 if (unknown(c)) verdict_of(result, c) = Verdict::No;

@@ -57,6 +57,19 @@ struct Budget {
 // operations on bit sets: `check` asks it where a full analysis would cost too much.
 [[nodiscard]] bool frozen_pawn_wall(const State& s) noexcept;
 
+// Rule W, a blocked position with pieces: every pawn has a pawn right in front of it, no en
+// passant capture is open, and — each piece's squares flooded over those no pawn holds (a king's
+// also over none an enemy pawn attacks; sliders stopped by pawns, bishops on their colour) — no
+// piece can ever stand where an enemy pawn attacks it, attack an enemy pawn (a king: one no other
+// enemy pawn defends), and no king is in check by a pawn now. Then the pawns never change, and a
+// side none of whose pieces can ever attack a square the enemy king can reach never gives check:
+// that side's verdict is No (proofs-notes/dead-positions.md, rule W), as is a side whose every
+// check leaves the king a neighbour square that is never attacked nor filled; every other verdict
+// is Unknown. Pieces shut in by the wall (each of their moves onto a man of their own side that
+// never moves) may count as part of it. A few flood fills over bit sets; frozen_pawn_wall's
+// answers are not changed by it.
+[[nodiscard]] MateAbility blocked_position(const State& s) noexcept;
+
 // The analyser keeps its scratch memory (the search's per-ply move lists, a transposition table,
 // the closure's table of positions) from call to call: it is sized on the first call and when a
 // call's budget is larger than any before, never per searched position.

@@ -259,3 +259,96 @@ TEST_CASE("a frozen pawn wall with the kings alone is dead; a wall a king can br
     laws::DeadPositionAnalyser analyser;
     CHECK(analyser.analyse(from_fen("8/8/3k2p1/1p2p1P1/1P2P3/5K2/8/8 w - - 0 62")).dead());
 }
+
+TEST_CASE("dead position: a blocked wall with pieces behind it, a side whose pieces never reach the enemy king is No",
+          "[laws][dead]") {
+    laws::DeadPositionAnalyser analyser;
+    // Each bishop on the colour of its own pawns: neither attacks an enemy pawn or crosses the
+    // wall, and neither king can pass it: dead (rule W); frozen_pawn_wall does not claim it.
+    const State bishops = from_fen("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
+    CHECK_FALSE(laws::frozen_pawn_wall(bishops));
+    CHECK(laws::blocked_position(bishops).dead());
+    CHECK(analyser.analyse(bishops).dead());
+    // The bishop on b3 checks the white king behind the wall, but every square it can be checked
+    // on leaves more dark flight squares than White's one bishop can fill: never mate.
+    const State checks = from_fen("8/4kb2/8/1p1p1p1p/1P1P1P1P/1b6/3B1K2/8 b - - 0 1");
+    CHECK(laws::blocked_position(checks).dead());
+    CHECK(analyser.analyse(checks).dead());
+    // Behind the same wall Black's light bishop checks the white king in the corner, and White's
+    // two dark bishops can fill both of its dark flight squares: ...Be4 mates, so rule W must not
+    // call Black unable; with one white bishop a flight square always stays open: dead.
+    const State corner = from_fen("4k3/8/8/1p1p1p1p/1P1P1P1P/8/2b4B/6BK b - - 0 1");
+    CHECK(laws::blocked_position(corner).white == Verdict::No);
+    CHECK(laws::blocked_position(corner).black == Verdict::Unknown);
+    const MateAbility corner_verdict = analyser.analyse(corner);
+    CHECK(corner_verdict.black == Verdict::Yes);
+    CHECK(witness_mates(corner, analyser.witness(Color::Black), Color::Black));
+    CHECK(laws::blocked_position(from_fen("4k3/8/8/1p1p1p1p/1P1P1P1P/8/2b4B/7K b - - 0 1")).dead());
+    // The white pawn on f7 is blocked by a bishop that can never move (its diagonals end on
+    // pawns of its own side, and nothing can ever attack it): dead with the bishop as part of
+    // the wall.
+    const State shut_in = from_fen("k4bBN/b3pPp1/3pP1Pp/2pP3P/BpP5/1P6/K7/8 b - - 0 1");
+    CHECK(laws::blocked_position(shut_in).dead());
+    // A bishop on the other colour attacks the black pawns and may take one: nothing is claimed,
+    // and White (who can open the wall) is never called unable to mate.
+    const State breaker = from_fen("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/3BK3 w - - 0 1");
+    CHECK(of(laws::blocked_position(breaker), Color::White) == Verdict::Unknown);
+    CHECK(of(laws::blocked_position(breaker), Color::Black) == Verdict::Unknown);
+    CHECK(of(analyser.analyse(breaker, laws::Budget{20000}), Color::White) != Verdict::No);
+    // A pawn that can still move (h4), or a piece that attacks enemy pawns (the black bishop on c3
+    // attacks b4 and d4): nothing claimed.
+    CHECK(laws::blocked_position(from_fen("2b1k3/8/8/1p1p1p2/1P1P1P1P/8/8/2B1K3 w - - 0 1")).white == Verdict::Unknown);
+    CHECK(laws::blocked_position(from_fen("4k3/8/8/1p1p1p1p/1P1P1P1P/2b5/8/2B1K3 w - - 0 1")).black ==
+          Verdict::Unknown);
+}
+
+namespace {
+
+// A pawn wall across the board (each white pawn with a black one right in front, neighbouring
+// files on different ranks so that few pawns attack each other, now and then a file left open),
+// the kings and up to three pieces anywhere: rule W's conditions hold in some, fail in many.
+std::optional<State> random_wall() {
+    Placement p;
+    p.side_to_move = pick(0, 2) == 0 ? Color::White : Color::Black;
+    int rank = pick(1, 6);
+    const bool gaps = pick(0, 2) == 0;
+    for (int file = 0; file < 8; ++file) {
+        const int step = pick(0, 2) == 0 ? -1 : 1;
+        rank = rank + step >= 1 && rank + step <= 5 ? rank + step : rank - step;
+        if (gaps && pick(0, 6) == 0) continue;
+        p.squares[static_cast<std::size_t>(rank * 8 + file)] = ColoredPiece{Color::White, PieceKind::Pawn};
+        p.squares[static_cast<std::size_t>(rank * 8 + 8 + file)] = ColoredPiece{Color::Black, PieceKind::Pawn};
+    }
+    const auto put = [&p](Color c, PieceKind k) {
+        const int q = pick(0, 64);
+        if (p.squares[static_cast<std::size_t>(q)]) return;
+        p.squares[static_cast<std::size_t>(q)] = ColoredPiece{c, k};
+    };
+    put(Color::White, PieceKind::King);
+    put(Color::Black, PieceKind::King);
+    // Mostly bishops: a rook or a queen nearly always reaches a pawn it could take.
+    constexpr PieceKind kKinds[] = {PieceKind::Knight, PieceKind::Bishop, PieceKind::Bishop,
+                                    PieceKind::Bishop, PieceKind::Rook,   PieceKind::Queen};
+    const int n = pick(0, 4);
+    for (int i = 0; i < n; ++i)
+        put(pick(0, 2) == 0 ? Color::White : Color::Black,
+            kKinds[static_cast<std::size_t>(pick(0, static_cast<int>(std::size(kKinds))))]);
+    if (!validate(p).empty()) return std::nullopt;
+    return from_placement(p);
+}
+
+}  // namespace
+
+TEST_CASE("dead position: rule W never claims a side that can mate", "[property][laws][dead]") {
+    DeadPositionAnalyser a;
+    rc::prop("dead-walls", [&a] {
+        std::optional<State> s;
+        for (int tries = 0; tries < 100 && !s; ++tries) s = random_wall();
+        RC_ASSERT(s.has_value());
+        const MateAbility w = laws::blocked_position(*s);
+        for (Color c : {Color::White, Color::Black})
+            if (of(w, c) == Verdict::No) RC_ASSERT(!mate_within(*s, c, 4));
+        RC_TAG(w.white == Verdict::No || w.black == Verdict::No ? "W claims" : "W silent");
+        check_sound(a, *s, 3, laws::Budget{2000});
+    });
+}
