@@ -1,5 +1,5 @@
-// The rare parts of the draw bookkeeping (interpreter/draws.hpp): the dead positions of Law 5.2.2
-// that are easy to prove, and the warning for moves after an automatic draw (Laws 9.6, 5.2.2).
+// The rare parts of the draw bookkeeping (interpreter/draws.hpp): occupied squares, announced
+// claims, the reference's repetition count, and the warning for moves after an automatic draw.
 #include "interpreter/draws.hpp"
 
 #include <bit>
@@ -8,23 +8,10 @@
 
 namespace pgnsem::interp {
 
-bool dead_position(const sem::State& s) noexcept {
-    int knights = 0, bishops = 0;
-    bool light = false, dark = false;
-    for (int i = 0; i < 64; ++i) {
-        const sem::PieceId id = s.board[static_cast<std::size_t>(i)];
-        if (id == sem::kEmpty) continue;
-        const PieceKind k = sem::kind_of(id);
-        if (draws_detail::is_heavy(k)) return false;
-        if (k == PieceKind::Knight) ++knights;
-        if (k == PieceKind::Bishop) {
-            ++bishops;
-            (Square::unchecked(i).is_light() ? light : dark) = true;
-        }
-    }
-    // K v K, K+N v K, K+B v K; else kings and bishops only, all on squares of one colour.
-    if (knights + bishops <= 1) return true;
-    return knights == 0 && !(light && dark);
+std::uint64_t occupied_squares(const sem::State& s) noexcept {
+    std::uint64_t occupied = 0;
+    for (std::size_t q = 0; q < 64; ++q) occupied |= static_cast<std::uint64_t>(!s.board[q].empty()) << q;
+    return occupied;
 }
 
 void RepetitionTable::grow() {

@@ -27,10 +27,6 @@
 #include <string>
 #include <vector>
 
-#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
-#include <emmintrin.h>
-#endif
-
 #include "interpreter/warnings.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/fast/position_key.hpp"
@@ -94,10 +90,6 @@ inline constexpr auto kOfficerIds = sem::table_by_id<std::uint8_t>([](sem::Piece
 
 }  // namespace draws_detail
 
-// Law 5.2.2: whether σ is one of the dead positions above. (Out of line: asked only once no pawn,
-// rook or queen is left; inlined, it made the main line's loop longer.)
-[[gnu::cold, gnu::noinline]] bool dead_position(const sem::State& s) noexcept;
-
 // How often each position has occurred since the last capture or pawn move (or the start): an
 // open-addressing hash table with linear probing, so that counting one more position costs the
 // same whatever the length of the window (issue 11: rescanning the window made a game of n plies
@@ -124,32 +116,19 @@ public:
     // `first`, is this one. The count of the position in the window, this one included.
     template <class Same>
     [[gnu::always_inline]] std::uint32_t add(std::uint64_t hash, unsigned side, std::uint32_t index, Same&& same) {
-        const std::uint32_t want = generation_ * 2 + side;
-        const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = static_cast<std::size_t>(hash) & mask;; i = (i + 1) & mask) {
-            Slot& slot = slots_[i];
-            if (slot.generation >> 1 != generation_) {
-                slot = Slot{hash, want, 1, index};
-                if (++live_ * 2 > slots_.size()) [[unlikely]]
-                    grow();
-                return 1;
-            }
-            ++comparisons_;
-            if (slot.generation == want && slot.hash == hash && same(slot.first)) return ++slot.count;
-        }
+        Slot& slot = probe(hash, side, same);
+        if (slot.generation >> 1 == generation_) return ++slot.count;
+        slot = Slot{hash, generation_ * 2 + side, 1, index};
+        if (++live_ * 2 > slots_.size()) [[unlikely]]
+            grow();
+        return 1;
     }
     // The count of the position with hash `hash` and side to move `side` in the window, 0 if it has
     // not occurred; `same` as for add. Nothing is counted.
     template <class Same>
     [[nodiscard]] std::uint32_t find(std::uint64_t hash, unsigned side, Same&& same) {
-        const std::uint32_t want = generation_ * 2 + side;
-        const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = static_cast<std::size_t>(hash) & mask;; i = (i + 1) & mask) {
-            const Slot& slot = slots_[i];
-            if (slot.generation >> 1 != generation_) return 0;
-            ++comparisons_;
-            if (slot.generation == want && slot.hash == hash && same(slot.first)) return slot.count;
-        }
+        const Slot& slot = probe(hash, side, same);
+        return slot.generation >> 1 == generation_ ? slot.count : 0;
     }
     // The entries looked at so far (what tests count instead of time).
     [[nodiscard]] std::uint64_t comparisons() const noexcept { return comparisons_; }
@@ -168,6 +147,18 @@ private:
     std::uint32_t generation_ = 0;
     std::size_t live_ = 0;
     std::uint64_t comparisons_ = 0;
+    // The slot of that position in the window, or the free slot where it would go.
+    template <class Same>
+    [[gnu::always_inline]] Slot& probe(std::uint64_t hash, unsigned side, Same& same) {
+        const std::uint32_t want = generation_ * 2 + side;
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = static_cast<std::size_t>(hash) & mask;; i = (i + 1) & mask) {
+            Slot& slot = slots_[i];
+            if (slot.generation >> 1 != generation_) return slot;
+            ++comparisons_;
+            if (slot.generation == want && slot.hash == hash && same(slot.first)) return slot;
+        }
+    }
     // Twice the slots, the current window's entries moved over (rare: out of line).
     [[gnu::cold, gnu::noinline]] void grow();
 };
@@ -185,25 +176,13 @@ struct DrawHistory {
     std::array<std::vector<std::uint64_t>, 2> twice_occupied;
 };
 
-// The squares σ occupies, as a bit set (a1 = bit 0).
-[[nodiscard]] inline std::uint64_t occupied_squares(const sem::State& s) noexcept {
-    std::uint64_t occupied = 0;
-#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
-    const __m128i zero = _mm_setzero_si128();
-    for (int chunk = 0; chunk < 4; ++chunk) {
-        const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.board.data() + 16 * chunk));
-        const auto empty = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(ids, zero)));
-        occupied |= static_cast<std::uint64_t>(~empty & 0xFFFFu) << (16 * chunk);
-    }
-#else
-    for (std::size_t q = 0; q < 64; ++q) occupied |= static_cast<std::uint64_t>(!s.board[q].empty()) << q;
-#endif
-    return occupied;
-}
+// The squares σ occupies, as a bit set (a1 = bit 0). (Asked only when a position occurs for the
+// second time and when a claim may be announced: out of line.)
+[[gnu::cold]] std::uint64_t occupied_squares(const sem::State& s) noexcept;
 
 // The bookkeeping along the main line: the repetition history, the fast engine's key and the en
 // passant file the key depends on, and the count of heavy pieces (counted once per game, then
-// followed through captures and promotions, so that dead_position runs only once there are none,
+// followed through captures and promotions, so that dead_by_material runs only once there are none,
 // rather than a scan of σ on every capture).
 class DrawBook {
 public:
@@ -237,7 +216,7 @@ public:
             arose();
         }
         after_double_step_ = false;
-        if (heavy_ == 0 ? dead_position(s) : officers_ == 0 && analysed_dead(s)) {
+        if (heavy_ == 0 ? sem::laws::dead_by_material(s) : officers_ == 0 && sem::laws::frozen_pawn_wall(s)) {
             d.dead_position = 0;
             arose();
         }
@@ -288,7 +267,7 @@ public:
         // captured is asked only once no heavy piece is left: it changes from move to move at random,
         // and asked on every ply, the processor often guessed it wrong.)
         if (heavy_ == 0 && (a.captured != sem::kEmpty || a.promotion) && !DrawFacts::held(d.dead_position) &&
-            dead_position(next)) {
+            sem::laws::dead_by_material(next)) {
             d.dead_position = ply;
             arose();
         }
@@ -297,12 +276,15 @@ public:
         // clock is 0), one that loses a castling right or an en passant possibility. (After a move
         // that can be undone, the positions reachable are the same as before it, and so is the
         // answer.) The last piece besides kings and pawns leaves by a capture, so a double step
-        // just before is only followed from then on.
+        // just before is only followed from then on. (Only the frozen wall is asked: the whole
+        // analysis of semantics/laws/dead_position.hpp, tens of milliseconds, is `pgnsem fen`'s;
+        // run after every capture or pawn move of the real games, it cost several times the rest
+        // of `check`.)
         if (officers_ == 0 && heavy_ != 0) [[unlikely]] {
             const bool irreversible = next.halfmove_clock == 0 || after_double_step_ ||
                                       s.king_moved != next.king_moved || s.rook_moved != next.rook_moved;
             after_double_step_ = a.rule == sem::Equation::TravPawnDouble;
-            if (irreversible && !DrawFacts::held(d.dead_position) && analysed_dead(next)) {
+            if (irreversible && !DrawFacts::held(d.dead_position) && sem::laws::frozen_pawn_wall(next)) {
                 d.dead_position = ply;
                 arose();
             }
@@ -331,31 +313,23 @@ private:
     int heavy_ = 0;                   // pawns, rooks and queens on the board
     int officers_ = 0;                // knights, bishops, rooks and queens on the board
     bool after_double_step_ = false;  // the last move was a double step (σ may take en passant)
-    // A dead position with pawns that `check` can prove at a cost fit for every game: a frozen
-    // wall of pawns with the kings alone (semantics/laws/dead_position.hpp). The full analysis
-    // (helpmate search and closure, tens of milliseconds) is `pgnsem fen`'s; run after every
-    // capture or pawn move of the real games, it cost several times the rest of `check`.
-    [[gnu::noinline]] static bool analysed_dead(const sem::State& s) { return sem::laws::frozen_pawn_wall(s); }
 
-    // The positions of the current window that have occurred twice, by side to move (0 White, 1
-    // Black): one more occurrence of any of them is a threefold repetition. While none has the
-    // opponent to move, no move of the player to move can announce one (Law 9.2.1), and nothing is
-    // searched. `watching_`: some position has occurred twice and no claim of 9.2 has held yet
+    // The positions of the current window that have occurred twice (history_.twice_occupied, by
+    // side to move): one more occurrence of any of them is a threefold repetition. While none has
+    // the opponent to move, no move of the player to move can announce one (Law 9.2.1), and nothing
+    // is searched. `watching_`: some position has occurred twice and no claim of 9.2 has held yet
     // (one test a ply instead of three).
-    std::array<std::uint32_t, 2> twice_{0, 0};
     bool watching_ = false;
     static unsigned black_to_move(const sem::State& s) noexcept { return sem::to_move(s) == Color::Black ? 1u : 0u; }
-    // σ′'s position has just occurred for the second time.
+    // σ′'s position has just occurred for the second time (nothing more to announce once a claim
+    // of 9.2 has held).
     void twice(const sem::State& next) {
-        if (DrawFacts::held(facts_.threefold)) return;  // nothing more to announce
-        const unsigned side = black_to_move(next);
-        ++twice_[side];
-        history_.twice_occupied[side].push_back(occupied_squares(next));
-        watching_ = !DrawFacts::held(facts_.threefold);
+        if (DrawFacts::held(facts_.threefold)) return;
+        history_.twice_occupied[black_to_move(next)].push_back(occupied_squares(next));
+        watching_ = true;
     }
     // A new window: no position has occurred twice.
     void forget_twice() noexcept {
-        twice_ = {0, 0};
         watching_ = false;
         history_.twice_occupied[0].clear();
         history_.twice_occupied[1].clear();
@@ -370,7 +344,7 @@ private:
         DrawFacts& d = facts_;
         if (s.halfmove_clock == 99 && !DrawFacts::held(d.fifty_moves))
             if (announces_fifty(s)) d.fifty_moves = ply;
-        if (twice_[black_to_move(s) ^ 1u] != 0 && !DrawFacts::held(d.threefold))
+        if (!history_.twice_occupied[black_to_move(s) ^ 1u].empty() && !DrawFacts::held(d.threefold))
             if (announces_repetition(s)) {
                 d.threefold = ply;
                 watching_ = false;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 
 #include "interpreter/explain.hpp"
 #include "interpreter/output.hpp"
@@ -68,19 +69,19 @@ PositionReport describe_position(const Placement& p, std::string_view fen, std::
         static thread_local sem::laws::DeadPositionAnalyser analyser;
         mate = analyser.analyse(s, sem::laws::Budget{dead_budget});
     }
+    // Dead when neither side can mate, not dead when one can, else undecided.
+    const bool any_yes = mate.white == sem::laws::Verdict::Yes || mate.black == sem::laws::Verdict::Yes;
+    const std::optional<bool> dead = mate.dead() ? std::optional(true) : any_yes ? std::optional(false) : std::nullopt;
     const auto verdict_text = [](sem::laws::Verdict v) {
         return v == sem::laws::Verdict::Yes ? "yes" : v == sem::laws::Verdict::No ? "no" : "undecided";
     };
-    const bool undecided = mate.white == sem::laws::Verdict::Unknown || mate.black == sem::laws::Verdict::Unknown;
     if (problems.empty() && dead_budget != 0) {
         r.text += std::string("can mate:   White ") + verdict_text(mate.white) + ", Black " + verdict_text(mate.black) +
                   " (by some series of legal moves)\n";
         r.text += std::string("dead:       ") +
-                  (mate.dead() ? "yes, neither side can checkmate (Law 5.2.2)"
-                   : undecided ? (mate.white == sem::laws::Verdict::Yes || mate.black == sem::laws::Verdict::Yes
-                                      ? "no"
-                                      : "undecided within the analysis' budget (counts as not dead)")
-                               : "no") +
+                  (!dead   ? "undecided within the analysis' budget (counts as not dead)"
+                   : *dead ? "yes, neither side can checkmate (Law 5.2.2)"
+                           : "no") +
                   "\n";
     }
     r.text += syntax::board_diagram(p);
@@ -122,12 +123,7 @@ PositionReport describe_position(const Placement& p, std::string_view fen, std::
         return v == sem::laws::Verdict::Yes ? "true" : v == sem::laws::Verdict::No ? "false" : "null";
     };
     j += ",\"dead\":";
-    if (mate.dead())
-        j += "true";
-    else if (mate.white == sem::laws::Verdict::Yes || mate.black == sem::laws::Verdict::Yes)
-        j += "false";
-    else
-        j += "null";
+    j += !dead ? "null" : *dead ? "true" : "false";
     j += ",\"can_mate\":{\"white\":";
     j += json_verdict(mate.white);
     j += ",\"black\":";

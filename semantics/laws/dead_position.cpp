@@ -211,6 +211,10 @@ MateAbility blocked_position(const State& s) noexcept {
     return result;
 }
 
+bool dead_by_material(const State& s) noexcept {
+    return cannot_mate_by_material(s, Color::White) && cannot_mate_by_material(s, Color::Black);
+}
+
 bool cannot_mate_by_material(const State& s, Color side) noexcept {
     std::array<Material, 2> m{};
     for (int q = 0; q < 64; ++q) {

@@ -48,6 +48,9 @@ struct Budget {
 // move (no pawn can promote, material only shrinks), so the answer holds for every position
 // reachable from σ — what lets the searches below prune with it.
 [[nodiscard]] bool cannot_mate_by_material(const State& s, Color side) noexcept;
+// Neither side can, by material alone: kings alone, a king and a minor piece against a king, kings
+// with bishops only all on squares of one colour (the classic dead positions).
+[[nodiscard]] bool dead_by_material(const State& s) noexcept;
 
 // True only when σ holds kings and pawns alone, every pawn blocked by an enemy pawn right in front
 // of it, no pawn able to take another, the player to move not in check, and neither king able to

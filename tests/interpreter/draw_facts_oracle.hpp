@@ -6,7 +6,7 @@
 //   - 9.2 claimable: P_N has occurred three times (Art. 9.2.3's "same position",
 //     sem::position_of), or some legal move leads to a position that occurred twice in P_0 … P_N;
 //   - 9.6.2: the clock is at least 150; 9.6.1: P_N has occurred five times; 5.2.2: dead (the
-//     interpreter's own test of insufficient material: this oracle checks when the facts hold,
+//     material rules of semantics/laws/dead_position.hpp: this oracle checks when the facts hold,
 //     not which positions are dead);
 //   - nothing holds at a last position that is checkmate or stalemate.
 // Repetitions are counted over the whole game, not since the last capture or pawn move: those
@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "interpreter/draws.hpp"
+#include "semantics/laws/dead_position.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/position.hpp"
 #include "semantics/state.hpp"
@@ -54,7 +55,7 @@ inline interp::DrawFacts draw_facts_oracle(const std::vector<sem::State>& states
         if (here >= 3 || third_time) first(d.threefold, ply);
         if (s.halfmove_clock >= 150) first(d.seventy_five_moves, ply);
         if (here >= 5) first(d.fivefold, ply);
-        if (interp::dead_position(s)) first(d.dead_position, ply);
+        if (sem::laws::dead_by_material(s)) first(d.dead_position, ply);
     }
     if (!states.empty() && sem::outcome(states.back()) != sem::Outcome::Ongoing)
         d.end_at(static_cast<std::uint32_t>(states.size() - 1));

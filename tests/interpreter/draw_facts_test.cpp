@@ -89,6 +89,21 @@ TEST_CASE("draw facts of the start position are at ply 0", "[interpreter][draws]
     CHECK(plain.draws.automatic_at() == kNever);
 }
 
+TEST_CASE("moves after an automatic draw are replayed under --strict too, never illegal", "[interpreter][draws]") {
+    const std::string pgn = with_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1", "1. Kd2 Kd5 *");
+    syntax::PgnReader reader(pgn);
+    ast::Game g;
+    REQUIRE(reader.next(g));
+    interp::Interpreter strict(interp::Options{true, nullptr});
+    Verdict v;
+    strict.run(g, v);
+    INFO((v.error ? v.error->rule + ": " + v.error->message : std::string("no error")));
+    CHECK(v.kind == interp::VerdictKind::Legal);
+    CHECK(v.plies == 2);
+    CHECK(v.draws.automatic_at() == 0);
+    CHECK(has_warning(v, "after-automatic-draw"));
+}
+
 TEST_CASE("mate takes precedence over the draws of the same position", "[interpreter][draws]") {
     // The mate completes 75 moves: it is mate (9.6.2), and nothing holds at ply 1. White could
     // claim before moving (clock 149 ≥ 100: 9.3.2), so claimable at 0.
