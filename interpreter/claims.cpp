@@ -133,11 +133,16 @@ void result_claims(const ast::Game& g, const sem::State& s, Verdict& v) {
     // such that the opponent cannot checkmate the player's king by any possible series of legal
     // moves". A game ended on time is one whose Termination tag says so as lichess ("Time
     // forfeit") and chess.com ("… won on time") write it. Whether the winner can mate is asked of
-    // the rules that prove it cheaply (semantics/laws/dead_position.hpp: material, a frozen pawn
-    // wall); a position they do not decide keeps the result.
+    // the rules that prove it without a search (semantics/laws/dead_position.hpp: material; and,
+    // when every pawn faces an enemy pawn on its file, the walls of rules F, W and R); a position
+    // they do not decide keeps the result.
     if (!forced && (r == ast::Result::WhiteWins || r == ast::Result::BlackWins) && ended_on_time(g)) {
         const Color winner = r == ast::Result::WhiteWins ? Color::White : Color::Black;
-        if (sem::laws::cannot_mate_by_material(s, winner) || sem::laws::frozen_pawn_wall(s)) {
+        const auto wall = [&s, winner] {
+            const sem::laws::MateAbility m = sem::laws::static_bound(s);
+            return (winner == Color::White ? m.white : m.black) == sem::laws::Verdict::No;
+        };
+        if (sem::laws::cannot_mate_by_material(s, winner) || (sem::laws::pawns_face_each_other(s) && wall())) {
             forced = ast::Result::Draw;
             why = std::string("the game ended on time, but ") + (winner == Color::White ? "White" : "Black") +
                   " cannot checkmate by any series of legal moves (Law 6.9)";

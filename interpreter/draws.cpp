@@ -14,6 +14,10 @@ std::uint64_t occupied_squares(const sem::State& s) noexcept {
     return occupied;
 }
 
+bool dead_by_structure(const sem::State& s) noexcept {
+    return sem::laws::pawns_face_each_other(s) && sem::laws::static_bound(s).dead();
+}
+
 void RepetitionTable::grow() {
     std::vector<Slot> old(slots_.size() * 2);
     old.swap(slots_);

@@ -13,9 +13,11 @@
 //     (sem::position_of, semantics/position.hpp; F7 of proofs-notes/invariants.md: the same answer);
 //     either counted in a hash table of the positions since the last capture or pawn move, so that
 //     a ply costs the same however long the window (RepetitionTable below);
-//   - Law 5.2.2 / 9.6 (automatic): a dead position, of the kinds cheap to prove: K v K, K+N v K,
-//     K+B v K, kings with bishops only, all on squares of one colour, and a frozen pawn wall with
-//     the kings alone (semantics/laws/dead_position.hpp; `pgnsem fen` runs the whole analysis).
+//   - Law 5.2.2 / 9.6 (automatic): a dead position, of the kinds proven without a search: K v K,
+//     K+N v K, K+B v K, kings with bishops only, all on squares of one colour, and — with pawns,
+//     no rook or queen, every pawn facing an enemy pawn on its file — a pawn wall neither side's
+//     pieces can get past to mate (rules F, W and R of semantics/laws/dead_position.hpp, asked at
+//     the start and after each move that cannot be undone; `pgnsem fen` runs the whole analysis).
 // Every fact may hold at ply 0, the start position; none is kept at a checkmate or stalemate.
 #pragma once
 
@@ -82,10 +84,10 @@ constexpr bool is_heavy(PieceKind k) noexcept {
 inline constexpr auto kHeavyIds = sem::table_by_id<std::uint8_t>(
     [](sem::PieceId v) { return static_cast<std::uint8_t>(!v.empty() && is_heavy(sem::kind_of(v)) ? 1 : 0); });
 
-// 1 for the ids of knights, bishops, rooks and queens (the pieces besides kings and pawns).
-inline constexpr auto kOfficerIds = sem::table_by_id<std::uint8_t>([](sem::PieceId v) {
+// 1 for the ids of rooks and queens.
+inline constexpr auto kMajorIds = sem::table_by_id<std::uint8_t>([](sem::PieceId v) {
     return static_cast<std::uint8_t>(
-        !v.empty() && sem::kind_of(v) != PieceKind::Pawn && sem::kind_of(v) != PieceKind::King ? 1 : 0);
+        !v.empty() && (sem::kind_of(v) == PieceKind::Rook || sem::kind_of(v) == PieceKind::Queen) ? 1 : 0);
 });
 
 }  // namespace draws_detail
@@ -176,6 +178,11 @@ struct DrawHistory {
     std::array<std::vector<std::uint64_t>, 2> twice_occupied;
 };
 
+// Whether σ, which has pawns and no rook or queen, is dead by a rule that needs no search (rules
+// F, W and R of semantics/laws/dead_position.hpp), asked only when every pawn faces an enemy pawn
+// on its file. Out of line: asked after captures and pawn moves in endgames only.
+[[gnu::cold]] bool dead_by_structure(const sem::State& s) noexcept;
+
 // The squares σ occupies, as a bit set (a1 = bit 0). (Asked only when a position occurs for the
 // second time and when a claim may be announced: out of line.)
 [[gnu::cold]] std::uint64_t occupied_squares(const sem::State& s) noexcept;
@@ -204,10 +211,10 @@ public:
             (void)same_positions(s);
         }
         heavy_ = 0;
-        officers_ = 0;
+        majors_ = 0;
         for (const sem::PieceId id : s.board) {
             heavy_ += draws_detail::kHeavyIds[id.value()];
-            officers_ += draws_detail::kOfficerIds[id.value()];
+            majors_ += draws_detail::kMajorIds[id.value()];
         }
         DrawFacts& d = facts_;
         if (s.halfmove_clock >= 100) d.fifty_moves = 0;
@@ -215,8 +222,10 @@ public:
             d.seventy_five_moves = 0;
             arose();
         }
-        after_double_step_ = false;
-        if (heavy_ == 0 ? sem::laws::dead_by_material(s) : officers_ == 0 && sem::laws::frozen_pawn_wall(s)) {
+        // A FEN's en passant field: the move before σ was a double step.
+        after_double_step_ = std::any_of(s.two_step.begin(), s.two_step.end(),
+                                         [&s](std::uint16_t stamp) { return stamp + 1u == s.turn; });
+        if (heavy_ == 0 ? sem::laws::dead_by_material(s) : majors_ == 0 && dead_by_structure(s)) {
             d.dead_position = 0;
             arose();
         }
@@ -229,11 +238,13 @@ public:
     [[gnu::always_inline]] void record(const sem::State& s, const sem::State& next, const sem::Action& a,
                                        std::uint32_t ply) {
         heavy_ -= draws_detail::kHeavyIds[a.captured.value()];
-        officers_ -= draws_detail::kOfficerIds[a.captured.value()];
-        // a pawn that became a knight or bishop
+        majors_ -= draws_detail::kMajorIds[a.captured.value()];
+        // a pawn that became a knight or bishop (no longer heavy), or a rook or queen
         if (a.promotion) {
-            ++officers_;
-            if (!draws_detail::is_heavy(ast::kind_of(*a.promotion))) --heavy_;
+            if (draws_detail::is_heavy(ast::kind_of(*a.promotion)))
+                ++majors_;
+            else
+                --heavy_;
         }
         DrawFacts& d = facts_;
         if (next.halfmove_clock >= 100 && !DrawFacts::held(d.fifty_moves)) d.fifty_moves = ply;
@@ -271,20 +282,21 @@ public:
             d.dead_position = ply;
             arose();
         }
-        // With pawns and kings alone, a position can be dead behind a frozen wall of pawns.
-        // Whether it is changes only with a move that cannot be undone: a capture or pawn move (the
-        // clock is 0), one that loses a castling right or an en passant possibility. (After a move
-        // that can be undone, the positions reachable are the same as before it, and so is the
-        // answer.) The last piece besides kings and pawns leaves by a capture, so a double step
-        // just before is only followed from then on. (Only the frozen wall is asked: the whole
-        // analysis of semantics/laws/dead_position.hpp, tens of milliseconds, is `pgnsem fen`'s;
-        // run after every capture or pawn move of the real games, it cost several times the rest
-        // of `check`.)
-        if (officers_ == 0 && heavy_ != 0) [[unlikely]] {
+        // With pawns on the board and no rook or queen, a position can be dead behind a pawn wall
+        // (rules F, W and R of semantics/laws/dead_position.hpp). It is asked after a move that
+        // cannot be undone: a capture or pawn move (the clock is 0), one that loses a castling
+        // right or an en passant possibility (after a move that can be undone, the position is
+        // much the one before it, and the rules were asked there). The last rook or queen leaves
+        // by a capture, so a double step just before is only followed from then on. Only the
+        // rules that need no search are asked, and only when every pawn faces an enemy pawn on its
+        // file: the helpmate search and the closure of DeadPositionAnalyser, tens of milliseconds,
+        // are `pgnsem fen`'s; run after every capture or pawn move of the real games, they cost
+        // several times the rest of `check`.
+        if (majors_ == 0 && heavy_ != 0) [[unlikely]] {
             const bool irreversible = next.halfmove_clock == 0 || after_double_step_ ||
                                       s.king_moved != next.king_moved || s.rook_moved != next.rook_moved;
             after_double_step_ = a.rule == sem::Equation::TravPawnDouble;
-            if (irreversible && !DrawFacts::held(d.dead_position) && sem::laws::frozen_pawn_wall(next)) {
+            if (irreversible && !DrawFacts::held(d.dead_position) && dead_by_structure(next)) {
                 d.dead_position = ply;
                 arose();
             }
@@ -311,7 +323,7 @@ private:
     std::uint64_t key_ = 0;
     int ep_file_ = -1;
     int heavy_ = 0;                   // pawns, rooks and queens on the board
-    int officers_ = 0;                // knights, bishops, rooks and queens on the board
+    int majors_ = 0;                  // rooks and queens on the board
     bool after_double_step_ = false;  // the last move was a double step (σ may take en passant)
 
     // The positions of the current window that have occurred twice (history_.twice_occupied, by

@@ -128,6 +128,8 @@ MateAbility blocked_with(const State& s, const fast::Boards& b, fast::geo::Bits 
     // Nothing stands where an enemy pawn could take it (a king there would be in check now).
     if ((pawn_attacks[0] & b.colour[1]) != 0 || (pawn_attacks[1] & b.colour[0]) != 0) return result;
     std::array<Bits, 2> king_region{}, king_reach{}, piece_reach_of{}, piece_region_of{};
+    // Each piece's region, by side.
+    std::array<std::array<Bits, 64>, 2> regions{};
     std::array<int, 2> pieces{};
     for (std::size_t c = 0; c < 2; ++c) {
         const std::size_t e = 1 - c;
@@ -148,17 +150,17 @@ MateAbility blocked_with(const State& s, const fast::Boards& b, fast::geo::Bits 
             if ((f.region & pawn_attacks[e]) != 0 || (f.reach & enemy_fixed) != 0) return result;
             piece_reach_of[c] |= f.reach;
             piece_region_of[c] |= f.region;
-            ++pieces[c];
+            regions[c][static_cast<std::size_t>(pieces[c]++)] = f.region;
         }
     }
     // The pawns never change: a side whose pieces never attack a square the enemy king can reach
     // never gives check (its pawns attack none of them, its king gives no check).
     if ((piece_reach_of[0] & king_region[1]) == 0) result.white = Verdict::No;
     if ((piece_reach_of[1] & king_region[0]) == 0) result.black = Verdict::No;
-    // A check that is never mate: wherever the enemy king can stand in check, one of its
-    // neighbours is a square no piece or pawn of the checking side ever stands on or attacks and
-    // no pawn holds, and either no enemy piece can ever stand there or there are more such
-    // squares than enemy pieces: the king can always step there.
+    // A check that is never mate: wherever the enemy king can stand in check, its neighbours
+    // that no piece or pawn of the checking side ever stands on or attacks and no pawn holds
+    // outnumber the enemy pieces that can ever stand on one of them: one is always empty, and the
+    // king can step there.
     for (std::size_t c = 0; c < 2; ++c) {
         Verdict& v = c == 0 ? result.white : result.black;
         if (v == Verdict::No) continue;
@@ -167,7 +169,10 @@ MateAbility blocked_with(const State& s, const fast::Boards& b, fast::geo::Bits 
         bool escapes = true;
         for (Bits rest = king_region[e] & piece_reach_of[c]; rest != 0 && escapes; rest &= rest - 1) {
             const Bits flight = fast::geo::king_targets(std::countr_zero(rest)) & free;
-            escapes = (flight & ~piece_region_of[e]) != 0 || std::popcount(flight) > pieces[e];
+            int blockers = 0;
+            for (int i = 0; i < pieces[e]; ++i)
+                blockers += (regions[e][static_cast<std::size_t>(i)] & flight) != 0 ? 1 : 0;
+            escapes = std::popcount(flight) > blockers;
         }
         if (escapes) v = Verdict::No;
     }
@@ -175,6 +180,218 @@ MateAbility blocked_with(const State& s, const fast::Boards& b, fast::geo::Bits 
 }
 
 }  // namespace
+
+// Rule R: where every man can ever stand, as the least solution of rules every legal move obeys
+// (proofs-notes/dead-positions.md, rule R). reach[i] holds the squares man i can ever stand on;
+// a man is "permanent" when it can neither move nor be taken: it never leaves its square.
+namespace {
+
+struct Man {
+    int square = 0;
+    std::size_t colour = 0;
+    PieceKind kind = PieceKind::Pawn;
+};
+
+struct Mobility {
+    std::array<Man, 64> men{};
+    std::array<fast::geo::Bits, 64> reach{};
+    int count = 0;
+    std::array<int, 2> king{{-1, -1}};
+    fast::geo::Bits permanent = 0;
+    bool promotes = false;
+};
+
+// A permanent man's attacks that hold whatever else stands on the board: a pawn's, a knight's, a
+// king's, and a slider's on the squares next to it.
+[[nodiscard]] fast::geo::Bits certain_attacks(const Man& m) noexcept {
+    using namespace fast::geo;
+    switch (m.kind) {
+        case PieceKind::Pawn: return pawn_attacks(static_cast<int>(m.colour), m.square);
+        case PieceKind::Knight: return knight_targets(m.square);
+        case PieceKind::King:
+        case PieceKind::Queen: return king_targets(m.square);
+        case PieceKind::Bishop: return king_targets(m.square) & bishop_rays(m.square);
+        case PieceKind::Rook: return king_targets(m.square) & rook_rays(m.square);
+    }
+    return 0;
+}
+
+// Solves the rules by iterating from each man's own square until nothing grows. Every rule only
+// allows more when the sets grow, so the least solution is reached and, by induction over any
+// series of legal moves, contains every square each man ever stands on.
+void solve(const State& s, Mobility& m) noexcept {
+    using fast::geo::Bits;
+    const fast::Boards b = fast::boards_of(s);
+    const Bits initial = b.occupied;
+    const Bits kings = b.kind[static_cast<std::size_t>(PieceKind::King)];
+    std::array<int, 64> at{};
+    at.fill(-1);
+    for (Bits rest = initial; rest != 0; rest &= rest - 1) {
+        const int q = std::countr_zero(rest);
+        if (m.count == 64) return;
+        const PieceId id = s.board[static_cast<std::size_t>(q)];
+        Man& man = m.men[static_cast<std::size_t>(m.count)];
+        man = Man{q, static_cast<std::size_t>(color_of(id)), kind_of(id)};
+        if (man.kind == PieceKind::King) m.king[man.colour] = m.count;
+        m.reach[static_cast<std::size_t>(m.count)] = fast::geo::bit(q);
+        at[static_cast<std::size_t>(q)] = m.count++;
+    }
+    const auto file_bits = [](int q) { return 0x0101010101010101ull << (q & 7); };
+    for (bool changed = true; changed;) {
+        changed = false;
+        // Squares the men of each side can ever stand on (all, and the pieces' and pawns' only).
+        std::array<Bits, 2> any{}, takeable{};
+        for (int i = 0; i < m.count; ++i) {
+            const Man& man = m.men[static_cast<std::size_t>(i)];
+            any[man.colour] |= m.reach[static_cast<std::size_t>(i)];
+            if (man.kind != PieceKind::King) takeable[man.colour] |= m.reach[static_cast<std::size_t>(i)];
+        }
+        // A man leaves its square by moving, or by being taken there (an enemy man stands on it).
+        Bits clear = 0;
+        for (int i = 0; i < m.count; ++i) {
+            const Man& man = m.men[static_cast<std::size_t>(i)];
+            const Bits own = fast::geo::bit(man.square);
+            if (m.reach[static_cast<std::size_t>(i)] != own || (any[1 - man.colour] & own) != 0) clear |= own;
+        }
+        m.permanent = initial & ~clear;
+        std::array<Bits, 2> certain{};
+        for (int i = 0; i < m.count; ++i) {
+            const Man& man = m.men[static_cast<std::size_t>(i)];
+            if ((m.permanent & fast::geo::bit(man.square)) != 0) certain[man.colour] |= certain_attacks(man);
+        }
+        // A pawn bound to its file, facing an enemy pawn ahead on it that never leaves the file and
+        // that no other man of the pawn's side can ever take, never reaches that pawn's square.
+        const auto faces = [&](int i, int to) {
+            const Man& pawn = m.men[static_cast<std::size_t>(i)];
+            const Bits file = file_bits(pawn.square);
+            if ((m.reach[static_cast<std::size_t>(i)] & ~file) != 0) return false;
+            const int up = pawn.colour == 0 ? 1 : -1;
+            for (int j = 0; j < m.count; ++j) {
+                const Man& other = m.men[static_cast<std::size_t>(j)];
+                if (other.kind != PieceKind::Pawn || other.colour == pawn.colour ||
+                    (file & fast::geo::bit(other.square)) == 0)
+                    continue;
+                const int ahead = (other.square >> 3) - (pawn.square >> 3);
+                if (ahead * up <= 0 || ((to >> 3) - (other.square >> 3)) * up < 0) continue;
+                const Bits path = m.reach[static_cast<std::size_t>(j)];
+                if ((path & ~file) != 0) continue;
+                bool taken = false;
+                for (int k = 0; k < m.count && !taken; ++k) {
+                    const Man& taker = m.men[static_cast<std::size_t>(k)];
+                    if (taker.colour != pawn.colour || (m.reach[static_cast<std::size_t>(k)] & path) == 0) continue;
+                    // Another pawn of the side that never leaves this file only pushes on it.
+                    taken = !(taker.kind == PieceKind::Pawn && (file & fast::geo::bit(taker.square)) != 0 &&
+                              (m.reach[static_cast<std::size_t>(k)] & ~file) == 0);
+                }
+                if (!taken) return true;
+            }
+            return false;
+        };
+        for (int i = 0; i < m.count; ++i) {
+            const Man& man = m.men[static_cast<std::size_t>(i)];
+            const std::size_t e = 1 - man.colour;
+            // Where it may move: a square empty at the start, or one whose man can leave it, or an
+            // enemy man's that is not the king (taken).
+            const Bits allowed = ~initial | clear | (b.colour[e] & ~kings);
+            Bits& reach = m.reach[static_cast<std::size_t>(i)];
+            Bits add = 0;
+            for (Bits rest = reach; rest != 0; rest &= rest - 1) {
+                const int q = std::countr_zero(rest);
+                switch (man.kind) {
+                    case PieceKind::Pawn: {
+                        const int to = man.colour == 0 ? q + 8 : q - 8;
+                        if (to >= 0 && to < 64 && ((~initial | clear) & fast::geo::bit(to)) != 0 && !faces(i, to))
+                            add |= fast::geo::bit(to);
+                        add |= fast::geo::pawn_attacks(static_cast<int>(man.colour), q) & takeable[e];
+                        break;
+                    }
+                    case PieceKind::King: add |= fast::geo::king_targets(q) & ~certain[e]; break;
+                    case PieceKind::Knight:
+                    case PieceKind::Bishop:
+                    case PieceKind::Rook:
+                    case PieceKind::Queen: add |= piece_reach(man.kind, q, m.permanent & ~kings); break;
+                }
+            }
+            add &= allowed & ~reach;
+            if (add == 0) continue;
+            reach |= add;
+            changed = true;
+            if (man.kind == PieceKind::Pawn &&
+                (reach & (man.colour == 0 ? fast::geo::kRank8 : fast::geo::kRank1)) != 0) {
+                m.promotes = true;
+                return;
+            }
+        }
+    }
+}
+
+}  // namespace
+
+ReachSets reach_sets(const State& s) noexcept {
+    ReachSets r;
+    if (fast::detail::castling_rights(s) != 0 || fast::en_passant_file(s) >= 0) return r;
+    Mobility m;
+    solve(s, m);
+    if (m.promotes || m.king[0] < 0 || m.king[1] < 0) return r;
+    for (int i = 0; i < m.count; ++i)
+        r.of[static_cast<std::size_t>(m.men[static_cast<std::size_t>(i)].square)] =
+            m.reach[static_cast<std::size_t>(i)];
+    r.permanent = m.permanent;
+    r.decided = true;
+    return r;
+}
+
+MateAbility reach_bound(const State& s) noexcept {
+    using fast::geo::Bits;
+    MateAbility result;
+    // Castling and en passant are moves the rules above do not describe.
+    if (fast::detail::castling_rights(s) != 0 || fast::en_passant_file(s) >= 0) return result;
+    Mobility m;
+    solve(s, m);
+    if (m.promotes || m.king[0] < 0 || m.king[1] < 0) return result;
+    const Bits kings = fast::geo::bit(m.men[static_cast<std::size_t>(m.king[0])].square) |
+                       fast::geo::bit(m.men[static_cast<std::size_t>(m.king[1])].square);
+    // What each side's pieces and pawns can ever attack (through every man that may move away).
+    std::array<Bits, 2> attacks{};
+    for (int i = 0; i < m.count; ++i) {
+        const Man& man = m.men[static_cast<std::size_t>(i)];
+        if (man.kind == PieceKind::King) continue;
+        for (Bits rest = m.reach[static_cast<std::size_t>(i)]; rest != 0; rest &= rest - 1) {
+            const int q = std::countr_zero(rest);
+            attacks[man.colour] |= man.kind == PieceKind::Pawn
+                                       ? fast::geo::pawn_attacks(static_cast<int>(man.colour), q)
+                                       : piece_reach(man.kind, q, m.permanent & ~kings);
+        }
+    }
+    for (std::size_t c = 0; c < 2; ++c) {
+        const std::size_t e = 1 - c;
+        const Bits region = m.reach[static_cast<std::size_t>(m.king[e])];
+        const Bits own_king = m.reach[static_cast<std::size_t>(m.king[c])];
+        // Never a check; or on every square k where the king can be in check, its neighbours that
+        // no piece or pawn of the checking side ever attacks and no permanent man holds outnumber
+        // those the checking king can cover from one square (never next to k) plus the enemy men
+        // that can ever stand on one of them. A man of the checking side there can be taken unless
+        // its king defends it, which the cover counts.
+        bool never_mate = true;
+        for (Bits rest = region & attacks[c]; rest != 0 && never_mate; rest &= rest - 1) {
+            const int k = std::countr_zero(rest);
+            const Bits flight = fast::geo::king_targets(k) & ~attacks[c] & ~m.permanent;
+            int cover = 0;
+            for (Bits w = own_king & ~fast::geo::king_targets(k) & ~fast::geo::bit(k); w != 0; w &= w - 1)
+                cover = std::max(cover, std::popcount(fast::geo::king_targets(std::countr_zero(w)) & flight));
+            int blockers = 0;
+            for (int i = 0; i < m.count; ++i) {
+                const Man& man = m.men[static_cast<std::size_t>(i)];
+                if (man.colour == e && man.kind != PieceKind::King &&
+                    (m.reach[static_cast<std::size_t>(i)] & flight) != 0)
+                    ++blockers;
+            }
+            never_mate = std::popcount(flight) > cover + blockers;
+        }
+        if (never_mate) (c == 0 ? result.white : result.black) = Verdict::No;
+    }
+    return result;
+}
 
 MateAbility blocked_position(const State& s) noexcept {
     using fast::geo::Bits;
@@ -209,6 +426,32 @@ MateAbility blocked_position(const State& s) noexcept {
     if (more.white == Verdict::No) result.white = Verdict::No;
     if (more.black == Verdict::No) result.black = Verdict::No;
     return result;
+}
+
+MateAbility static_bound(const State& s) noexcept {
+    MateAbility result;
+    if (cannot_mate_by_material(s, Color::White)) result.white = Verdict::No;
+    if (cannot_mate_by_material(s, Color::Black)) result.black = Verdict::No;
+    if (result.dead()) return result;
+    if (frozen_pawn_wall(s)) return MateAbility{Verdict::No, Verdict::No};
+    for (const MateAbility& rule : {blocked_position(s), reach_bound(s)}) {
+        if (rule.white == Verdict::No) result.white = Verdict::No;
+        if (rule.black == Verdict::No) result.black = Verdict::No;
+    }
+    return result;
+}
+
+bool pawns_face_each_other(const State& s) noexcept {
+    const fast::Boards b = fast::boards_of(s);
+    const std::uint64_t white = b.of(Color::White, PieceKind::Pawn), black = b.of(Color::Black, PieceKind::Pawn);
+    // The squares above some white pawn of their file, and below some black pawn.
+    std::uint64_t above = white << 8, below = black >> 8;
+    for (int i = 0; i < 3; ++i) {
+        above |= above << (8 << i);
+        below |= below >> (8 << i);
+    }
+    // At least three files locked: a white pawn right below a black one.
+    return std::popcount((white << 8) & black) >= 3 && (black & ~above) == 0 && (white & ~below) == 0;
 }
 
 bool dead_by_material(const State& s) noexcept {
@@ -590,6 +833,10 @@ MateAbility DeadPositionAnalyser::analyse(const State& s, Budget b) {
     }
     if (frozen_pawn_wall(root)) return MateAbility{Verdict::No, Verdict::No};
     result = blocked_position(root);
+    if (result.dead()) return result;
+    const MateAbility reach = reach_bound(root);
+    if (reach.white == Verdict::No) result.white = Verdict::No;
+    if (reach.black == Verdict::No) result.black = Verdict::No;
     if (result.dead()) return result;
     for (Color c : {Color::White, Color::Black})
         if (verdict_of(result, c) == Verdict::Unknown && cannot_mate_by_material(root, c))

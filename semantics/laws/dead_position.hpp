@@ -73,6 +73,38 @@ struct Budget {
 // answers are not changed by it.
 [[nodiscard]] MateAbility blocked_position(const State& s) noexcept;
 
+// Rule R, the positions where pawns still move: every man's squares (where it can ever stand) as
+// the least solution of rules every legal move obeys — a move lands on a square empty at the
+// start, or on one whose man can leave it, or takes an enemy man; a slider passes only squares
+// whose man can leave; a pawn takes only where an enemy man can stand and never passes an enemy
+// pawn that can neither leave their file nor be taken; a king never steps where a man that never
+// leaves its square attacks. A side none of whose pieces and pawns can ever attack a square the
+// enemy king can stand on, or whose every check leaves the king more free neighbours than enemy
+// men that can ever block them, is No; everything else Unknown, and all Unknown when a pawn may
+// promote or a castling or en passant right is open. Some tens of microseconds.
+[[nodiscard]] MateAbility reach_bound(const State& s) noexcept;
+
+// Every rule above that needs no search (material, F, W, R), each side's No taken from any of
+// them; the rest Unknown. Tens of microseconds at most: what `check` asks (interpreter/draws.hpp).
+[[nodiscard]] MateAbility static_bound(const State& s) noexcept;
+
+// Every pawn has an enemy pawn ahead of it on its file, and at least three files are locked (a
+// white pawn right below a black one): a few shifts. Rules W and R decide a position with pawns
+// only when no pawn can promote and a wall keeps the pieces apart, which nearly always needs this;
+// `check` asks it before static_bound (a filter for speed: false says nothing about the position).
+[[nodiscard]] bool pawns_face_each_other(const State& s) noexcept;
+
+// Rule R's solution, for tests and teaching: for each square occupied in σ, the squares its man
+// can ever stand on (0 for an empty square), and the squares whose man never leaves. Not decided
+// (all empty) when a castling or en passant right is open, a pawn may promote, or a king is
+// missing.
+struct ReachSets {
+    std::array<std::uint64_t, 64> of{};
+    std::uint64_t permanent = 0;
+    bool decided = false;
+};
+[[nodiscard]] ReachSets reach_sets(const State& s) noexcept;
+
 // The analyser keeps its scratch memory (the search's per-ply move lists, a transposition table,
 // the closure's table of positions) from call to call: it is sized on the first call and when a
 // call's budget is larger than any before, never per searched position.

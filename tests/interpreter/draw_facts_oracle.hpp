@@ -6,8 +6,10 @@
 //   - 9.2 claimable: P_N has occurred three times (Art. 9.2.3's "same position",
 //     sem::position_of), or some legal move leads to a position that occurred twice in P_0 … P_N;
 //   - 9.6.2: the clock is at least 150; 9.6.1: P_N has occurred five times; 5.2.2: dead (the
-//     material rules of semantics/laws/dead_position.hpp: this oracle checks when the facts hold,
-//     not which positions are dead);
+//     material rules of semantics/laws/dead_position.hpp at every ply, and the structure rules
+//     (interp::dead_by_structure) with pawns and no rook or queen at ply 0 and after each move
+//     that cannot be undone — a capture or pawn move, one that loses a castling right, the move
+//     after a double step: this oracle checks when the facts hold, not which positions are dead);
 //   - nothing holds at a last position that is checkmate or stalemate.
 // Repetitions are counted over the whole game, not since the last capture or pawn move: those
 // moves cannot be undone, so no earlier position can recur, and the window is an optimisation.
@@ -56,6 +58,20 @@ inline interp::DrawFacts draw_facts_oracle(const std::vector<sem::State>& states
         if (s.halfmove_clock >= 150) first(d.seventy_five_moves, ply);
         if (here >= 5) first(d.fivefold, ply);
         if (sem::laws::dead_by_material(s)) first(d.dead_position, ply);
+        int pawns = 0, majors = 0;
+        for (const sem::PieceId id : s.board) {
+            if (id.empty()) continue;
+            pawns += sem::kind_of(id) == PieceKind::Pawn ? 1 : 0;
+            majors += sem::kind_of(id) == PieceKind::Rook || sem::kind_of(id) == PieceKind::Queen ? 1 : 0;
+        }
+        const auto after_double_step = [](const sem::State& t) {
+            for (const std::uint16_t stamp : t.two_step)
+                if (stamp + 1u == t.turn) return true;
+            return false;
+        };
+        const bool irreversible = i == 0 || s.halfmove_clock == 0 || s.king_moved != states[i - 1].king_moved ||
+                                  s.rook_moved != states[i - 1].rook_moved || after_double_step(states[i - 1]);
+        if (pawns > 0 && majors == 0 && irreversible && interp::dead_by_structure(s)) first(d.dead_position, ply);
     }
     if (!states.empty() && sem::outcome(states.back()) != sem::Outcome::Ongoing)
         d.end_at(static_cast<std::uint32_t>(states.size() - 1));

@@ -352,3 +352,148 @@ TEST_CASE("dead position: rule W never claims a side that can mate", "[property]
         check_sound(a, *s, 3, laws::Budget{2000});
     });
 }
+
+TEST_CASE("dead position: rule R, pawns that still move", "[laws][dead]") {
+    struct Case {
+        const char* fen;
+        Verdict white, black;
+    };
+    // Positions of the kinds in the Chess Unwinnability Analyzer's test vector, where pawns can
+    // still move but never pass each other, never capture and never promote.
+    const Case cases[] = {
+        // The white a2/c2/e2/g2 pawns and the black a5/c5/e5/g5 pawns walk towards each other on
+        // their files; the locked wall on ranks 6-7 keeps the black king on rank 8, out of reach
+        // of every white attack; Black's pawn checks always leave the white king a square on a
+        // file no black pawn attacks.
+        {"1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1", Verdict::No, Verdict::No},
+        // The white king shut in on a1 by the a2 pawn (defended by b3) and its own b2 pawn; White's
+        // dark bishop checks only dark squares, and every dark square leaves the black king light
+        // neighbours that Black's one light bishop cannot all fill.
+        {"3B4/8/4p3/3pP2k/2pP4/1pP5/pPb5/K7 w - - 0 1", Verdict::No, Verdict::No},
+        // Bishops shut in on e4 and e5; the white king can go round the wall, but it covers at most
+        // one of the dark squares next to the black king that White's light bishop leaves free.
+        {"1k6/8/3p1p2/3PbP2/3pBp2/3P1P2/4B3/4K3 w - - 0 1", Verdict::No, Verdict::No},
+    };
+    DeadPositionAnalyser a;
+    for (const Case& c : cases) {
+        INFO(c.fen);
+        const State s = from_fen(c.fen);
+        const MateAbility r = laws::reach_bound(s);
+        CHECK(r.white == c.white);
+        CHECK(r.black == c.black);
+        CHECK(a.analyse(s, laws::Budget{2000}).dead());
+    }
+    // A pawn that can pass (the h-file is open before it) promotes: nothing is claimed.
+    CHECK(laws::reach_sets(from_fen("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1PP/4K3 w - - 0 1")).decided == false);
+    // Castling rights open: nothing is claimed.
+    CHECK_FALSE(laws::reach_sets(from_fen("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/4K2R w K - 0 1")).decided);
+    // A king that can take an undefended pawn of a file-bound pair frees the other pawn: the a2 pawn
+    // then reaches a5 (but no further: a6 is its own locked pawn).
+    const laws::ReachSets r = laws::reach_sets(from_fen("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1"));
+    REQUIRE(r.decided);
+    CHECK(r.of[8] == 0x0000000101010100ull);   // a2: a2, a3, a4, a5
+    CHECK(r.of[32] == 0x0000000101010000ull);  // a5: a5, a4, a3 (never past the a2 pawn, which no
+                                               // black man can take)
+    CHECK((r.permanent & (1ull << 40)) != 0);  // a6 never moves
+}
+
+namespace {
+
+// A locked pawn pair on every file or on every other file (white below, black right in front, on
+// one rank or stepping up and down), and on some of those files a second pair on one side of the
+// wall that walks towards each other (white below black), as in the Chess Unwinnability
+// Analyzer's test vector; then the kings and up to three pieces. Pawns still move in most, rule R
+// decides many, and kings and pieces can still take things in some.
+std::optional<State> random_loose_wall() {
+    Placement p;
+    p.side_to_move = pick(0, 2) == 0 ? Color::White : Color::Black;
+    const bool every_other = pick(0, 2) == 0;
+    const int first = pick(0, 2);
+    int rank = pick(2, 5);
+    for (int file = every_other ? first : 0; file < 8; file += every_other ? 2 : 1) {
+        if (pick(0, 3) == 0) {
+            const int step = pick(0, 2) == 0 ? -1 : 1;
+            rank = rank + step >= 2 && rank + step <= 4 ? rank + step : rank - step;
+        }
+        p.squares[static_cast<std::size_t>(rank * 8 + file)] = ColoredPiece{Color::White, PieceKind::Pawn};
+        p.squares[static_cast<std::size_t>(rank * 8 + 8 + file)] = ColoredPiece{Color::Black, PieceKind::Pawn};
+        if (pick(0, 2) == 0) continue;
+        // The second pair: below the wall (ranks 1 … rank-1) or above it (rank+2 … 6).
+        const bool below = pick(0, 2) == 0;
+        const int low = below ? 1 : rank + 2, high = below ? rank - 1 : 6;
+        if (high - low < 1) continue;
+        const int w = pick(low, high), bl = pick(w + 1, high + 1);
+        p.squares[static_cast<std::size_t>(w * 8 + file)] = ColoredPiece{Color::White, PieceKind::Pawn};
+        p.squares[static_cast<std::size_t>(bl * 8 + file)] = ColoredPiece{Color::Black, PieceKind::Pawn};
+    }
+    const auto put = [&p](Color c, PieceKind k) {
+        const int q = pick(0, 64);
+        if (p.squares[static_cast<std::size_t>(q)]) return;
+        p.squares[static_cast<std::size_t>(q)] = ColoredPiece{c, k};
+    };
+    put(Color::White, PieceKind::King);
+    put(Color::Black, PieceKind::King);
+    constexpr PieceKind kKinds[] = {PieceKind::Knight, PieceKind::Bishop, PieceKind::Bishop,
+                                    PieceKind::Bishop, PieceKind::Bishop, PieceKind::Rook};
+    const int n = pick(0, 4);
+    for (int i = 0; i < n; ++i)
+        put(pick(0, 2) == 0 ? Color::White : Color::Black,
+            kKinds[static_cast<std::size_t>(pick(0, static_cast<int>(std::size(kKinds))))]);
+    if (!validate(p).empty()) return std::nullopt;
+    return from_placement(p);
+}
+
+}  // namespace
+
+TEST_CASE("dead position: under rule R every man stays on its squares, whatever is played", "[property][laws][dead]") {
+    rc::prop("reach-sets", [] {
+        // Most such positions let some pawn promote, and rule R then decides nothing: a few
+        // hundred tries find one it decides.
+        std::optional<State> start;
+        laws::ReachSets r;
+        for (int tries = 0; tries < 500 && !r.decided; ++tries) {
+            start = random_loose_wall();
+            if (start) r = laws::reach_sets(*start);
+        }
+        RC_ASSERT(r.decided);
+        // origin[q]: the square in σ of the man on q now, or -1.
+        std::array<int, 64> origin{};
+        for (int q = 0; q < 64; ++q)
+            origin[static_cast<std::size_t>(q)] = at(*start, Square::unchecked(q)).empty() ? -1 : q;
+        State s = *start;
+        // Captures and pawn moves half the time: the moves that change what the rules allow.
+        const int plies = pick(1, 120);
+        for (int ply = 0; ply < plies; ++ply) {
+            const MoveList moves = fast::legal_moves(s);
+            if (moves.size == 0) break;
+            std::vector<ConcreteMove> sharp;
+            for (const ConcreteMove& m : moves)
+                if (!at(s, m.to).empty() || kind_of(at(s, m.from)) == PieceKind::Pawn) sharp.push_back(m);
+            const bool pick_sharp = !sharp.empty() && pick(0, 2) == 0;
+            const ConcreteMove m = pick_sharp
+                                       ? sharp[static_cast<std::size_t>(pick(0, static_cast<int>(sharp.size())))]
+                                       : moves.moves[static_cast<std::size_t>(pick(0, static_cast<int>(moves.size)))];
+            const Termination t = fast::terminates_concrete(s, m);
+            RC_ASSERT(boost::variant2::holds_alternative<Terminates>(t));
+            s = boost::variant2::get<Terminates>(t).next;
+            origin[m.to.index()] = origin[m.from.index()];
+            origin[m.from.index()] = -1;
+            for (int q = 0; q < 64; ++q) {
+                const auto i = static_cast<std::size_t>(q);
+                if (at(s, Square::unchecked(q)).empty()) origin[i] = -1;
+                if (origin[i] < 0) continue;
+                // The man stands on one of its squares, and a man the rules call permanent never
+                // left its own.
+                RC_ASSERT((r.of[static_cast<std::size_t>(origin[i])] >> q & 1u) != 0);
+                RC_ASSERT(((r.permanent >> origin[i]) & 1u) == 0 || origin[i] == q);
+            }
+            // No promotion when decided (the promoted man would need its pawn's squares to
+            // include the last rank).
+            RC_ASSERT(!m.promotion.has_value());
+        }
+        const MateAbility v = laws::reach_bound(*start);
+        RC_TAG(v.white == Verdict::No || v.black == Verdict::No ? "R claims" : "R silent");
+        for (Color c : {Color::White, Color::Black})
+            if (of(v, c) == Verdict::No) RC_ASSERT(!mate_within(*start, c, 4));
+    });
+}
