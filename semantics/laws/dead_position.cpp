@@ -578,14 +578,31 @@ constexpr std::uint32_t kNoParent = std::numeric_limits<std::uint32_t>::max();
     return (reach & fast::geo::bit(king)) != 0;
 }
 
+// Whether the winner's pieces alone cannot mate a lone king however they stand — a knight, or
+// bishops all on one colour, and no pawn — so that the loser must first give it blockers of its
+// own: pawns that advance and promote to pieces that are not queens (the move ordering then
+// favours those).
+[[nodiscard]] bool needs_loser_blockers(const fast::Boards& b, Color winner) noexcept {
+    const auto w = static_cast<std::size_t>(winner);
+    const std::uint64_t mine = b.colour[w] & ~b.kind[static_cast<std::size_t>(PieceKind::King)];
+    const std::uint64_t knights = b.kind[static_cast<std::size_t>(PieceKind::Knight)] & mine;
+    const std::uint64_t bishops = b.kind[static_cast<std::size_t>(PieceKind::Bishop)] & mine;
+    constexpr std::uint64_t kDark = 0xAA55AA55AA55AA55ull;
+    if (mine == 0) return false;
+    if (mine == knights) return std::popcount(knights) == 1;
+    return mine == bishops && ((bishops & kDark) == 0 || (bishops & ~kDark) == 0);
+}
+
 // The order in which the helpmate search tries a move: higher first. Only which mates are found
 // within the budget depends on it, never a verdict's soundness.
-[[nodiscard]] std::int32_t move_score(const State& s, ConcreteMove m, bool check, Color winner) noexcept {
+[[nodiscard]] std::int32_t move_score(const State& s, ConcreteMove m, bool check, Color winner,
+                                      bool loser_blockers) noexcept {
     const Color mover = to_move(s);
     const int loser_king = s.king_square[static_cast<std::size_t>(opposite(winner))];
     const int from = m.from.index(), to = m.to.index();
     const PieceKind kind = kind_of(at(s, m.from));
-    const bool capture = !at(s, m.to).empty();
+    const PieceId taken = at(s, m.to);
+    const bool capture = !taken.empty();
     std::int32_t score = 0;
     if (m.promotion) score += *m.promotion == ast::PromotionPiece::Queen ? 300 : 100;
     if (mover == winner) {
@@ -604,8 +621,14 @@ constexpr std::uint32_t kNoParent = std::numeric_limits<std::uint32_t>::max();
             const std::uint64_t defenders = fast::attackers(s, m.to, winner) & ~fast::geo::bit(from);
             if (attackers != 0 && defenders == 0) score -= 5000;
         }
-        // The loser's pieces are the blockers that make a helpmate possible: keep them.
-        if (capture) score -= 48;
+        // The loser's pieces are the blockers that make a helpmate possible: keep them; its pawns
+        // stand in the way of the winner's (take them).
+        if (capture) score += kind_of(taken) == PieceKind::Pawn ? 40 : -48;
+        // The winner's pawns advance: more material to mate with.
+        if (kind == PieceKind::Pawn) {
+            const int rank = mover == Color::White ? rank_of(to) : 7 - rank_of(to);
+            score += 8 * rank;
+        }
     } else {
         // The loser keeps the winner's material and does not check the winner's king...
         if (capture) score -= 4000;
@@ -617,7 +640,8 @@ constexpr std::uint32_t kNoParent = std::numeric_limits<std::uint32_t>::max();
                 64 * (edge_distance(from) - edge_distance(to)) + 32 * (corner_distance(from) - corner_distance(to));
         else if (loser_king != kNoSquare)
             score += 32 * (distance(from, loser_king) - distance(to, loser_king));
-        if (kind == PieceKind::Pawn) score += 16;
+        if (kind == PieceKind::Pawn) score += loser_blockers ? 200 : 16;
+        if (loser_blockers && m.promotion && *m.promotion != ast::PromotionPiece::Queen) score += 300;
     }
     return score;
 }
@@ -696,9 +720,10 @@ bool DeadPositionAnalyser::helpmate(const State& s, int ply, int depth_left, int
     path_[static_cast<std::size_t>(ply)] = key;
 
     const fast::Boards boards = fast::boards_of(s);
+    const bool loser_blockers = needs_loser_blockers(boards, winner);
     for (std::size_t i = 0; i < f.moves.size; ++i) {
         f.check[i] = direct_check(s, boards, f.moves.moves[i]);
-        f.score[i] = move_score(s, f.moves.moves[i], f.check[i], winner);
+        f.score[i] = move_score(s, f.moves.moves[i], f.check[i], winner, loser_blockers);
         f.order[i] = static_cast<std::uint16_t>(i);
     }
     if (mover == winner) {
