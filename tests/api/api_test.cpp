@@ -1,0 +1,250 @@
+// The public library interface (pgnsem/api.hpp): each answer is checked against what the
+// interpreter and the command line give, so the API cannot drift from `pgnsem check`.
+#include "pgnsem/api.hpp"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "interpreter/interpret.hpp"
+#include "interpreter/output.hpp"
+#include "syntax/pgn.hpp"
+
+using namespace pgnsem;
+
+namespace {
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::vector<std::string> ucis(const api::Position& p) {
+    std::vector<std::string> out;
+    for (const api::LegalMove& m : p.legal_moves()) out.push_back(m.uci);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("api: read_games gives tags, main-line moves and the marker as written", "[api]") {
+    const auto games = api::read_games(
+        "[White \"Fischer\"]\n[Black \"Spassky\"]\n\n1. e4 e5 (1... c5) 2. Nf3 {a comment} Nc6 1-0\n\n1. d4 *\n",
+        "two.pgn");
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].source() == "two.pgn");
+    CHECK(games[0].index() == 1);
+    CHECK(games[1].index() == 2);
+    CHECK(games[0].tag("White") == "Fischer");
+    CHECK(!games[0].tag("Event"));
+    REQUIRE(games[0].tags().size() == 2);
+    CHECK(games[0].tags()[1].name == "Black");
+    CHECK(games[0].tags()[1].value == "Spassky");
+    CHECK(games[0].moves() == std::vector<std::string>{"e4", "e5", "Nf3", "Nc6"});
+    CHECK(games[0].result() == "1-0");
+    CHECK(games[1].tags().empty());
+    CHECK(games[1].moves() == std::vector<std::string>{"d4"});
+    CHECK(games[1].result() == "*");
+}
+
+TEST_CASE("api: a game's verdict JSON is the object check --format jsonl writes", "[api]") {
+    // Every example game, against the interpreter run directly as check_file runs it.
+    for (const char* name : {"illegal.pgn", "legal-tricky.pgn", "fischer-spassky-1992-an.pgn"}) {
+        const std::string path = std::string(PGNSEM_SOURCE_DIR) + "/examples/" + name;
+        const std::string text = read_file(path);
+        REQUIRE(!text.empty());
+        syntax::PgnReader reader(text);
+        interp::Interpreter interpreter(interp::Options{});
+        ast::Game g;
+        interp::Verdict v;
+        std::vector<std::string> expected;
+        while (reader.next(g)) {
+            interpreter.run(g, v);
+            std::string json;
+            interp::append_verdict_json(json, name, v);
+            expected.push_back(json);
+        }
+        const auto games = api::read_games(text, name);
+        REQUIRE(games.size() == expected.size());
+        for (std::size_t i = 0; i < games.size(); ++i) CHECK(api::judge(games[i]).json == expected[i]);
+    }
+}
+
+TEST_CASE("api: judge gives the verdict's fields", "[api]") {
+    const auto games = api::read_games(
+        "1. f3 e5 2. g4 Qh4# 0-1\n"
+        "1. e4 e5 2. Ke3 *\n"
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n");
+    REQUIRE(games.size() == 3);
+
+    const api::Verdict mate = api::judge(games[0]);
+    CHECK(mate.status == api::Status::Legal);
+    CHECK(mate.plies == 4);
+    CHECK(!mate.error);
+    CHECK(mate.warnings.empty());
+    CHECK(mate.final_position.end() == "checkmate");
+    CHECK(mate.final_fen == "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    CHECK(mate.final_fen == mate.final_position.fen());
+    CHECK(mate.json.find("\"end\":\"checkmate\"") != std::string::npos);
+
+    // The king cannot step two squares.
+    const api::Verdict bad = api::judge(games[1]);
+    CHECK(bad.status == api::Status::Illegal);
+    CHECK(bad.plies == 2);
+    REQUIRE(bad.error);
+    CHECK(bad.error->ply == 3);
+    CHECK(bad.error->move_number == 2);
+    CHECK(bad.error->white);
+    CHECK(bad.error->san == "Ke3");
+    CHECK(bad.error->line == 2);
+    CHECK(bad.error->column == 13);
+    CHECK(bad.final_fen == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+
+    // 4. Qxf7 mates without saying so: a warning, the error under --strict.
+    const api::Verdict claim = api::judge(games[2]);
+    CHECK(claim.status == api::Status::Legal);
+    REQUIRE(claim.warnings.size() == 1);
+    CHECK(claim.warnings[0].kind == "check-claim");
+    CHECK(claim.warnings[0].ply == 7);
+    CHECK(claim.warnings[0].found == "Qxf7");
+    CHECK(claim.warnings[0].canonical == "Qxf7#");
+    const api::Verdict strict = api::judge(games[2], api::JudgeOptions{true});
+    CHECK(strict.status == api::Status::Malformed);
+    REQUIRE(strict.error);
+    CHECK(strict.error->rule == "notation/check-claim");
+    CHECK(api::status_name(strict.status) == "malformed");
+}
+
+TEST_CASE("api: GameReader reads a file one game at a time, and says when it cannot", "[api]") {
+    api::GameReader reader =
+        api::GameReader::open(std::string(PGNSEM_SOURCE_DIR) + "/examples/fischer-spassky-1992.pgn");
+    auto game = reader.next();
+    REQUIRE(game);
+    CHECK(game->tag("White") == "Fischer, Robert J.");
+    CHECK(api::judge(*game).status == api::Status::Legal);
+    CHECK(!reader.next());
+    CHECK(!reader.next());
+    CHECK_THROWS_AS(api::GameReader::open("/nonexistent/games.pgn"), std::runtime_error);
+}
+
+TEST_CASE("api: FEN in and out", "[api]") {
+    CHECK(api::Position().fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    const char* kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    const api::FenReading read = api::read_fen(kiwipete);
+    REQUIRE(read.position);
+    CHECK(read.rule.empty());
+    CHECK(read.position->fen() == kiwipete);
+    CHECK(read.position->white_to_move());
+
+    const api::FenReading broken = api::read_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1");
+    CHECK(!broken.position);
+    CHECK(broken.rule == "syntax/fen");
+    CHECK(broken.message.find("side") != std::string::npos);
+
+    // Two white kings cannot arise in a game.
+    const api::FenReading impossible = api::read_fen("4k3/8/8/8/8/8/8/K3K3 w - - 0 1");
+    CHECK(!impossible.position);
+    CHECK(impossible.rule.rfind("position/", 0) == 0);
+    CHECK(!impossible.message.empty());
+}
+
+TEST_CASE("api: legal moves, sorted by UCI, with canonical SAN", "[api]") {
+    const std::vector<api::LegalMove> start = api::Position().legal_moves();
+    REQUIRE(start.size() == 20);
+    CHECK(start.front().uci == "a2a3");
+    CHECK(start.front().san == "a3");
+    CHECK(start[2].uci == "b1a3");
+    CHECK(start[2].san == "Na3");
+    CHECK(start.back().uci == "h2h4");
+    CHECK(start.back().san == "h4");
+    // Kiwipete has 48 moves, castling both ways among them (the king's move in UCI).
+    const auto kiwipete = api::read_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    REQUIRE(kiwipete.position);
+    const std::vector<api::LegalMove> moves = kiwipete.position->legal_moves();
+    CHECK(moves.size() == 48);
+    const auto has = [&](const char* uci, const char* san) {
+        return std::any_of(moves.begin(), moves.end(),
+                           [&](const api::LegalMove& m) { return m.uci == uci && m.san == san; });
+    };
+    CHECK(has("e1g1", "O-O"));
+    CHECK(has("e1c1", "O-O-O"));
+    CHECK(has("f3f6", "Qxf6"));
+    // Fool's mate: no legal move.
+    const auto mated = api::read_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    REQUIRE(mated.position);
+    CHECK(mated.position->legal_moves().empty());
+    CHECK(mated.position->end() == "checkmate");
+    CHECK(ucis(api::Position()).size() == 20);
+}
+
+TEST_CASE("api: one move judged in a position", "[api]") {
+    const api::Position start;
+    const api::MoveJudgement e4 = start.judge("e4");
+    CHECK(e4.status == api::Status::Legal);
+    CHECK(e4.san == "e4");
+    CHECK(e4.uci == "e2e4");
+    CHECK(e4.warnings.empty());
+    REQUIRE(e4.after);
+    CHECK(e4.after->fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    CHECK(!e4.after->white_to_move());
+
+    // UCI is read too, and reported as a spelling of the import format.
+    const api::MoveJudgement uci = start.judge("g1f3");
+    CHECK(uci.status == api::Status::Legal);
+    CHECK(uci.san == "Nf3");
+    CHECK(uci.uci == "g1f3");
+    REQUIRE(uci.warnings.size() == 1);
+    CHECK(uci.warnings[0].kind == "coordinate-move");
+    CHECK(uci.warnings[0].canonical == "Nf3");
+
+    // Illegal: no white piece can reach e5.
+    const api::MoveJudgement e5 = start.judge("e5");
+    CHECK(e5.status == api::Status::Illegal);
+    CHECK(!e5.rule.empty());
+    CHECK(!e5.message.empty());
+    CHECK(!e5.after);
+    CHECK(e5.san.empty());
+
+    // A pinned piece: the knight on c3 is pinned by the bishop on b4 against the king on e1.
+    const auto pinned = api::read_fen("rnbqk1nr/pppp1ppp/8/4p3/1b6/2NP4/PPP1PPPP/R1BQKBNR w KQkq - 1 3");
+    REQUIRE(pinned.position);
+    const api::MoveJudgement nd5 = pinned.position->judge("Nd5");
+    CHECK(nd5.status == api::Status::Illegal);
+    CHECK(nd5.rule == "check/pinned");
+
+    // Not SAN at all.
+    const api::MoveJudgement z9 = start.judge("Nz9");
+    CHECK(z9.status == api::Status::Malformed);
+    CHECK(z9.rule.rfind("syntax/", 0) == 0);
+
+    // A claim the position refutes: played, with its warning.
+    const api::MoveJudgement claim = start.judge("e4+");
+    CHECK(claim.status == api::Status::Legal);
+    CHECK(claim.san == "e4");
+    REQUIRE(claim.warnings.size() == 1);
+    CHECK(claim.warnings[0].kind == "check-claim");
+
+    // After checkmate every move is refused as game/over.
+    const auto mated = api::read_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    REQUIRE(mated.position);
+    const api::MoveJudgement after = mated.position->judge("a3");
+    CHECK(after.status == api::Status::Illegal);
+    CHECK(after.rule == "game/over");
+}
+
+TEST_CASE("api: SAN in and out without a position", "[api]") {
+    CHECK(api::read_san("0-0").san == "O-O");
+    CHECK(api::read_san("e8q").san == "e8=Q");
+    CHECK(api::read_san("Pe4").san == "e4");
+    CHECK(api::read_san("Nbd7+").san == "Nbd7+");
+    const api::SanReading bad = api::read_san("e5=Q");
+    CHECK(!bad.san);
+    CHECK(bad.rule == "syntax/promotion-rank");
+    CHECK(!bad.message.empty());
+}
