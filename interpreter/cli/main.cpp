@@ -177,7 +177,10 @@ int main(int argc, char** argv) {
     fen->add_option("--dead-budget", fen_dead_budget,
                     "positions the dead-position analysis may visit (Law 5.2.2); 0 skips it")
         ->check(CLI::Range(0u, 10000000u));
-    fen->add_option("fen", fen_arg, "a FEN, or a file of FENs or FEN records (- for standard input)")->required();
+    fen->add_option("fen", fen_arg,
+                    "a FEN (or four-field EPD), or a file of them or of FEN records (- for standard input); e.g. "
+                    "pgnsem fen --format json '8/8/8/8/8/8/8/K1k5 w - -'")
+        ->required();
 
     int perft_depth = 0;
     std::string perft_fen;
