@@ -13,12 +13,6 @@ namespace {
 using namespace claims_detail;
 
 // The spellings the reader tolerated (§8.2.3.7), by the Spelling bit it set, and their warnings.
-struct SpellingWarning {
-    ast::Spelling bit;
-    WarningKind kind;
-    const char* what;
-};
-
 constexpr SpellingWarning kSpellings[] = {
     {ast::kZeroCastle, WarningKind::CastlingZero, "castling is written with the letter O, not the digit zero"},
     {ast::kEnPassantSuffix, WarningKind::EnPassantSuffix, "SAN has no en passant mark"},
@@ -41,6 +35,10 @@ const char* claim_text(ast::CheckClaim c) noexcept {
 }
 
 }  // namespace
+
+std::span<const SpellingWarning> tolerated_spellings() noexcept {
+    return kSpellings;
+}
 
 void report_claims(const sem::Engine& e, std::vector<Warning>& out, const ast::Ply& ply, std::uint32_t ply_no,
                    const sem::State& s, const Played& p, bool in_variation, ast::CheckClaim actual, unsigned f) {

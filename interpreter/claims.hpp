@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <type_traits>
 #include <vector>
 
@@ -122,6 +123,15 @@ enum ClaimFault : std::uint8_t {
     }
     return f;
 }
+
+// The spellings the reader tolerates (§8.2.3.7), by the Spelling bit it sets: the warning each
+// gets and its sentence.
+struct SpellingWarning {
+    ast::Spelling bit;
+    WarningKind kind;
+    const char* what;
+};
+[[nodiscard]] std::span<const SpellingWarning> tolerated_spellings() noexcept;
 
 // The warnings of `faults` into `out`, about the main-line ply `ply_no` (0 in a variation).
 void report_claims(const sem::Engine& e, std::vector<Warning>& out, const ast::Ply& ply, std::uint32_t ply_no,

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "interpreter/explain.hpp"
+#include "interpreter/moves_report.hpp"
 #include "interpreter/output.hpp"
 #include "semantics/laws/dead_position.hpp"
 #include "semantics/setup.hpp"
@@ -60,6 +61,15 @@ PositionReport describe_position(const Placement& p, std::string_view fen, std::
         r.text += "valid:      no\n";
         for (const sem::Problem& pr : problems)
             r.text += "  " + std::string(sem::rule_id(pr.rule)) + ": " + explain_problem(pr.rule, pr.detail, s) + "\n";
+    }
+    // The side to move in check, checkmated, stalemated: asked of a valid position only (the move
+    // generator needs one king a side and the side not to move out of check).
+    const bool has_status = problems.empty();
+    const PositionStatus status = has_status ? position_status(s) : PositionStatus{};
+    if (has_status) {
+        r.text += std::string("check:      ") + (status.check ? "yes" : "no") + "\n";
+        r.text += std::string("checkmate:  ") + (status.checkmate ? "yes" : "no") + "\n";
+        r.text += std::string("stalemate:  ") + (status.stalemate ? "yes" : "no") + "\n";
     }
     // Law 5.2.2: whether each side can checkmate by some series of legal moves, asked only of a
     // valid position (the analyser's moves are the Laws' legal moves, which need one king a side
@@ -118,6 +128,13 @@ PositionReport describe_position(const Placement& p, std::string_view fen, std::
         j += '}';
     }
     j += ']';
+    const auto json_flag = [has_status](bool flag) { return !has_status ? "null" : flag ? "true" : "false"; };
+    j += ",\"check\":";
+    j += json_flag(status.check);
+    j += ",\"checkmate\":";
+    j += json_flag(status.checkmate);
+    j += ",\"stalemate\":";
+    j += json_flag(status.stalemate);
     // "dead" and "can_mate": true, false, or null when undecided (or the position is not valid)
     const auto json_verdict = [](sem::laws::Verdict v) {
         return v == sem::laws::Verdict::Yes ? "true" : v == sem::laws::Verdict::No ? "false" : "null";
@@ -282,9 +299,11 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
     };
     Placement placement;
     std::string fen_text, header;
+    // seed 001's fields, for JSON: {"event", "white", "black", "comment"}, or null for a bare FEN
+    std::string record_json = "null";
     const char c = trimmed.front();
     if (c == '[' || c == '{' || trimmed.find('{') != std::string_view::npos) {
-        auto parsed = syntax::parse_fen_record(text);
+        auto parsed = syntax::parse_fen_record(text, true);
         if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
             const auto [line, column] = place(e->column);
             return error_outcome(trimmed, e->field, line, column, e->message, json);
@@ -302,22 +321,43 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
         field("white name: ", r.white);
         field("black name: ", r.black);
         field("comment:    ", r.comment);
+        record_json.clear();
+        const auto json_field = [&](const char* name, const std::optional<std::string>& value) {
+            record_json += record_json.empty() ? "{\"" : ",\"";
+            record_json += name;
+            record_json += "\":";
+            if (value)
+                append_json_string(record_json, *value);
+            else
+                record_json += "null";
+        };
+        json_field("event", r.event);
+        json_field("white", r.white);
+        json_field("black", r.black);
+        json_field("comment", r.comment);
+        record_json += '}';
     } else {
-        auto parsed = syntax::parse_fen(trimmed);
+        // a FEN, or four-field EPD (syntax/fen-decisions.md, case 111), shown with its six fields
+        auto parsed = syntax::parse_position(trimmed);
         if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
             const auto [line, column] = place(lead + e->column);
             return error_outcome(trimmed, e->field, line, column, e->message, json);
         }
         placement = boost::variant2::get<Placement>(parsed);
-        fen_text = std::string(trimmed);
+        const bool six_fields = boost::variant2::holds_alternative<Placement>(syntax::parse_fen(trimmed));
+        fen_text = six_fields ? std::string(trimmed) : std::string(syntax::print_fen(placement).view());
     }
     const PositionReport report = describe_position(placement, fen_text, dead_budget);
     RecordOutcome r;
     r.status = report.valid ? 0 : 1;
-    if (json)
-        r.out = report.json + "\n";
-    else
+    if (json) {
+        // the record's own fields after the position's
+        r.out = report.json;
+        r.out.pop_back();
+        r.out += ",\"record\":" + record_json + "}\n";
+    } else {
         r.out = header + report.text + "\n";
+    }
     return r;
 }
 
@@ -345,7 +385,9 @@ int fen_command(const std::string& arg, bool json, std::FILE* out, std::uint32_t
             return 2;
         } else if (arg.find(' ') == std::string::npos) {
             // every FEN has spaces between its fields: this is the name of a file that is not there
-            std::fprintf(stderr, "pgnsem: cannot open %s: %s (and it is not a FEN: a FEN has six fields)\n",
+            std::fprintf(stderr,
+                         "pgnsem: cannot open %s: %s (and it is not a FEN: a FEN has six fields, EPD four, separated "
+                         "by spaces)\n",
                          shown.c_str(), std::strerror(ENOENT));
             return 2;
         }

@@ -272,6 +272,98 @@ FenResult parse_fen(std::string_view text) {
     return p;
 }
 
+namespace {
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+// EPD's operations after the four fields: each an opcode (a letter, then letters, digits or '_')
+// and its operands (words, or strings in double quotes), ended by ';'. `hmvc` and `fmvn` with one
+// number set the clocks; the others are read and carry nothing for the position.
+std::optional<FenError> parse_epd_operations(std::string_view text, std::size_t pos, std::size_t end, Placement& p) {
+    while (pos < end) {
+        while (pos < end && text[pos] == ' ') ++pos;
+        if (pos == end) break;
+        const std::size_t op_start = pos;
+        const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+        if (!letter(text[pos]))
+            return error("operations", pos,
+                         "an EPD operation begins with its opcode, a letter; " + shown(text[pos]) + " is not one");
+        while (pos < end && (letter(text[pos]) || is_digit(text[pos]) || text[pos] == '_')) ++pos;
+        const std::string_view opcode = text.substr(op_start, pos - op_start);
+        std::string_view operands[2];
+        std::size_t operand_starts[2] = {};
+        std::size_t count = 0;
+        for (;;) {
+            while (pos < end && text[pos] == ' ') ++pos;
+            if (pos == end)
+                return error("operations", end, "the EPD operation " + std::string(opcode) + " has no ';' to end it");
+            if (text[pos] == ';') {
+                ++pos;
+                break;
+            }
+            const std::size_t operand_start = pos;
+            if (text[pos] == '"') {
+                const std::size_t close = text.find('"', pos + 1);
+                if (close == std::string_view::npos || close >= end)
+                    return error("operations", pos, "the string opened here has no closing '\"'");
+                pos = close + 1;
+            } else {
+                while (pos < end && text[pos] != ' ' && text[pos] != ';') ++pos;
+            }
+            if (count < 2) {
+                operands[count] = text.substr(operand_start, pos - operand_start);
+                operand_starts[count] = operand_start;
+            }
+            ++count;
+        }
+        // The clocks of EPD's operations (hmvc: the halfmove clock, fmvn: the fullmove number).
+        const bool hmvc = opcode == "hmvc", fmvn = opcode == "fmvn";
+        if (hmvc || fmvn) {
+            if (count != 1)
+                return error("operations", op_start,
+                             "the EPD operation " + std::string(opcode) + " has one operand, a number");
+            if (auto e = parse_counter(kFieldNames[hmvc ? 4 : 5], operands[0], operand_starts[0],
+                                       hmvc ? p.halfmove_clock : p.fullmove_number))
+                return e;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+FenResult parse_position(std::string_view text) {
+    std::size_t begin = 0;
+    std::size_t end = text.size();
+    while (begin < end && is_blank(text[begin])) ++begin;
+    while (end > begin && is_blank(text[end - 1])) --end;
+    // The first four fields, each ended by a single space or the end.
+    std::string_view fields[4];
+    std::size_t starts[4] = {};
+    std::size_t pos = begin;
+    for (std::size_t k = 0; k < 4; ++k) {
+        if (pos >= end || text[pos] == ' ') return parse_fen(text);
+        starts[k] = pos;
+        while (pos < end && !is_blank(text[pos])) ++pos;
+        fields[k] = text.substr(starts[k], pos - starts[k]);
+        if (pos < end && text[pos] != ' ') return parse_fen(text);
+        if (pos < end) ++pos;
+    }
+    // Six fields when a clock follows; four (EPD), with operations or none, otherwise.
+    if (pos < end && is_digit(text[pos])) return parse_fen(text);
+    Placement p;
+    if (auto e = parse_placement(fields[0], starts[0], p)) return *e;
+    if (auto e = parse_side(fields[1], starts[1], p)) return *e;
+    if (auto e = parse_castling(fields[2], starts[2], p)) return *e;
+    if (auto e = parse_en_passant(fields[3], starts[3], p)) return *e;
+    p.halfmove_clock = 0;
+    p.fullmove_number = 1;
+    if (auto e = parse_epd_operations(text, pos, end, p)) return *e;
+    return p;
+}
+
 FenText print_fen(const Placement& p) noexcept {
     std::array<char, 64> letters{};
     for (std::size_t q = 0; q < 64; ++q)
@@ -375,7 +467,7 @@ struct RecordReader {
 
 }  // namespace
 
-FenRecordResult parse_fen_record(std::string_view text) {
+FenRecordResult parse_fen_record(std::string_view text, bool epd) {
     RecordReader r{text};
     FenRecord record;
     // Seed 001's grammar: event_tag? white_tag? black_tag?, in this order.
@@ -403,7 +495,8 @@ FenRecordResult parse_fen_record(std::string_view text) {
     std::size_t fen_end = fen_start;
     while (fen_end < text.size() && text[fen_end] != '\n' && text[fen_end] != '\r' && text[fen_end] != '{') ++fen_end;
     if (fen_start == text.size()) return error("fields", fen_start, "the record has no FEN");
-    auto parsed = parse_fen(text.substr(fen_start, fen_end - fen_start));
+    const std::string_view fen = text.substr(fen_start, fen_end - fen_start);
+    auto parsed = epd ? parse_position(fen) : parse_fen(fen);
     if (auto* e = boost::variant2::get_if<FenError>(&parsed)) {
         e->column += static_cast<std::uint32_t>(fen_start);
         return *e;

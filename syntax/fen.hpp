@@ -24,6 +24,12 @@ using FenResult = boost::variant2::variant<Placement, FenError>;
 
 [[nodiscard]] FenResult parse_fen(std::string_view text);
 
+// A FEN, or four-field EPD: the FEN's first four fields, then EPD's operations (`bm Nf3; id "x";`)
+// or nothing, the clocks `0 1` unless the operations `hmvc` and `fmvn` give them
+// (syntax/fen-decisions.md, case 111). For the command line's positions; a PGN `[FEN]` tag is read
+// by parse_fen and needs all six fields.
+[[nodiscard]] FenResult parse_position(std::string_view text);
+
 struct FenText {
     // The longest FEN: 64 pieces and 7 '/' (71), "w", "KQkq", "e3", two 10-digit clocks and five
     // spaces: 103 characters.
@@ -50,7 +56,8 @@ struct FenRecord {
     std::optional<std::string> comment;
 };
 using FenRecordResult = boost::variant2::variant<FenRecord, FenError>;
-[[nodiscard]] FenRecordResult parse_fen_record(std::string_view text);
+// `epd`: the FEN may be four-field EPD (parse_position), as on the command line.
+[[nodiscard]] FenRecordResult parse_fen_record(std::string_view text, bool epd = false);
 
 // The board as an ASCII diagram with rank and file labels, in the style of shared seed 002:
 //   +---+---+ … +

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "interpreter/check.hpp"
+#include "interpreter/cli/moves_command.hpp"
 #include "interpreter/errata_report.hpp"
 #include "interpreter/generate.hpp"
 #include "interpreter/interpret.hpp"
@@ -84,7 +85,7 @@ int run_check(const std::vector<std::string>& files, const std::string& format, 
 int run_perft(int depth, const std::string& fen, bool divide, const std::string& engine_name) {
     sem::State s = sem::initial_state();
     if (!fen.empty()) {
-        auto parsed = syntax::parse_fen(fen);
+        auto parsed = syntax::parse_position(fen);
         if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
             std::fprintf(stderr, "pgnsem: FEN does not parse: %s field, column %u: %s\n", std::string(e->field).c_str(),
                          e->column + 1, e->message.c_str());
@@ -176,7 +177,10 @@ int main(int argc, char** argv) {
     fen->add_option("--dead-budget", fen_dead_budget,
                     "positions the dead-position analysis may visit (Law 5.2.2); 0 skips it")
         ->check(CLI::Range(0u, 10000000u));
-    fen->add_option("fen", fen_arg, "a FEN, or a file of FENs or FEN records (- for standard input)")->required();
+    fen->add_option("fen", fen_arg,
+                    "a FEN (or four-field EPD), or a file of them or of FEN records (- for standard input); e.g. "
+                    "pgnsem fen --format json '8/8/8/8/8/8/8/K1k5 w - -'")
+        ->required();
 
     int perft_depth = 0;
     std::string perft_fen;
@@ -208,6 +212,7 @@ int main(int argc, char** argv) {
     auto* errata =
         app.add_subcommand("errata", "list the paper's errata: slug, title, the Law, the game that shows it");
     errata->add_option("--format", errata_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    const auto position_commands = pgnsem::cli::add_position_commands(app);
 
     try {
         app.parse(argc, argv);
@@ -229,5 +234,6 @@ int main(int argc, char** argv) {
     }
     if (*normalize) return finish_output(interp::normalize_file(normalize_file, stdout));
     if (*gen) return finish_output(interp::generate(seed, games, near_miss, labels, stdout));
+    if (const auto status = position_commands->run()) return finish_output(*status);
     return 2;
 }

@@ -33,6 +33,16 @@ $pgnsem normalize "$tmp/esc.pgn" >"$tmp/out" 2>"$tmp/err"
 if grep -qF $'\033]0;owned\007' "$tmp/out"; then ok; else bad "normalize does not write the bytes as read"; fi
 $pgnsem normalize "$tmp/token.pgn" >/dev/null 2>"$tmp/err"
 if raw "$tmp/err"; then bad "normalize's stderr carries a control byte"; cat -v "$tmp/err"; else ok; fi
+# san writes the token it was given: as \xNN in text, \u00XX in JSON
+for fen in "" "4k3/8/8/8/8/8/8/4K3 w - - 0 1"; do
+  args=(); [[ -n $fen ]] && args=(--fen "$fen")
+  $pgnsem san "${args[@]}" $'e4\033]0;owned\007' $'K\033e2' >"$tmp/out" 2>"$tmp/err"
+  if raw "$tmp/out" || raw "$tmp/err" || ! grep -qF '\x1b' "$tmp/out"; then bad "san ${args[*]} text: control bytes not escaped"; cat -v "$tmp/out"; else ok; fi
+  $pgnsem san --format json "${args[@]}" $'e4\033]0;owned\007' >"$tmp/out" 2>"$tmp/err"
+  if raw "$tmp/out" || ! grep -qF '\u001b' "$tmp/out"; then bad "san ${args[*]} json: control bytes not escaped"; cat -v "$tmp/out"; else ok; fi
+done
+$pgnsem moves --fen $'4k3/8/8/8/8/8/8/4K3 w - - 0 \0331' >"$tmp/out" 2>"$tmp/err"
+if raw "$tmp/out" || raw "$tmp/err"; then bad "moves: a control byte of the FEN reached the terminal"; cat -v "$tmp/err"; else ok; fi
 printf '[Event "\033]0;owned\007"]\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 {\033[31m}\nx\033[31m y\n' >"$tmp/esc.fen"
 $pgnsem fen "$tmp/esc.fen" >"$tmp/out" 2>"$tmp/err"
 if raw "$tmp/out" || raw "$tmp/err" || ! grep -qF '\x1b]0;owned\x07' "$tmp/out"; then bad "fen text: control bytes not escaped"; cat -v "$tmp/out"; else ok; fi

@@ -47,6 +47,10 @@ full "gen small" "$pgnsem" gen --seed 1 --games 1
 full "gen large" "$pgnsem" gen --seed 1 --games 2000
 full "normalize small" "$pgnsem" normalize "$tmp/small.pgn"
 full "normalize large" "$pgnsem" normalize "$tmp/large.pgn"
+full "moves" "$pgnsem" moves
+full "moves json" "$pgnsem" moves --format json --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -'
+full "san" "$pgnsem" san e4 0-0 Nz9
+full "san --fen json" "$pgnsem" san --format json --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' e4 Nf3
 full "errata" "$pgnsem" errata
 full "errata json" "$pgnsem" errata --format json
 "$pgnsem" gen --seed 1 --games 50 --labels /dev/full >/dev/null 2>"$tmp/err"; got=$?

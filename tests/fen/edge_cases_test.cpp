@@ -121,8 +121,17 @@ TEST_CASE("edge case 110: consecutive digits are rejected", "[fen][edge-case]") 
 }
 
 TEST_CASE("edge case 111: board only, four fields", "[fen][edge-case]") {
+    // a FEN (a PGN [FEN] tag) has six fields
     CHECK(fen_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").field == "fields");
     CHECK(fen_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -").field == "fields");
+    // a position on the command line may be four-field EPD, the clocks 0 1; the board alone is not
+    const auto epd = pgnsem::syntax::parse_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+    REQUIRE(boost::variant2::holds_alternative<pgnsem::Placement>(epd));
+    CHECK(pgnsem::syntax::print_fen(boost::variant2::get<pgnsem::Placement>(epd)).view() ==
+          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    const auto board = pgnsem::syntax::parse_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    REQUIRE(boost::variant2::holds_alternative<pgnsem::syntax::FenError>(board));
+    CHECK(boost::variant2::get<pgnsem::syntax::FenError>(board).field == "fields");
 }
 
 TEST_CASE("edge case 112: side x, halfmove -1, fullmove 0, halfmove 150", "[fen][edge-case]") {

@@ -1,6 +1,6 @@
-// libFuzzer target for the FEN reader (L11): parse_fen and parse_fen_record on arbitrary bytes;
-// on success, validate(), the canonical σ and the printers must run too, and the printed FEN must
-// read back as the same placement (L9).
+// libFuzzer target for the FEN reader (L11): parse_fen, parse_position (FEN or four-field EPD) and
+// parse_fen_record on arbitrary bytes; on success, validate(), the canonical σ and the printers
+// must run too, and the printed FEN must read back as the same placement (L9).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -38,5 +38,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const auto record = pgnsem::syntax::parse_fen_record(text);
     if (const auto* r = boost::variant2::get_if<pgnsem::syntax::FenRecord>(&record)) exercise(r->placement);
+    // The command line's reader, FEN or four-field EPD: what parse_fen reads it reads the same.
+    const auto position = pgnsem::syntax::parse_position(text);
+    if (const auto* p = boost::variant2::get_if<pgnsem::Placement>(&position)) {
+        exercise(*p);
+        if (const auto* q = boost::variant2::get_if<pgnsem::Placement>(&fen); q && !(*q == *p)) std::abort();
+    } else {
+        if (boost::variant2::get<pgnsem::syntax::FenError>(position).column > size) std::abort();
+        if (boost::variant2::holds_alternative<pgnsem::Placement>(fen)) std::abort();
+    }
+    const auto epd_record = pgnsem::syntax::parse_fen_record(text, true);
+    if (const auto* r = boost::variant2::get_if<pgnsem::syntax::FenRecord>(&epd_record)) exercise(r->placement);
     return 0;
 }
