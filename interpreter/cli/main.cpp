@@ -48,7 +48,9 @@ void add_reading_options(CLI::App* cmd, interp::ReadingRequest& request) {
         ->check(CLI::IsMember({"laws", "paper"}));
     cmd->add_option("--erratum", request.errata,
                     "SLUG=paper or SLUG=laws: read one erratum as the paper prints it, or corrected (repeatable; "
-                    "pgnsem errata lists the slugs)");
+                    "pgnsem errata lists the slugs)")
+        // one value per --erratum: the files after it are files, now that none is required
+        ->allow_extra_args(false);
     cmd->add_option("--engine", request.engine,
                     "reference (the readable definition) or fast (the default under the Laws' reading)")
         ->check(CLI::IsMember({"reference", "fast"}));

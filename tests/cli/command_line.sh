@@ -25,6 +25,10 @@ for cmd in "check --format jsonl" "trace --format jsonl" "normalize"; do
   "$pgnsem" $cmd <"$ill" >"$tmp/none" 2>/dev/null
   if [[ -s $tmp/none ]] && cmp -s "$tmp/dash" "$tmp/none"; then ok; else bad "$cmd without a file does not read stdin as '-' does"; fi
 done
+# --erratum takes one value: a file (or -) after it is a file
+"$pgnsem" check --format jsonl --erratum game-over=paper "$ill" 2>/dev/null | sed 's/^{"file":"[^"]*",//' >"$tmp/file"
+"$pgnsem" check --format jsonl --erratum game-over=paper - <"$ill" 2>/dev/null | sed 's/^{"file":"[^"]*",//' >"$tmp/dash"
+if [[ $(wc -l <"$tmp/file") == 24 ]] && cmp -s "$tmp/file" "$tmp/dash"; then ok; else bad "a file after --erratum is not read"; fi
 # a terminal on stdin is nobody typing PGN: a usage error, not a wait
 for cmd in check trace normalize; do
   python3 - "$pgnsem" $cmd >"$tmp/tty" 2>&1 <<'PY'
