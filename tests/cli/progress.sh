@@ -15,6 +15,7 @@ bad() { fail=$((fail+1)); echo "FAIL $*"; }
 "$pgnsem" gen --seed 5 --games 1500 >"$tmp/one.pgn"
 cat "$tmp/one.pgn" "$tmp/one.pgn" "$tmp/one.pgn" "$tmp/one.pgn" >"$tmp/games.pgn"
 gzip -c "$tmp/games.pgn" >"$tmp/games.pgn.gz"
+gzip -c "$tmp/one.pgn" >"$tmp/one.pgn.gz"
 # on_tty OUT ARGS...: runs pgnsem ARGS with stderr on a pseudo-terminal and stdout to /dev/null;
 # what the terminal received goes to OUT
 on_tty() {
@@ -49,11 +50,11 @@ for input in games.pgn games.pgn.gz; do
     if grep -aq $'\r\e\[K6000 games, ' "$tmp/tty"; then ok; else bad "$input -j $j: the line is not erased before the summary"; fi
   done
 done
-on_tty "$tmp/tty" check -j 1 --engine reference --quiet --format jsonl "$tmp/games.pgn"
+on_tty "$tmp/tty" check -j 1 --engine reference --quiet --format jsonl "$tmp/one.pgn"
 if [[ ! -s $tmp/tty ]]; then ok; else bad "--quiet still writes: $(cat -v "$tmp/tty" | head -c 300)"; fi
-on_tty "$tmp/tty" trace -j 2 --engine reference --format jsonl "$tmp/games.pgn.gz"
+on_tty "$tmp/tty" trace -j 2 --engine reference --format jsonl "$tmp/one.pgn.gz"
 if grep -aq $'\rpgnsem: .* games/s\e\[K' "$tmp/tty"; then ok; else bad "trace draws no progress line"; fi
-on_tty "$tmp/tty" trace -j 2 --quiet --engine reference --format jsonl "$tmp/games.pgn.gz"
+on_tty "$tmp/tty" trace -j 2 --quiet --engine reference --format jsonl "$tmp/one.pgn.gz"
 if [[ ! -s $tmp/tty ]]; then ok; else bad "trace --quiet still writes"; fi
 # not a terminal: a pipe or a file gets the summary only, no \r and no escape sequence
 "$pgnsem" check -j 2 --engine reference --format jsonl "$tmp/games.pgn" 2>&1 >/dev/null | cat >"$tmp/pipe"
