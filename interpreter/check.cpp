@@ -2,14 +2,14 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <condition_variable>
-#include <cstring>
 #include <deque>
 #include <mutex>
 #include <thread>
 
+#include "interpreter/input.hpp"
 #include "interpreter/output.hpp"
+#include "interpreter/progress.hpp"
 #include "syntax/pgn.hpp"
 
 namespace pgnsem::interp {
@@ -45,6 +45,7 @@ void Summary::merge(const Summary& o) {
     for (std::size_t k = 0; k < kWarningCount; ++k) warnings[k] += o.warnings[k];
     for (const auto& [k, n] : o.rules) rules[k] += n;
     io_error = io_error || o.io_error;
+    files_read += o.files_read;
 }
 
 std::string Summary::text() const {
@@ -140,6 +141,7 @@ void judge_one(Interpreter& interpreter, const ast::Game& game, const CheckOptio
     interpreter.run(game, verdict, options.trace ? &tracer : nullptr);
     summary.add(verdict);
     if (options.trace) return;
+    if (options.only_failures && verdict.kind == VerdictKind::Legal) return;
     if (options.format == Format::Jsonl) {
         append_verdict_json(buf, path, verdict);
         buf.push_back('\n');
@@ -166,6 +168,7 @@ bool check_sequential(syntax::PgnReader& reader, const std::string& path, const 
     TraceWriter tracer(buf, path, options.format, direct);
     while (direct.ok && reader.next(game)) {
         judge_one(interpreter, game, options, path, verdict, tracer, buf, summary);
+        if (options.progress) options.progress->set_games(summary.games);
         if (buf.size() >= kSpillBytes) direct.spill(buf);
         // a giant game's arrays are not kept for the next one
         if (footprint(game, {}) > kHoldBytes) game = ast::Game{};
@@ -241,6 +244,7 @@ bool check_parallel(syntax::PgnReader& reader, const std::string& path, const Ch
                 ok = false;
             lock.lock();
             summary.merge(h.summary);
+            if (options.progress) options.progress->set_games(summary.games);
             h.summary = Summary{};
             h.state = SlotState::Free;
             ++head;
@@ -330,21 +334,30 @@ bool check_parallel(syntax::PgnReader& reader, const std::string& path, const Ch
 }  // namespace
 
 bool check_file(const std::string& path, const CheckOptions& options, std::FILE* out, Summary& summary) {
-    std::FILE* in = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-    if (!in) {
-        std::fprintf(stderr, "pgnsem: cannot open %s: %s\n", text_for_people(path).c_str(), std::strerror(errno));
+    std::string error;
+    // with judges on other threads, the decompressor gets a thread of its own too
+    const std::unique_ptr<Input> input = Input::open(path, options.jobs > 1, error);
+    if (!input) {
+        if (options.progress) options.progress->interrupt();
+        std::fprintf(stderr, "pgnsem: %s\n", error.c_str());
         summary.io_error = true;
         return false;
     }
-    syntax::PgnReader reader(in, path);
+    ++summary.files_read;
+    if (options.progress) options.progress->begin_file(path, input->stored_fd(), input->stored_size());
+    syntax::PgnReader reader(input->text(), path);
     bool ok = options.jobs <= 1 ? check_sequential(reader, path, options, out, summary)
                                 : check_parallel(reader, path, options, out, summary);
-    // the reader's message names the file already
-    if (!reader.io_error().empty()) {
+    if (options.progress) options.progress->end_file();
+    if (options.progress) options.progress->interrupt();
+    // the messages name the file already; the decompressor's says more than the reader's EIO
+    if (const std::string why = input->error(); !why.empty()) {
+        std::fprintf(stderr, "pgnsem: %s\n", why.c_str());
+        ok = false;
+    } else if (!reader.io_error().empty()) {
         std::fprintf(stderr, "pgnsem: %s\n", text_for_people(reader.io_error()).c_str());
         ok = false;
     }
-    if (in != stdin) std::fclose(in);
     if (!ok) summary.io_error = true;
     return ok;
 }

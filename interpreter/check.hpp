@@ -13,6 +13,8 @@
 
 namespace pgnsem::interp {
 
+class Progress;
+
 enum class Format : std::uint8_t { Text, Jsonl };
 
 struct Summary {
@@ -23,6 +25,7 @@ struct Summary {
     std::array<std::uint64_t, kWarningCount> warnings{};  // by kind
     std::map<std::string, std::uint64_t> rules;           // errors by rule
     bool io_error = false;
+    std::uint64_t files_read = 0;  // files that could be opened (a summary of none says nothing)
     void add(const Verdict& v);
     void merge(const Summary& other);
     [[nodiscard]] std::string text() const;
@@ -36,11 +39,15 @@ struct CheckOptions {
     // others judge batches of games; output stays in input order, byte for byte what one thread
     // writes, and memory stays bounded by `jobs`, never by the file (interpreter/check.cpp).
     unsigned jobs = 1;
+    // The text report leaves out the games that are legal (their warnings too).
+    bool only_failures = false;
+    // Told the games judged and the file being read, when a progress line is drawn.
+    Progress* progress = nullptr;
 };
 
-// Checks one file ("-" is standard input), writing to `out`. Returns false on a read error
-// (reported on stderr) or a write error (which stops the run; finish_output of
-// interpreter/output.hpp reports it).
+// Checks one file ("-" is standard input; plain or compressed, interpreter/input.hpp), writing to
+// `out`. Returns false on a read error (reported on stderr) or a write error (which stops the run;
+// finish_output of interpreter/output.hpp reports it).
 bool check_file(const std::string& path, const CheckOptions& options, std::FILE* out, Summary& summary);
 
 }  // namespace pgnsem::interp

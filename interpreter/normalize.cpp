@@ -5,11 +5,11 @@
 // back with the same verdict (interpreter/README.md). Nothing is dropped without a word on stderr.
 #include "interpreter/normalize.hpp"
 
-#include <cerrno>
-#include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "interpreter/input.hpp"
 #include "interpreter/interpret.hpp"
 #include "interpreter/judge.hpp"
 #include "interpreter/output.hpp"
@@ -80,12 +80,13 @@ std::optional<ast::Result> result_of_tag(std::string_view t) {
 }  // namespace
 
 int normalize_file(const std::string& path, std::FILE* out) {
-    std::FILE* in = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-    if (!in) {
-        std::fprintf(stderr, "pgnsem: cannot open %s: %s\n", text_for_people(path).c_str(), std::strerror(errno));
+    std::string error;
+    const std::unique_ptr<Input> input = Input::open(path, false, error);
+    if (!input) {
+        std::fprintf(stderr, "pgnsem: %s\n", error.c_str());
         return 2;
     }
-    syntax::PgnReader reader(in, path);
+    syntax::PgnReader reader(input->text(), path);
     Interpreter interpreter(Options{});
     ast::Game game, norm;
     Verdict verdict;
@@ -165,12 +166,14 @@ int normalize_file(const std::string& path, std::FILE* out) {
         syntax::write_game(norm, options, text);
         if (!write_bytes(out, text)) io_ok = false;  // finish_output reports it
     }
-    if (!reader.io_error().empty()) {
-        // the reader's message names the file already
+    // the messages name the file already; the decompressor's says more than the reader's EIO
+    if (const std::string why = input->error(); !why.empty()) {
+        std::fprintf(stderr, "pgnsem: %s\n", why.c_str());
+        io_ok = false;
+    } else if (!reader.io_error().empty()) {
         std::fprintf(stderr, "pgnsem: %s\n", text_for_people(reader.io_error()).c_str());
         io_ok = false;
     }
-    if (in != stdin) std::fclose(in);
     if (!io_ok) return 2;
     return all_legal ? 0 : 1;
 }

@@ -479,8 +479,14 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
             out.append(board_text(v.final_state));
         }
     }
+    // Each warning line names its game and place (file:game, line:column), so that one read
+    // alone, or found by grep, says where to look.
     for (const Warning& w : v.warnings) {
         out.append("  warning ");
+        append_text(out, file);
+        out.push_back(':');
+        append_uint(out, v.game);
+        out.append(" line ");
         append_uint(out, w.pos.line);
         out.push_back(':');
         append_uint(out, w.pos.column);

@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <memory>
 #include <optional>
 
 #include "interpreter/explain.hpp"
+#include "interpreter/input.hpp"
 #include "interpreter/moves_report.hpp"
 #include "interpreter/output.hpp"
 #include "semantics/laws/dead_position.hpp"
@@ -366,8 +368,16 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
 int fen_command(const std::string& arg, bool json, std::FILE* out, std::uint32_t dead_budget) {
     const std::string shown = text_for_people(arg);
     std::FILE* in = nullptr;
+    // a file, plain or compressed (interpreter/input.hpp)
+    std::unique_ptr<Input> input;
+    std::string error;
     if (arg == "-") {
-        in = stdin;
+        input = Input::open(arg, false, error);
+        if (!input) {
+            std::fprintf(stderr, "pgnsem: %s\n", error.c_str());
+            return 2;
+        }
+        in = input->text();
     } else {
         struct stat st {};
         if (::stat(arg.c_str(), &st) == 0) {
@@ -375,11 +385,12 @@ int fen_command(const std::string& arg, bool json, std::FILE* out, std::uint32_t
                 std::fprintf(stderr, "pgnsem: cannot read %s: %s\n", shown.c_str(), std::strerror(EISDIR));
                 return 2;
             }
-            in = std::fopen(arg.c_str(), "rb");
-            if (!in) {
-                std::fprintf(stderr, "pgnsem: cannot open %s: %s\n", shown.c_str(), std::strerror(errno));
+            input = Input::open(arg, false, error);
+            if (!input) {
+                std::fprintf(stderr, "pgnsem: %s\n", error.c_str());
                 return 2;
             }
+            in = input->text();
         } else if (errno != ENOENT && errno != ENOTDIR && errno != ENAMETOOLONG) {
             std::fprintf(stderr, "pgnsem: cannot open %s: %s\n", shown.c_str(), std::strerror(errno));
             return 2;
@@ -415,7 +426,11 @@ int fen_command(const std::string& arg, bool json, std::FILE* out, std::uint32_t
             break;
         }
     }
-    if (in != stdin) std::fclose(in);
+    // the decompressor's message names the file and says more than the reader's EIO
+    if (const std::string why = input->error(); !why.empty()) {
+        std::fprintf(stderr, "pgnsem: %s\n", why.c_str());
+        return 2;
+    }
     if (reader.read_error() != 0) {
         std::fprintf(stderr, "pgnsem: cannot read %s: %s\n", name.c_str(), std::strerror(reader.read_error()));
         return 2;

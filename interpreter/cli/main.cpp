@@ -1,6 +1,8 @@
 // pgnsem — the command-line tool. Subcommands: check, trace, fen, perft, normalize, gen, errata.
 // Exit codes (README "Exit codes"): 0 every game legal / position valid, 1 anything else was
 // found, 2 usage or I/O error.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
@@ -19,6 +21,7 @@
 #include "interpreter/normalize.hpp"
 #include "interpreter/output.hpp"
 #include "interpreter/position_report.hpp"
+#include "interpreter/progress.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/fast/legal_moves.hpp"
 #include "semantics/legal_moves.hpp"
@@ -46,30 +49,63 @@ void add_reading_options(CLI::App* cmd, interp::ReadingRequest& request) {
         ->check(CLI::IsMember({"laws", "paper"}));
     cmd->add_option("--erratum", request.errata,
                     "SLUG=paper or SLUG=laws: read one erratum as the paper prints it, or corrected (repeatable; "
-                    "pgnsem errata lists the slugs)");
+                    "pgnsem errata lists the slugs)")
+        // one value per --erratum: the files after it are files, now that none is required
+        ->allow_extra_args(false);
     cmd->add_option("--engine", request.engine,
                     "reference (the readable definition) or fast (the default under the Laws' reading)")
         ->check(CLI::IsMember({"reference", "fast"}));
 }
 
-int run_check(const std::vector<std::string>& files, const std::string& format, bool strict, bool trace, bool quiet,
-              unsigned jobs, const interp::ReadingRequest& reading) {
+// --format of every subcommand that writes JSON: json and jsonl are the same, one object per line.
+void add_format_option(CLI::App* cmd, std::string& format) {
+    cmd->add_option("--format", format, "text, or json (= jsonl): one JSON object per line")
+        ->check(CLI::IsMember({"text", "json", "jsonl"}));
+}
+
+// The files of check, trace and normalize: none means standard input, unless it is a terminal
+// (where nobody is typing PGN): that is a usage error.
+bool files_or_stdin(std::vector<std::string>& files, const char* command) {
+    if (!files.empty()) return true;
+    if (::isatty(STDIN_FILENO) != 0) {
+        std::fprintf(stderr, "pgnsem %s: no FILE given, and standard input is a terminal (see pgnsem %s --help)\n",
+                     command, command);
+        return false;
+    }
+    files.emplace_back("-");
+    return true;
+}
+
+int run_check(std::vector<std::string> files, const std::string& format, bool strict, bool trace, bool quiet,
+              bool only_failures, unsigned jobs, const interp::ReadingRequest& reading) {
     const std::optional<interp::EngineChoice> engine = engine_or_usage_error(reading);
     if (!engine) return 2;
+    if (!files_or_stdin(files, trace ? "trace" : "check")) return 2;
     interp::CheckOptions options;
     options.jobs = jobs;
     options.interpret.strict = strict;
     options.interpret.engine = engine->engine;
-    options.format = format == "jsonl" ? interp::Format::Jsonl : interp::Format::Text;
+    options.format = format == "text" ? interp::Format::Text : interp::Format::Jsonl;
+    if (only_failures && options.format != interp::Format::Text) {
+        std::fprintf(stderr,
+                     "pgnsem: --only-failures is for the text report; JSON Lines has one object per game (filter "
+                     "it, e.g. jq 'select(.verdict != \"legal\")')\n");
+        return 2;
+    }
+    options.only_failures = only_failures;
     options.trace = trace;
+    interp::Progress progress(!quiet && interp::Progress::wanted(STDOUT_FILENO, STDERR_FILENO), STDERR_FILENO);
+    options.progress = &progress;
     interp::Summary summary;
     const auto start = std::chrono::steady_clock::now();
     for (const std::string& f : files) {
         interp::check_file(f, options, stdout, summary);
         if (interp::write_failed()) return 2;  // finish_output says why
     }
+    progress.stop();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!quiet && !trace) {
+    // a summary of files none of which could be read would only say "0 games"
+    if (!quiet && !trace && summary.files_read > 0) {
         std::string s = summary.text();
         char rate[128];
         std::snprintf(rate, sizeof rate, "time: %.2f s (%.0f games/s, %.0f plies/s)\n", seconds,
@@ -143,36 +179,47 @@ int run_perft(int depth, const std::string& fen, bool divide, const std::string&
 int main(int argc, char** argv) {
     CLI::App app{"pgnsem — a reference interpreter for chess notation (PGN, SAN, FEN)"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", "pgnsem " PGNSEM_VERSION, "print pgnsem's version and exit");
+    app.footer(
+        "Input: check, trace, normalize and fen read plain PGN/FEN text or gzip, bzip2, xz and zstd files "
+        "(recognised by their first bytes, not their names; concatenated members and frames included), "
+        "streamed. check, trace and normalize read standard input when no FILE is given.\n");
 
     std::vector<std::string> check_files;
     std::string check_format = "text";
-    bool strict = false, quiet = false;
+    bool strict = false, quiet = false, only_failures = false;
     auto* check =
         app.add_subcommand("check", "judge every game of PGN files: legal, illegal, malformed or unsupported");
-    check->add_option("--format", check_format, "text or jsonl")->check(CLI::IsMember({"text", "jsonl"}));
+    add_format_option(check, check_format);
     check->add_flag("--strict", strict, "accept only the PGN export format");
-    check->add_flag("--quiet", quiet, "no summary on stderr");
+    check->add_flag("--quiet", quiet, "no summary and no progress line on stderr");
+    check->add_flag("--only-failures", only_failures,
+                    "text report: only the games that are not legal (then the summary)");
     unsigned default_jobs = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
     unsigned jobs = default_jobs;
     check->add_option("--jobs,-j", jobs, "threads that judge games (default: the number of cores, at most 8)")
         ->check(CLI::Range(1u, 256u));
-    check->add_option("files", check_files, "PGN files (- for standard input)")->required();
+    check->add_option("files", check_files,
+                      "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
     interp::ReadingRequest check_reading;
     add_reading_options(check, check_reading);
 
     std::vector<std::string> trace_files;
     std::string trace_format = "text";
     auto* trace = app.add_subcommand("trace", "print σ step by step for every defined ply");
-    trace->add_option("--format", trace_format, "text or jsonl")->check(CLI::IsMember({"text", "jsonl"}));
+    add_format_option(trace, trace_format);
+    bool trace_quiet = false;
+    trace->add_flag("--quiet", trace_quiet, "no progress line on stderr");
     unsigned trace_jobs = default_jobs;
     trace->add_option("--jobs,-j", trace_jobs, "threads that judge games")->check(CLI::Range(1u, 256u));
-    trace->add_option("files", trace_files, "PGN files (- for standard input)")->required();
+    trace->add_option("files", trace_files,
+                      "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
     interp::ReadingRequest trace_reading;
     add_reading_options(trace, trace_reading);
 
     std::string fen_arg, fen_format = "text";
     auto* fen = app.add_subcommand("fen", "describe and validate a FEN position");
-    fen->add_option("--format", fen_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    add_format_option(fen, fen_format);
     std::uint32_t fen_dead_budget = interp::kFenDeadBudget;
     fen->add_option("--dead-budget", fen_dead_budget,
                     "positions the dead-position analysis may visit (Law 5.2.2); 0 skips it")
@@ -195,7 +242,8 @@ int main(int argc, char** argv) {
 
     std::string normalize_file;
     auto* normalize = app.add_subcommand("normalize", "rewrite games in the PGN export format");
-    normalize->add_option("file", normalize_file, "PGN file (- for standard input)")->required();
+    normalize->add_option("file", normalize_file,
+                          "PGN file, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
 
     std::uint64_t seed = 1;
     std::uint32_t games = 1;
@@ -211,7 +259,7 @@ int main(int argc, char** argv) {
     std::string errata_format = "text";
     auto* errata =
         app.add_subcommand("errata", "list the paper's errata: slug, title, the Law, the game that shows it");
-    errata->add_option("--format", errata_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    add_format_option(errata, errata_format);
     const auto position_commands = pgnsem::cli::add_position_commands(app);
 
     try {
@@ -223,16 +271,24 @@ int main(int argc, char** argv) {
     // Every subcommand's status passes through finish_output: the final flush and close of stdout
     // are checked like every write before them.
     using interp::finish_output;
-    if (*check) return finish_output(run_check(check_files, check_format, strict, false, quiet, jobs, check_reading));
+    if (*check)
+        return finish_output(
+            run_check(check_files, check_format, strict, false, quiet, only_failures, jobs, check_reading));
     if (*trace)
-        return finish_output(run_check(trace_files, trace_format, false, true, true, trace_jobs, trace_reading));
-    if (*fen) return finish_output(interp::fen_command(fen_arg, fen_format == "json", stdout, fen_dead_budget));
+        return finish_output(
+            run_check(trace_files, trace_format, false, true, trace_quiet, false, trace_jobs, trace_reading));
+    if (*fen) return finish_output(interp::fen_command(fen_arg, fen_format != "text", stdout, fen_dead_budget));
     if (*perft) return finish_output(run_perft(perft_depth, perft_fen, divide, perft_engine));
     if (*errata) {
-        const std::string text = errata_format == "json" ? interp::errata_json() : interp::errata_text();
+        const std::string text = errata_format != "text" ? interp::errata_json() : interp::errata_text();
         return finish_output(interp::write_bytes(stdout, text) ? 0 : 2);
     }
-    if (*normalize) return finish_output(interp::normalize_file(normalize_file, stdout));
+    if (*normalize) {
+        std::vector<std::string> files;
+        if (!normalize_file.empty()) files.push_back(normalize_file);
+        if (!files_or_stdin(files, "normalize")) return 2;
+        return finish_output(interp::normalize_file(files.front(), stdout));
+    }
     if (*gen) return finish_output(interp::generate(seed, games, near_miss, labels, stdout));
     if (const auto status = position_commands->run()) return finish_output(*status);
     return 2;

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Compressed input (interpreter/input.hpp): gzip, bzip2, xz and zstd files, recognised by their
+# first bytes whatever their names, give check, trace, normalize and fen the bytes the plain file
+# gives (-j 1 and -j 2, a file and standard input); gzip members, bzip2 and xz streams and zstd
+# frames one after another read as one text; a truncated or corrupt file, or bytes after a member
+# that begin none, exit 2 with the file and the compressed byte named, never a crash or a hang; the
+# real games, and a sample of them in every format, give the same verdicts; memory stays flat.
+# Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
+set -u
+pgnsem=$1 src=$2 shared=$3 build=$4
+for tool in gzip bzip2 xz zstd; do
+  command -v $tool >/dev/null || { echo "SKIP: $tool is not installed (scripts/install-deps)"; exit 77; }
+done
+tmp=$(mktemp -d "$build/compressed.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass+1)); }
+bad() { fail=$((fail+1)); echo "FAIL $*"; }
+formats=(gzip bzip2 xz zstd)
+# the same bytes whatever the file's name: the "file" field is the path as given
+unname() { sed 's/^{"file":"[^"]*",//'; }
+
+# --- every bundled example, every format, every reader ---------------------------------------
+cat "$src"/examples/*.pgn >"$tmp/all.pgn"
+"$pgnsem" check -j 1 --quiet --format jsonl "$tmp/all.pgn" 2>/dev/null | unname >"$tmp/plain.check"
+"$pgnsem" trace -j 1 --quiet --format jsonl "$tmp/all.pgn" 2>/dev/null | unname >"$tmp/plain.trace"
+"$pgnsem" normalize "$tmp/all.pgn" >"$tmp/plain.norm" 2>/dev/null
+[[ $(wc -l <"$tmp/plain.check") -gt 20 ]] || bad "the examples give too few verdicts"
+for z in "${formats[@]}"; do
+  # named .pgn on purpose: the content decides, not the name
+  $z -c "$tmp/all.pgn" >"$tmp/$z.pgn"
+  for j in 1 2; do
+    "$pgnsem" check -j $j --quiet --format jsonl "$tmp/$z.pgn" 2>"$tmp/err" | unname >"$tmp/out"
+    if cmp -s "$tmp/out" "$tmp/plain.check"; then ok; else bad "check -j $j of $z differs from the plain file"; cat "$tmp/err"; fi
+    "$pgnsem" check -j $j --quiet --format jsonl - <"$tmp/$z.pgn" 2>"$tmp/err" | unname >"$tmp/out"
+    if cmp -s "$tmp/out" "$tmp/plain.check"; then ok; else bad "check -j $j of $z on stdin differs"; cat "$tmp/err"; fi
+    "$pgnsem" trace -j $j --quiet --format jsonl "$tmp/$z.pgn" 2>"$tmp/err" | unname >"$tmp/out"
+    if cmp -s "$tmp/out" "$tmp/plain.trace"; then ok; else bad "trace -j $j of $z differs"; cat "$tmp/err"; fi
+  done
+  "$pgnsem" normalize "$tmp/$z.pgn" >"$tmp/out" 2>"$tmp/err"
+  if cmp -s "$tmp/out" "$tmp/plain.norm"; then ok; else bad "normalize of $z differs"; cat "$tmp/err"; fi
+done
+printf '8/8/8/4k3/8/8/8/4K3 w - - 0 1\n\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n' >"$tmp/f.fen"
+"$pgnsem" fen --format json "$tmp/f.fen" >"$tmp/plain.fen"
+for z in "${formats[@]}"; do
+  $z -c "$tmp/f.fen" >"$tmp/f.$z"
+  if "$pgnsem" fen --format json "$tmp/f.$z" | cmp -s - "$tmp/plain.fen"; then ok; else bad "fen of a $z file differs"; fi
+done
+
+# --- members, streams and frames one after another ------------------------------------------
+split -n 3 -d "$src/examples/illegal.pgn" "$tmp/part."
+"$pgnsem" check -j 1 --quiet --format jsonl "$src/examples/illegal.pgn" 2>/dev/null | unname >"$tmp/ill.check"
+for z in "${formats[@]}"; do
+  for p in "$tmp"/part.0?; do $z -c "$p"; done >"$tmp/multi.$z"
+  "$pgnsem" check -j 2 --quiet --format jsonl "$tmp/multi.$z" 2>"$tmp/err" | unname >"$tmp/out"
+  if cmp -s "$tmp/out" "$tmp/ill.check"; then ok; else bad "$z in three members does not read as one text"; cat "$tmp/err"; fi
+done
+
+# --- broken files: exit 2, the file and the place named, the text before kept ----------------
+# enough text (1.1 MB) that the break falls after some games, in every format (-1: bzip2's
+# blocks of 100 kB)
+"$pgnsem" gen --seed 7 --games 2000 >"$tmp/big.pgn"
+"$pgnsem" check -j 1 --quiet --format jsonl "$tmp/big.pgn" 2>/dev/null | unname >"$tmp/big.check"
+broken() {  # broken NAME FILE: exit 2, no crash or hang, the message names the file and the byte
+  local name=$1 file=$2 j
+  for j in 1 2; do
+    timeout 60 "$pgnsem" check -j $j --quiet --format jsonl "$file" >"$tmp/out" 2>"$tmp/err"
+    local got=$?
+    if [[ $got == 2 ]] && grep -q "pgnsem: $file: .* at compressed byte [0-9]*, after [0-9]* bytes of text" "$tmp/err"; then
+      ok
+    else
+      bad "$name (-j $j): exit $got, stderr: $(cat "$tmp/err")"
+    fi
+  done
+}
+for z in "${formats[@]}"; do
+  $z -1 -c "$tmp/big.pgn" >"$tmp/big.$z"
+  size=$(stat -c %s "$tmp/big.$z")
+  head -c $((size / 2)) "$tmp/big.$z" >"$tmp/trunc.$z"
+  broken "truncated $z" "$tmp/trunc.$z"
+  # the text before the cut is the file's own: every verdict but the last one's is the plain one's
+  "$pgnsem" check -j 2 --quiet --format jsonl "$tmp/trunc.$z" 2>/dev/null | unname | sed '$d' >"$tmp/out"
+  n=$(wc -l <"$tmp/out")
+  if [[ $n -gt 0 ]] && head -n "$n" "$tmp/big.check" | cmp -s - "$tmp/out"; then ok; else
+    bad "truncated $z: the $n verdicts before the cut are not the plain file's"; fi
+  head -c 7 "$tmp/big.$z" >"$tmp/stub.$z"
+  broken "$z header only" "$tmp/stub.$z"
+  python3 - "$tmp/big.$z" "$tmp/corrupt.$z" <<'PY'
+import sys
+b = bytearray(open(sys.argv[1], 'rb').read())
+for k in range(len(b) // 2, len(b) // 2 + 64):
+    b[k] ^= 0x55
+open(sys.argv[2], 'wb').write(b)
+PY
+  broken "corrupt $z" "$tmp/corrupt.$z"
+  { cat "$tmp/big.$z"; printf 'not a member'; } >"$tmp/trail.$z"
+  broken "bytes after the last $z member" "$tmp/trail.$z"
+done
+# fewer bytes than a magic number, or a near miss of one: plain text, judged as such
+printf '\x1f' >"$tmp/short.pgn"
+"$pgnsem" check -j 1 --quiet --format jsonl "$tmp/short.pgn" >"$tmp/out" 2>"$tmp/err"
+if [[ $? == 1 ]] && grep -q '"verdict":"malformed"' "$tmp/out"; then ok; else bad "one byte 1F is not read as plain text"; fi
+printf 'BZ\n' >"$tmp/bz.pgn"
+"$pgnsem" check -j 1 --quiet --format jsonl "$tmp/bz.pgn" >"$tmp/out" 2>"$tmp/err"
+if [[ $? == 1 ]] && ! grep -q bzip2 "$tmp/err"; then ok; else bad "'BZ' is not read as plain text"; fi
+
+# --- the real games -----------------------------------------------------------------------------
+real=$shared/data/games/real-games.pgn.gz
+if [[ ${PGNSEM_CORPUS_GAMES:-all} == 0 ]]; then
+  echo "the real games: not read by this build (PGNSEM_CORPUS_GAMES=0)"
+elif [[ ! -f $real ]]; then
+  echo "the real games: $real is absent, not compared"
+else
+  # the shared file itself, read directly (it used to give 394 malformed games), against its text
+  gzip -dc "$real" | head -c 6000000 >"$tmp/real.pgn"
+  "$pgnsem" check -j 2 --quiet --format jsonl "$tmp/real.pgn" 2>/dev/null | unname | sed '$d' >"$tmp/real.check"
+  n=$(wc -l <"$tmp/real.check")
+  "$pgnsem" check -j 2 --quiet --format jsonl "$real" 2>/dev/null | unname | head -n "$n" >"$tmp/out"
+  if [[ $n -gt 5000 ]] && cmp -s "$tmp/out" "$tmp/real.check"; then ok; else bad "real-games.pgn.gz read directly differs ($n games)"; fi
+  "$pgnsem" check -j 2 --quiet --format jsonl "$tmp/real.pgn" 2>/dev/null | unname >"$tmp/real.check"
+  for z in "${formats[@]}"; do
+    level=-1; [[ $z == bzip2 ]] && level=-9
+    $z $level -c "$tmp/real.pgn" >"$tmp/real.$z"
+    "$pgnsem" check -j 2 --quiet --format jsonl "$tmp/real.$z" 2>/dev/null | unname >"$tmp/out"
+    if cmp -s "$tmp/out" "$tmp/real.check"; then ok; else bad "6 MB of real games in $z differ"; fi
+  done
+  # memory is the codec's window and a few MiB, not the file's: 4 times the text, the same peak
+  if [[ ${PGNSEM_SANITIZE:-0} == 1 ]]; then
+    echo "memory: not measured under the sanitizers"
+  else
+    for i in 1 2 3 4; do cat "$tmp/real.pgn"; done | zstd -1 -q -c >"$tmp/real4.zst"
+    peak() { /usr/bin/time -f %M "$pgnsem" check -j 2 --quiet --format jsonl "$1" 2>&1 >/dev/null | tail -n 1; }
+    one=$(peak "$tmp/real.zstd") four=$(peak "$tmp/real4.zst") plain=$(peak "$tmp/real.pgn")
+    echo "peak RSS (KiB), check -j 2: plain 6 MB $plain, zstd 6 MB $one, zstd 24 MB $four"
+    if ((four <= one * 12 / 10 || four <= one + 8192)); then ok; else bad "memory grows with the compressed file: $one KiB -> $four KiB"; fi
+  fi
+fi
+
+echo "$pass passed, $fail failed"
+[[ $fail == 0 ]]
