@@ -476,8 +476,8 @@ TEST_CASE("dead position: under rule R every man stays on its squares, whatever 
             const Termination t = fast::terminates_concrete(s, m);
             RC_ASSERT(boost::variant2::holds_alternative<Terminates>(t));
             s = boost::variant2::get<Terminates>(t).next;
-            origin[m.to.index()] = origin[m.from.index()];
-            origin[m.from.index()] = -1;
+            origin[static_cast<std::size_t>(m.to.index())] = origin[static_cast<std::size_t>(m.from.index())];
+            origin[static_cast<std::size_t>(m.from.index())] = -1;
             for (int q = 0; q < 64; ++q) {
                 const auto i = static_cast<std::size_t>(q);
                 if (at(s, Square::unchecked(q)).empty()) origin[i] = -1;
