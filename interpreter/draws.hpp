@@ -296,8 +296,7 @@ public:
             const bool irreversible = next.halfmove_clock == 0 || after_double_step_ ||
                                       s.king_moved != next.king_moved || s.rook_moved != next.rook_moved;
             after_double_step_ = a.rule == sem::Equation::TravPawnDouble;
-            // (Three locked files need six pawns: with fewer, the rules are not asked.)
-            if (irreversible && heavy_ >= 6 && !DrawFacts::held(d.dead_position) && dead_by_structure(next)) {
+            if (irreversible && !DrawFacts::held(d.dead_position) && dead_by_structure(next)) {
                 d.dead_position = ply;
                 arose();
             }
