@@ -1,5 +1,5 @@
-// FEN (§16.1 of the PGN standard): the reader, the printer, the record form of shared seed 001
-// and the ASCII board of shared seed 002.
+// FEN (§16.1 of the PGN standard): the reader, the printer, the FEN record form (tags, the FEN,
+// a comment) and an ASCII board.
 //
 // Names used in this file: `text` is the whole input, `pos` an offset into it (the 0-based
 // column every FenError reports), `f` a field's text, `at` the offset where that field starts.

@@ -48,7 +48,7 @@ struct FenText {
 // position of every game checked), so that it need not be converted into one first.
 [[nodiscard]] FenText print_fen(const std::array<char, 64>& letters, const FenFields& fields) noexcept;
 
-// The FEN record form of shared seed 001: optional [Event], [White], [Black] tags, the FEN, an
+// The FEN record form: optional [Event], [White], [Black] tags, the FEN, an
 // optional {comment}.
 struct FenRecord {
     std::optional<std::string> event, white, black;
@@ -59,7 +59,7 @@ using FenRecordResult = boost::variant2::variant<FenRecord, FenError>;
 // `epd`: the FEN may be four-field EPD (parse_position), as on the command line.
 [[nodiscard]] FenRecordResult parse_fen_record(std::string_view text, bool epd = false);
 
-// The board as an ASCII diagram with rank and file labels, in the style of shared seed 002:
+// The board as an ASCII diagram with rank and file labels:
 //   +---+---+ … +
 //   | r | n | … | 8
 //   …
