@@ -150,7 +150,7 @@ enum Spelling : std::uint16_t {
     kCoordinate = 1u << 4,              // e2e4 (UCI)
     kLowercasePromotion = 1u << 5,      // e8=q
     kPromotionWithoutEquals = 1u << 6,  // e8Q
-    kCaptureColon = 1u << 7,            // N:f3 (never produced today; reserved)
+    kCaptureColon = 1u << 7,            // N:f3, e:d5 (a colon for `x`)
     kDetachedSuffix = 1u << 8,          // a glyph separated from its move (`e4 !`)
 };
 

@@ -221,9 +221,11 @@ SanResult parse_piece(std::string_view t, PieceKind piece) {
     const char sep = at(t, j);
     bool capture = false;
     Square to = Square::unchecked(0);
-    if (sep == 'x' || sep == '-') {
+    if (sep == 'x' || sep == ':' || sep == '-') {
         if (!square_at(t, j + 1)) return error(kSyntax, j + 1, "a destination square (a1 … h8) must follow");
-        capture = sep == 'x';
+        capture = sep != '-';
+        // `N:f3`: the colon some older texts write for `x`, a tolerance (kCaptureColon)
+        if (sep == ':') sp = static_cast<std::uint16_t>(sp | ast::kCaptureColon);
         if (sep == '-') {
             // Long algebraic `Ng1-f3` names the full origin square; `N-f3` or `Ng-f3` is not a
             // spelling of anything.
@@ -260,7 +262,7 @@ SanResult parse_pawn(std::string_view t, std::size_t i, std::uint16_t sp) {
         const std::size_t k = i + 2;
         const char c = at(t, k);
         const bool dash = c == '-' && square_at(t, k + 1);
-        const bool cross = c == 'x' && square_at(t, k + 1);
+        const bool cross = (c == 'x' || c == ':') && square_at(t, k + 1);
         const bool joined = square_at(t, k);
         if ((dash || joined) && !letter_p) {
             // `e2-e4` (long algebraic) and `e2e4` (UCI): a move named by its squares only.
@@ -278,6 +280,7 @@ SanResult parse_pawn(std::string_view t, std::size_t i, std::uint16_t sp) {
             const Square to = read_square(t, k + 1);
             std::size_t j = k + 3;
             sp = static_cast<std::uint16_t>(sp | ast::kLongAlgebraic);
+            if (c == ':') sp = static_cast<std::uint16_t>(sp | ast::kCaptureColon);
             const int d = file.index() - to.file().index();
             if (d != 1 && d != -1) return error(kPawnCaptureFile, k + 1, "a pawn captures onto an adjacent file");
             auto promo = read_promotion(t, j, to, false, sp);
@@ -303,8 +306,9 @@ SanResult parse_pawn(std::string_view t, std::size_t i, std::uint16_t sp) {
         if (part.present) return finish(make_move(*ast::Promotion::make(std::nullopt, first, part.piece), sp), t, j);
         return finish(make_move(ast::Traversal{PieceKind::Pawn, ast::Disambiguator{}, first}, sp), t, j);
     }
-    if (at(t, i + 1) == 'x') {
+    if (at(t, i + 1) == 'x' || at(t, i + 1) == ':') {
         if (!square_at(t, i + 2)) return error(kSyntax, i + 2, "a destination square (a1 … h8) must follow `x`");
+        if (t[i + 1] == ':') sp = static_cast<std::uint16_t>(sp | ast::kCaptureColon);
         const Square to = read_square(t, i + 2);
         const int d = file.index() - to.file().index();
         if (d != 1 && d != -1) return error(kPawnCaptureFile, start, "a pawn captures onto an adjacent file");

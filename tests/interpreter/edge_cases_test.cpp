@@ -201,8 +201,13 @@ TEST_CASE("edge 58/59: pawn captures need the file and the x", "[edge-cases]") {
     CHECK(at(E4D5, "2. exd5").warnings.empty());
 }
 
-TEST_CASE("edge 60/61: N:f3 and trailing garbage are not SAN", "[edge-cases]") {
-    CHECK(judge("1. N:f3 *\n").kind == VerdictKind::Malformed);
+TEST_CASE("edge 60/61: N:f3 is a capture written with a colon; trailing garbage is not SAN", "[edge-cases]") {
+    const Verdict colon = judge("1. e4 d5 2. e:d5 Q:d5 3. Nc3 Qa5 4. Nf3 Nf6 5. Nd4 Q:a2 6. N:a2 *\n");
+    CHECK(colon.kind == VerdictKind::Legal);
+    CHECK(kinds(colon) == Kinds{"capture-colon", "capture-colon", "capture-colon", "capture-colon"});
+    // a colon for a move that captures nothing: the capture-marker warning as for `x`
+    CHECK(kinds(judge("1. N:f3 *\n")) == Kinds{"capture-colon", "capture-marker"});
+    CHECK(judge("1. Nf3: *\n").kind == VerdictKind::Malformed);
     CHECK(judge("1. Nf3xyz *\n").kind == VerdictKind::Malformed);
 }
 

@@ -238,8 +238,19 @@ TEST_CASE("edge case 59: ed, xd5, d5", "[edge][4d]") {
     CHECK(test::san_error("xd5").kind == "syntax/pawn-capture-file");
     expect_san("d5", "d5", ast::kCanonical);
 }
-TEST_CASE("edge case 60: N:f3", "[edge][4d]") {
-    CHECK(test::san_error("N:f3").kind == "syntax/san");
+TEST_CASE("edge case 60: N:f3, the colon for x, is a tolerated spelling", "[edge][4d]") {
+    expect_san("N:f3", "Nxf3", ast::kCaptureColon);
+    expect_san("Nb:d7", "Nbxd7", ast::kCaptureColon);
+    expect_san("e:d5", "exd5", ast::kCaptureColon);
+    expect_san("e:d8=Q", "exd8=Q", ast::kCaptureColon);
+    expect_san("e4:d5", "exd5", ast::kLongAlgebraic | ast::kCaptureColon);
+    expect_san("Ng1:f3", "Ng1xf3", ast::kCaptureColon);
+    // the colon stands only where `x` would: not after the square, not alone, not on a far file
+    CHECK(test::san_error("Nf3:").kind == "syntax/san");
+    CHECK(test::san_error("N:").kind == "syntax/san");
+    CHECK(test::san_error("e:").kind == "syntax/san");
+    CHECK(test::san_error(":d5").kind == "syntax/san");
+    CHECK(test::san_error("e:g5").kind == "syntax/pawn-capture-file");
 }
 TEST_CASE("edge case 61: trailing garbage, empty token", "[edge][4d]") {
     CHECK(test::san_error("Nf3xyz").kind == "syntax/san");
