@@ -7,6 +7,8 @@
 #include <rapidcheck/catch.h>
 
 #include <iterator>
+#include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -304,6 +306,24 @@ TEST_CASE("dead position: a blocked wall with pieces behind it, a side whose pie
 
 namespace {
 
+// The kings and up to three pieces of the given kinds (each of either colour) on random squares
+// of `p` (a square already taken is skipped), when the result is a position a game can reach.
+std::optional<State> with_kings_and_pieces(Placement& p, std::span<const PieceKind> kinds) {
+    const auto put = [&p](Color c, PieceKind k) {
+        const int q = pick(0, 64);
+        if (p.squares[static_cast<std::size_t>(q)]) return;
+        p.squares[static_cast<std::size_t>(q)] = ColoredPiece{c, k};
+    };
+    put(Color::White, PieceKind::King);
+    put(Color::Black, PieceKind::King);
+    const int n = pick(0, 4);
+    for (int i = 0; i < n; ++i)
+        put(pick(0, 2) == 0 ? Color::White : Color::Black,
+            kinds[static_cast<std::size_t>(pick(0, static_cast<int>(kinds.size())))]);
+    if (!validate(p).empty()) return std::nullopt;
+    return from_placement(p);
+}
+
 // A pawn wall across the board (each white pawn with a black one right in front, neighbouring
 // files on different ranks so that few pawns attack each other, now and then a file left open),
 // the kings and up to three pieces anywhere: rule W's conditions hold in some, fail in many.
@@ -319,22 +339,10 @@ std::optional<State> random_wall() {
         p.squares[static_cast<std::size_t>(rank * 8 + file)] = ColoredPiece{Color::White, PieceKind::Pawn};
         p.squares[static_cast<std::size_t>(rank * 8 + 8 + file)] = ColoredPiece{Color::Black, PieceKind::Pawn};
     }
-    const auto put = [&p](Color c, PieceKind k) {
-        const int q = pick(0, 64);
-        if (p.squares[static_cast<std::size_t>(q)]) return;
-        p.squares[static_cast<std::size_t>(q)] = ColoredPiece{c, k};
-    };
-    put(Color::White, PieceKind::King);
-    put(Color::Black, PieceKind::King);
     // Mostly bishops: a rook or a queen nearly always reaches a pawn it could take.
     constexpr PieceKind kKinds[] = {PieceKind::Knight, PieceKind::Bishop, PieceKind::Bishop,
                                     PieceKind::Bishop, PieceKind::Rook,   PieceKind::Queen};
-    const int n = pick(0, 4);
-    for (int i = 0; i < n; ++i)
-        put(pick(0, 2) == 0 ? Color::White : Color::Black,
-            kKinds[static_cast<std::size_t>(pick(0, static_cast<int>(std::size(kKinds))))]);
-    if (!validate(p).empty()) return std::nullopt;
-    return from_placement(p);
+    return with_kings_and_pieces(p, kKinds);
 }
 
 }  // namespace
@@ -426,21 +434,9 @@ std::optional<State> random_loose_wall() {
         p.squares[static_cast<std::size_t>(w * 8 + file)] = ColoredPiece{Color::White, PieceKind::Pawn};
         p.squares[static_cast<std::size_t>(bl * 8 + file)] = ColoredPiece{Color::Black, PieceKind::Pawn};
     }
-    const auto put = [&p](Color c, PieceKind k) {
-        const int q = pick(0, 64);
-        if (p.squares[static_cast<std::size_t>(q)]) return;
-        p.squares[static_cast<std::size_t>(q)] = ColoredPiece{c, k};
-    };
-    put(Color::White, PieceKind::King);
-    put(Color::Black, PieceKind::King);
     constexpr PieceKind kKinds[] = {PieceKind::Knight, PieceKind::Bishop, PieceKind::Bishop,
                                     PieceKind::Bishop, PieceKind::Bishop, PieceKind::Rook};
-    const int n = pick(0, 4);
-    for (int i = 0; i < n; ++i)
-        put(pick(0, 2) == 0 ? Color::White : Color::Black,
-            kKinds[static_cast<std::size_t>(pick(0, static_cast<int>(std::size(kKinds))))]);
-    if (!validate(p).empty()) return std::nullopt;
-    return from_placement(p);
+    return with_kings_and_pieces(p, kKinds);
 }
 
 }  // namespace
