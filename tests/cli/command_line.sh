@@ -5,13 +5,7 @@
 # that writes JSON takes --format json and jsonl alike, one object per line; check --only-failures
 # leaves the legal games out of the text report; every warning line names its file and game.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
-set -u
-pgnsem=$1 src=$2 build=$4
-tmp=$(mktemp -d "$build/command_line.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL $*"; }
+source "$2/tests/cli/lib.sh" "$@"
 ill=$src/examples/illegal.pgn tricky=$src/examples/legal-tricky.pgn
 
 # --- --version ---------------------------------------------------------------------------------
@@ -113,5 +107,4 @@ assert seen >= 2, seen
 PY
 then ok; else bad "a warning line does not name its game"; fi
 
-echo "$pass passed, $fail failed"
-[[ $fail == 0 ]]
+finish

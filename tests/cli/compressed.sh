@@ -6,16 +6,10 @@
 # that begin none, exit 2 with the file and the compressed byte named, never a crash or a hang; the
 # real games, and a sample of them in every format, give the same verdicts; memory stays flat.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
-set -u
-pgnsem=$1 src=$2 shared=$3 build=$4
+source "$2/tests/cli/lib.sh" "$@"
 for tool in gzip bzip2 xz zstd; do
   command -v $tool >/dev/null || { echo "SKIP: $tool is not installed (scripts/install-deps)"; exit 77; }
 done
-tmp=$(mktemp -d "$build/compressed.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL $*"; }
 formats=(gzip bzip2 xz zstd)
 # the same bytes whatever the file's name: the "file" field is the path as given
 unname() { sed 's/^{"file":"[^"]*",//'; }
@@ -136,5 +130,4 @@ else
   fi
 fi
 
-echo "$pass passed, $fail failed"
-[[ $fail == 0 ]]
+finish

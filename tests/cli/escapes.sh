@@ -3,13 +3,7 @@
 # (check, trace and fen text formats, stderr) writes control bytes from the input as \xNN, JSON as
 # \u00XX, and normalize writes the games' bytes as read. I/O error messages name the path once.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
-set -u
-pgnsem=$1 build=$4
-tmp=$(mktemp -d "$build/escapes.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL $*"; }
+source "$2/tests/cli/lib.sh" "$@"
 # ESC ] 0 ; ... BEL retitles a terminal; ESC [ 31 m recolours it, and so does CSI (0x9b, a C1
 # control in ISO 8859-1) in an 8-bit terminal. The reader refuses C0 bytes in a tag value, so
 # those come in a comment (normalize) and as a token (the error message).
@@ -52,5 +46,4 @@ $pgnsem check "$tmp/dir" >/dev/null 2>"$tmp/err"; status=$?
 if [[ $status == 2 && $(grep -o "$tmp/dir" "$tmp/err" | wc -l) == 1 ]]; then ok; else bad "check DIR: exit $status, message: $(cat "$tmp/err")"; fi
 $pgnsem normalize "$tmp/dir" >/dev/null 2>"$tmp/err"; status=$?
 if [[ $status == 2 && $(grep -o "$tmp/dir" "$tmp/err" | wc -l) == 1 ]]; then ok; else bad "normalize DIR: exit $status, message: $(cat "$tmp/err")"; fi
-echo "$pass passed, $fail failed"
-[[ $fail == 0 ]]
+finish

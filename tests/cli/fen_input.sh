@@ -3,16 +3,7 @@
 # with a message and nothing on stdout; one record of input gives one object of output, a record
 # that does not parse an error object in its place (exit 1); input is read record by record.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
-set -u
-pgnsem=$1 build=$4
-tmp=$(mktemp -d "$build/fen_input.XXXXXX")
-trap 'chmod -R u+rwx "$tmp"; rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL $*"; }
-run() {  # run ARGS...: stdout, stderr and status in $tmp/out, $tmp/err, $status
-  "$pgnsem" "$@" >"$tmp/out" 2>"$tmp/err"; status=$?
-}
+source "$2/tests/cli/lib.sh" "$@"
 mkdir "$tmp/dir"
 run fen "$tmp/dir"
 if [[ $status == 2 && ! -s "$tmp/out" ]] && grep -q "Is a directory" "$tmp/err"; then ok; else bad "a directory: exit $status"; cat "$tmp/err"; fi
@@ -84,5 +75,4 @@ for n, path in ((25000, '$tmp/x1.fen'), (100000, '$tmp/x4.fen')):
   echo "fen: peak $p1 KB for 25,000 records, $p4 KB for 100,000"
   if [[ $(wc -l <"$tmp/o4") == 100000 ]] && (( p4 - p1 <= allowed )); then ok; else bad "fen's memory grows with its input"; fi
 fi
-echo "$pass passed, $fail failed"
-[[ $fail == 0 ]]
+finish

@@ -4,16 +4,8 @@
 # (`fen`, `perft --fen`, `moves --fen`, `san --fen`); `fen`'s check, checkmate and stalemate; `fen` on a
 # file of several seed-001 records, each record's fields in its JSON; a missing file name an I/O error.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
-set -u
-pgnsem=$1 build=$4
-tmp=$(mktemp -d "$build/moves_cli.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass+1)); }
+source "$2/tests/cli/lib.sh" "$@"
 bad() { fail=$((fail+1)); echo "FAIL $*"; cat "$tmp/out" "$tmp/err" | head -20; }
-run() {  # run ARGS...: stdout, stderr and status in $tmp/out, $tmp/err, $status
-  "$pgnsem" "$@" >"$tmp/out" 2>"$tmp/err"; status=$?
-}
 py() {  # py 'python asserting on o (the JSON lines of $tmp/out)'
   python3 -c "
 import json
@@ -122,5 +114,4 @@ if [[ $status == 2 && ! -s "$tmp/out" ]] && grep -q 'No such file' "$tmp/err"; t
 run fen "$tmp/no such dir/x.fen"
 if [[ $status == 1 ]]; then ok; else bad "fen: an argument with spaces is read as a FEN (exit $status)"; fi
 
-echo "moves_cli: $pass passed, $fail failed"
-[[ $fail == 0 ]]
+finish

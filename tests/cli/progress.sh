@@ -3,13 +3,7 @@
 # pseudo-terminal here, python3's pty module) and stdout is not; never when stderr is a pipe or a
 # file, or with --quiet; erased before the summary.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
-set -u
-pgnsem=$1 src=$2 build=$4
-tmp=$(mktemp -d "$build/progress.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL $*"; }
+source "$2/tests/cli/lib.sh" "$@"
 # A run of a second or more on a quiet machine (--engine reference judges some 10 times slower), so that the line,
 # redrawn every 100 ms, is drawn several times.
 "$pgnsem" gen --seed 5 --games 1500 >"$tmp/one.pgn"
@@ -62,5 +56,4 @@ if grep -q "^6000 games, " "$tmp/pipe" && ! grep -q $'[\r\e]' "$tmp/pipe"; then 
 "$pgnsem" check -j 1 --engine reference --format jsonl "$tmp/games.pgn" >/dev/null 2>"$tmp/file"
 if grep -q "^6000 games, " "$tmp/file" && ! grep -q $'[\r\e]' "$tmp/file"; then ok; else bad "progress in a file: $(cat -v "$tmp/file" | head -c 300)"; fi
 
-echo "$pass passed, $fail failed"
-[[ $fail == 0 ]]
+finish

@@ -4,13 +4,7 @@
 # of an unterminated `{` are exercised), games split as §8 says, padding after a game or before it
 # changes no verdict and is not buffered, UTF-16 input is refused with its encoding named.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
-set -u
-pgnsem=$1 shared=$3 build=$4
-tmp=$(mktemp -d "$build/reader_hostile.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass+1)); }
-ko() { fail=$((fail+1)); echo "FAIL $*"; }
+source "$2/tests/cli/lib.sh" "$@"
 
 # --- line ends: LF, CRLF, CR alone on real games, broken games interleaved -------------------
 games=${PGNSEM_CORPUS_GAMES:-all}
@@ -53,10 +47,10 @@ open(out + "/count", "w").write(str(n))
   done
   for eol in crlf cr; do
     got=$(wc -l <"$tmp/$eol.out")
-    if [[ $got == "$want" ]]; then ok; else ko "$eol: $got verdicts for $want games"; fi
-    if cmp -s "$tmp/lf.out" "$tmp/$eol.out"; then ok; else ko "$eol: verdicts differ from LF"; diff "$tmp/lf.out" "$tmp/$eol.out" | head -4; fi
+    if [[ $got == "$want" ]]; then ok; else bad "$eol: $got verdicts for $want games"; fi
+    if cmp -s "$tmp/lf.out" "$tmp/$eol.out"; then ok; else bad "$eol: verdicts differ from LF"; diff "$tmp/lf.out" "$tmp/$eol.out" | head -4; fi
   done
-  if [[ $(wc -l <"$tmp/lf.out") == "$want" ]]; then ok; else ko "lf: $(wc -l <"$tmp/lf.out") verdicts for $want games"; fi
+  if [[ $(wc -l <"$tmp/lf.out") == "$want" ]]; then ok; else bad "lf: $(wc -l <"$tmp/lf.out") verdicts for $want games"; fi
 else
   echo "note: $shared/data absent, the real-games line-end check is skipped"
 fi
@@ -77,7 +71,7 @@ for line in open(sys.argv[1]):
 expect_verdicts() {  # NAME EXPECTED FILE [OPTIONS...]
   local name=$1 want=$2; shift 2
   local got; got=$(verdicts "$@")
-  if [[ $got == "$want" ]]; then ok; else ko "$name"; printf 'expected:\n%s\ngot:\n%s\n' "$want" "$got"; fi
+  if [[ $got == "$want" ]]; then ok; else bad "$name"; printf 'expected:\n%s\ngot:\n%s\n' "$want" "$got"; fi
 }
 # (Ke3 is judged before the reader's error at Nz9: the first problem of the game is its verdict)
 printf '1. e4 e5 *  1. Ke3 Nz9 *\n' >"$tmp/two.pgn"
@@ -118,20 +112,19 @@ rss() {  # peak resident KiB of a check -j 1, its verdicts in $tmp/pad.out
 { printf '[Event "x"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n'; head -c 70000000 /dev/zero; } >"$tmp/nul.pgn"
 kib=$(rss "$tmp/nul.pgn")
 if [[ $(cat "$tmp/pad.code") == 0 && $(wc -l <"$tmp/pad.out") == 1 ]] && grep -q '"verdict":"legal"' "$tmp/pad.out" &&
-   grep -q '"kind":"text-after-result"' "$tmp/pad.out"; then ok; else ko "70 MB of NUL bytes after a legal game"; head -c 400 "$tmp/pad.out"; fi
-if (( kib < 48 * 1024 )); then ok; else ko "70 MB of NUL bytes after a game: peak memory $kib KiB"; fi
+   grep -q '"kind":"text-after-result"' "$tmp/pad.out"; then ok; else bad "70 MB of NUL bytes after a legal game"; head -c 400 "$tmp/pad.out"; fi
+if (( kib < 48 * 1024 )); then ok; else bad "70 MB of NUL bytes after a game: peak memory $kib KiB"; fi
 { head -c 70000000 /dev/zero | tr '\0' '\n'; printf '[Event "x"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n'; } >"$tmp/blank.pgn"
 kib=$(rss "$tmp/blank.pgn")
 if [[ $(cat "$tmp/pad.code") == 0 && $(wc -l <"$tmp/pad.out") == 1 ]] && grep -q '"warnings":\[\]' "$tmp/pad.out"; then ok
-else ko "70 MB of blank lines before a legal game"; head -c 400 "$tmp/pad.out"; fi
-if (( kib < 48 * 1024 )); then ok; else ko "70 MB of blank lines before a game: peak memory $kib KiB"; fi
+else bad "70 MB of blank lines before a legal game"; head -c 400 "$tmp/pad.out"; fi
+if (( kib < 48 * 1024 )); then ok; else bad "70 MB of blank lines before a game: peak memory $kib KiB"; fi
 
 # --- UTF-16 input ---------------------------------------------------------------------------------
 printf '[Event "x"]\n1. e4 *\n' | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.pgn"
 "$pgnsem" check -j 1 "$tmp/utf16.pgn" >"$tmp/u.out" 2>&1
 code=$?
 if [[ $code == 1 ]] && grep -q "UTF-16" "$tmp/u.out" && ! grep -q "starts no PGN token" "$tmp/u.out"; then ok
-else ko "UTF-16 input: exit $code"; cat "$tmp/u.out"; fi
+else bad "UTF-16 input: exit $code"; cat "$tmp/u.out"; fi
 
-echo "$pass passed, $fail failed"
-[[ $fail == 0 ]]
+finish
