@@ -318,24 +318,24 @@ struct Input::Decoder {
         done = true;
     }
 
+    // The next chunk of stored bytes when the last is used up; false (and `fail`) on a read error.
+    bool refill() {
+        if (in.avail != 0 || in.eof || in.fill()) return true;
+        fail(std::string("cannot read the ") + std::string(compression_name(compression)) +
+             " data: " + std::strerror(in.read_errno));
+        return false;
+    }
+
     // Decodes up to n bytes of text into out; 0 only once `done`.
     std::size_t decode(unsigned char* out, std::size_t n) {
         std::size_t got = 0;
         while (got == 0 && !done) {
-            if (in.avail == 0 && !in.eof && !in.fill()) {
-                fail(std::string("cannot read the ") + std::string(compression_name(compression)) +
-                     " data: " + std::strerror(in.read_errno));
-                break;
-            }
+            if (!refill()) break;
             std::string why;
             switch (codec->step(in, out, n, got, why)) {
                 case Step::More: break;
                 case Step::MemberEnd:
-                    if (in.avail == 0 && !in.eof && !in.fill()) {
-                        fail(std::string("cannot read the ") + std::string(compression_name(compression)) +
-                             " data: " + std::strerror(in.read_errno));
-                        break;
-                    }
+                    if (!refill()) break;
                     if (in.avail == 0)
                         done = true;
                     else
