@@ -8,14 +8,13 @@
 #include "pgnsem/api.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <stdexcept>
 #include <utility>
 
 #include "interpreter/claims.hpp"
 #include "interpreter/explain.hpp"
+#include "interpreter/input.hpp"
 #include "interpreter/interpret.hpp"
 #include "interpreter/judge.hpp"
 #include "interpreter/output.hpp"
@@ -213,14 +212,11 @@ std::optional<std::string> Game::result() const {
 
 struct GameReader::Impl {
     std::string name;
-    std::string text;  // the input, when read from memory
-    std::FILE* file = nullptr;
+    std::string text;                      // the input, when read from memory
+    std::unique_ptr<interp::Input> input;  // the file, plain or compressed, when read from one
     std::unique_ptr<syntax::PgnReader> reader;
     bool done = false;
-    ~Impl() {
-        reader.reset();
-        if (file && file != stdin) std::fclose(file);
-    }
+    ~Impl() { reader.reset(); }  // before the Input whose stream it reads
 };
 
 GameReader::GameReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -228,9 +224,12 @@ GameReader::GameReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 GameReader GameReader::open(const std::string& path) {
     auto impl = std::make_unique<Impl>();
     impl->name = path;
-    impl->file = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-    if (!impl->file) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
-    impl->reader = std::make_unique<syntax::PgnReader>(impl->file, path);
+    // Plain text or gzip, bzip2, xz, zstd, known by its first bytes, as `pgnsem check` reads it;
+    // decompressed in the calling thread (a library starts no thread of its own).
+    std::string error;
+    impl->input = interp::Input::open(path, false, error);
+    if (!impl->input) throw std::runtime_error(error);
+    impl->reader = std::make_unique<syntax::PgnReader>(impl->input->text(), path);
     return GameReader(std::move(impl));
 }
 
@@ -249,6 +248,9 @@ std::optional<Game> GameReader::next() {
     auto data = std::make_shared<Game::Data>();
     if (!impl_->reader->next(data->game)) {
         impl_->done = true;
+        // the decompressor's message names the file and the byte; the reader's only says EIO
+        if (impl_->input)
+            if (std::string why = impl_->input->error(); !why.empty()) throw std::runtime_error(why);
         if (!impl_->reader->io_error().empty()) throw std::runtime_error(impl_->reader->io_error());
         return std::nullopt;
     }

@@ -148,7 +148,9 @@ private:
 // verdict.
 class GameReader {
 public:
-    // A file, or standard input for "-". Throws std::runtime_error when it cannot be opened.
+    // A file, or standard input for "-": plain PGN text, or gzip, bzip2, xz or zstd (known by the
+    // first bytes, not the name; streamed). Throws std::runtime_error, naming the file, when it
+    // cannot be opened.
     [[nodiscard]] static GameReader open(const std::string& path);
     // PGN text in memory (copied); `name` stands for the file in verdicts.
     explicit GameReader(std::string text, std::string name = "-");
@@ -156,7 +158,8 @@ public:
     GameReader& operator=(GameReader&&) noexcept;
     ~GameReader();
 
-    // The next game, or nothing at the end of the input. Throws std::runtime_error on a read error.
+    // The next game, or nothing at the end of the input. Throws std::runtime_error on a read error
+    // or compressed data that cannot be decompressed (after the games before the damage).
     [[nodiscard]] std::optional<Game> next();
 
 private:

@@ -2,8 +2,11 @@
 // interpreter and the command line give, so the API cannot drift from `pgnsem check`.
 #include "pgnsem/api.hpp"
 
+#include <zlib.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -131,6 +134,41 @@ TEST_CASE("api: GameReader reads a file one game at a time, and says when it can
     CHECK(!reader.next());
     CHECK(!reader.next());
     CHECK_THROWS_AS(api::GameReader::open("/nonexistent/games.pgn"), std::runtime_error);
+}
+
+TEST_CASE("api: GameReader reads a gzip file as the plain one, and names damaged data", "[api]") {
+    const std::string plain = read_file(std::string(PGNSEM_SOURCE_DIR) + "/examples/illegal.pgn");
+    const std::string path = "api_test_illegal.pgn.gz";
+    const auto write_gzip = [&path](std::string_view text) {
+        gzFile z = gzopen(path.c_str(), "wb");
+        REQUIRE(z != nullptr);
+        REQUIRE(gzwrite(z, text.data(), static_cast<unsigned>(text.size())) == static_cast<int>(text.size()));
+        REQUIRE(gzclose(z) == Z_OK);
+    };
+    write_gzip(plain);
+    const std::vector<api::Game> want = api::read_games(plain, path);
+    REQUIRE(want.size() > 10);
+    std::vector<std::string> got_json;
+    api::GameReader reader = api::GameReader::open(path);
+    while (auto g = reader.next()) got_json.push_back(api::judge(*g).json);
+    std::vector<std::string> want_json;
+    for (const api::Game& g : want) want_json.push_back(api::judge(g).json);
+    CHECK(got_json == want_json);
+    // cut the compressed file short: the games before the cut, then an error naming the file
+    const std::string whole = read_file(path);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << whole.substr(0, whole.size() * 2 / 3);
+    api::GameReader cut = api::GameReader::open(path);
+    std::size_t games = 0;
+    try {
+        while (cut.next()) ++games;
+        FAIL("a truncated gzip file read to its end without an error");
+    } catch (const std::runtime_error& e) {
+        CHECK(std::string(e.what()).find(path) != std::string::npos);
+        CHECK(std::string(e.what()).find("truncated") != std::string::npos);
+    }
+    CHECK(games > 0);
+    CHECK(games < want.size());
+    std::remove(path.c_str());
 }
 
 TEST_CASE("api: FEN in and out", "[api]") {
