@@ -391,6 +391,21 @@ TEST_CASE("dead position: rule R, pawns that still move", "[laws][dead]") {
         CHECK(r.black == c.black);
         CHECK(a.analyse(s, laws::Budget{2000}).dead());
     }
+    // The checking king's cover counts: with the black knight as a blocker and the white king
+    // covering the flight squares the bishop leaves, White mates (a helpmate the analyser finds).
+    // Counting the flight squares without the king's cover would call White unable to mate here,
+    // and on the mirrored case for Black (both winnable in CHA's test vector).
+    for (const char* fen : {"2k5/3n4/8/8/8/8/8/2KB4 w - - 0 1", "1k3b2/8/8/8/8/8/8/1K3N2 w - - 0 1"}) {
+        INFO(fen);
+        const State s = from_fen(fen);
+        const MateAbility bound = laws::reach_bound(s);
+        CHECK(bound.white != Verdict::No);
+        CHECK(bound.black != Verdict::No);
+        const MateAbility full = a.analyse(s, laws::Budget{20000});
+        for (Color c : {Color::White, Color::Black})
+            if (of(full, c) == Verdict::Yes) CHECK(witness_mates(s, a.witness(c), c));
+        CHECK((full.white == Verdict::Yes || full.black == Verdict::Yes));
+    }
     // A pawn that can pass (the h-file is open before it) promotes: nothing is claimed.
     CHECK(laws::reach_sets(from_fen("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1PP/4K3 w - - 0 1")).decided == false);
     // Castling rights open: nothing is claimed.
