@@ -203,6 +203,10 @@ int main(int argc, char** argv) {
                       "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
     interp::ReadingRequest check_reading;
     add_reading_options(check, check_reading);
+    check->footer(
+        "Example: pgnsem check --format jsonl examples/illegal.pgn\n"
+        "  one JSON object per game (verdict, error with ply and rule, warnings, final_fen); exit 1 when a game "
+        "is not legal");
 
     std::vector<std::string> trace_files;
     std::string trace_format = "text";
@@ -216,6 +220,9 @@ int main(int argc, char** argv) {
                       "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
     interp::ReadingRequest trace_reading;
     add_reading_options(trace, trace_reading);
+    trace->footer(
+        "Example: pgnsem trace examples/fischer-spassky-1992.pgn\n"
+        "  each ply's move, the rule that fired, the squares of σ that changed and the FEN after it");
 
     std::string fen_arg, fen_format = "text";
     auto* fen = app.add_subcommand("fen", "describe and validate a FEN position");
@@ -225,9 +232,11 @@ int main(int argc, char** argv) {
                     "positions the dead-position analysis may visit (Law 5.2.2); 0 skips it")
         ->check(CLI::Range(0u, 10000000u));
     fen->add_option("fen", fen_arg,
-                    "a FEN (or four-field EPD), or a file of them or of FEN records (- for standard input); e.g. "
-                    "pgnsem fen --format json '8/8/8/8/8/8/8/K1k5 w - -'")
+                    "a FEN (or four-field EPD), or a file of them or of FEN records (- for standard input)")
         ->required();
+    fen->footer(
+        "Example: pgnsem fen --format json 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq -'\n"
+        "  a four-field EPD (the clocks are 0 1): the pieces, validity, and \"checkmate\": true");
 
     int perft_depth = 0;
     std::string perft_fen;
@@ -239,6 +248,9 @@ int main(int argc, char** argv) {
     std::string perft_engine = "fast";
     perft->add_option("--engine", perft_engine, "fast (the default) or reference (every move tried with T; slow)")
         ->check(CLI::IsMember({"reference", "fast"}));
+    perft->footer(
+        "Example: pgnsem perft 3 --divide --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -'\n"
+        "  Kiwipete: one line per root move (e1g1: 2059 …), then Nodes searched: 97862");
 
     std::string normalize_file;
     auto* normalize = app.add_subcommand("normalize", "rewrite games in the PGN export format");
@@ -255,11 +267,18 @@ int main(int argc, char** argv) {
     gen->add_option("--near-miss", near_miss, "share of games with exactly one illegal move (0..1)")
         ->check(CLI::Range(0.0, 1.0));
     gen->add_option("--labels", labels, "write JSON Lines labels {game, first_bad_ply, rule} to this file");
+    gen->footer(
+        "Example: pgnsem gen --seed 7 --games 100 --near-miss 0.5 --labels labels.jsonl > games.pgn\n"
+        "  the same 100 games for the same seed; pgnsem check games.pgn finds the labels' illegal moves");
 
     std::string errata_format = "text";
     auto* errata =
         app.add_subcommand("errata", "list the paper's errata: slug, title, the Law, the game that shows it");
     add_format_option(errata, errata_format);
+    errata->footer(
+        "Example: pgnsem errata --format json\n"
+        "  one object {\"errata\": [...]}: each erratum's slug, title, Law, the paper's form, the correction and "
+        "the game that shows it; proofs-notes/errata.md explains each");
     const auto position_commands = pgnsem::cli::add_position_commands(app);
 
     try {
