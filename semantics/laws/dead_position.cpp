@@ -218,7 +218,11 @@ struct Mobility {
 
 // Solves the rules by iterating from each man's own square until nothing grows. Every rule only
 // allows more when the sets grow, so the least solution is reached and, by induction over any
-// series of legal moves, contains every square each man ever stands on.
+// series of legal moves, contains every square each man ever stands on. Each round expands every
+// square of every set, not only the squares new in the last round: what a square leads to depends
+// on `clear`, `permanent`, `certain` and `faces`, which relax as other sets grow, so an old square
+// may lead further than it did. (Expanding only the new squares while those stayed the same would
+// save work on long walks; where `check` asks, the sets are a few squares and it is not worth it.)
 void solve(const State& s, Mobility& m) noexcept {
     using fast::geo::Bits;
     const fast::Boards b = fast::boards_of(s);
