@@ -141,6 +141,47 @@ inline constexpr std::size_t kFailures = 0 PGNSEM_FAILURES(PGNSEM_RULE_ONE);
     return info(r).id;
 }
 
+// The premise a failure falsifies: the condition of [[M]], GTSS/GCSS or T (as the Laws correct
+// them, proofs-notes/errata.md) in the notation of proofs-notes/semantics.md, whose table "The
+// premise each failure falsifies" lists the same text for each rule (a test compares them). What
+// `trace` shows as a ⊥ step's `premise`; mover = mod(turn, 2), the side to move in σ.
+[[nodiscard]] constexpr std::string_view premise(Failure r) noexcept {
+    switch (r) {
+        case Failure::SrcUnreachable: return "GTSS/GCSS step 1: some piece of kind P and colour mover reaches Q";
+        case Failure::SrcBlocked: return "GTSS/GCSS step 3: the way from S to Q is unblocked";
+        case Failure::SrcOpponentPiece: return "GTSS/GCSS step 1: the piece that reaches Q has colour mover";
+        case Failure::SrcEmptySquare: return "σ(S) ≠ 0";
+        case Failure::SrcAmbiguous: return "GTSS/GCSS step 4: exactly one candidate S whose move T accepts";
+        case Failure::SrcWrongDisambiguator: return "GTSS/GCSS step 2: a candidate S on the file or rank written";
+        case Failure::TravPawnBlocked: return "GTSS step 3: the squares the pawn steps onto are 0";
+        case Failure::TravOccupied: return "σ(Q) = 0";
+        case Failure::DestOwnPiece: return "σ(Q) is no piece of mover";
+        case Failure::CapNoVictim: return "σ(Q) is an enemy piece, or GCSS step 5 (en passant) applies";
+        case Failure::CapOfKing: return "σ(Q) is not the enemy king";
+        case Failure::EpExpired: return "GCSS step 5: the pawn behind Q has stamp turn − 1";
+        case Failure::EpNoDoubleStep: return "GCSS step 5: the pawn behind Q made a double step";
+        case Failure::PromoMissing: return "a pawn move onto the last rank is Q=T";
+        case Failure::PromoNotPawn: return "σ(S) is a pawn";
+        case Failure::CheckInto:
+        case Failure::CheckPinned:
+        case Failure::CheckUnanswered: return "¬IIC(σ′, mover)";
+        case Failure::CastleKingMoved: return "w_king = 0 (b_king = 0) and the king on e1 (e8)";
+        case Failure::CastleRookMoved: return "the rook of the corner never moved";
+        case Failure::CastleNoRook: return "h1 = 8, a1 = 1 (h8 = 24, a8 = 17)";
+        case Failure::CastleBlocked: return "the squares between king and rook are 0";
+        case Failure::CastleOutOfCheck: return "¬IIC(σ, mover)";
+        case Failure::CastleThroughCheck: return "the square the king crosses is not attacked in σ";
+        case Failure::CastleIntoCheck: return "¬IIC(σ′, mover)";
+        case Failure::GameOver: return "the game is not over: mover has a legal move in σ";
+        case Failure::MoveNull: return "M is a move of the grammar";
+        case Failure::TurnLimit: return "turn + 1 fits the turn counter";
+        case Failure::PaperDestinationEmpty: return "Q ≠ 0";
+        case Failure::PaperCaptureTurn: return "turn = 0 (White), turn = 1 (Black)";
+        case Failure::VariantUnsupported: return "the game is standard chess";
+    }
+    return {};
+}
+
 static_assert(info(Equation::TravPawn).group == RuleGroup::Equation &&
                   info(Failure::SrcUnreachable).group == RuleGroup::Failure &&
                   info(PositionRule::PosMissingKing).group == RuleGroup::Position,
