@@ -12,18 +12,9 @@
 #include <string_view>
 #include <vector>
 
-#include "semantics/state.hpp"
 #include "syntax/placement.hpp"
 
 namespace pgnsem::interp {
-
-// The side to move in check (IIC), checkmated (Laws 5.1.1), stalemated (5.2.1).
-struct PositionStatus {
-    bool check = false;
-    bool checkmate = false;
-    bool stalemate = false;
-};
-[[nodiscard]] PositionStatus position_status(const sem::State& s) noexcept;
 
 // The position of a `--fen` option (a FEN or four-field EPD, syntax::parse_position), or the
 // initial position when `fen` is empty. nullopt, `status` 2, after saying on stderr why, when the
