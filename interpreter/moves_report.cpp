@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <utility>
 
 #include "interpreter/claims.hpp"
 #include "interpreter/explain.hpp"
@@ -142,6 +143,14 @@ struct TokenReport {
     // with a position
     bool resolved = false, legal = false;
     std::string san, uci;
+
+    // The token is refused: the rule it breaks, why, and where (1-based).
+    void refuse(std::string_view why_rule, std::string why, std::uint32_t at) {
+        error = true;
+        rule = why_rule;
+        message = std::move(why);
+        column = at;
+    }
 };
 
 const char* suffix_text(ast::Suffix s) {
@@ -171,10 +180,8 @@ const char* claim_text(ast::CheckClaim c) {
 void strict_error(TokenReport& r) {
     for (const TokenWarning& w : r.warnings) {
         if (stays_under_strict(w.kind)) continue;
-        r.error = true;
-        r.rule = "notation/" + std::string(kind_name(w.kind));
-        r.message = w.message + (w.canonical.empty() ? "" : "; the export format writes " + w.canonical);
-        r.column = 1;
+        r.refuse("notation/" + std::string(kind_name(w.kind)),
+                 w.message + (w.canonical.empty() ? "" : "; the export format writes " + w.canonical), 1);
         return;
     }
 }
@@ -185,19 +192,12 @@ TokenReport read_token(std::string_view token) {
     r.token = token;
     const syntax::SanResult parsed = syntax::parse_san(token);
     if (const auto* e = boost::variant2::get_if<syntax::SanError>(&parsed)) {
-        r.error = true;
-        r.rule = std::string(e->kind);
-        r.message = std::string(e->message);
-        r.column = e->column + 1;
+        r.refuse(e->kind, std::string(e->message), e->column + 1);
         return r;
     }
     r.move = boost::variant2::get<ast::Move>(parsed);
-    if (boost::variant2::holds_alternative<ast::NullMove>(r.move.body)) {
-        r.error = true;
-        r.rule = std::string(sem::rule_id(sem::Failure::MoveNull));
-        r.message = "a null move is not a chess move";
-        r.column = 1;
-    }
+    if (boost::variant2::holds_alternative<ast::NullMove>(r.move.body))
+        r.refuse(sem::rule_id(sem::Failure::MoveNull), "a null move is not a chess move", 1);
     return r;
 }
 
