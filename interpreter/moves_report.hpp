@@ -1,9 +1,9 @@
 // `pgnsem moves` and `pgnsem san`: questions about one position and single moves. `moves` lists the
 // legal moves (semantics/fast/legal_moves.hpp) with their UCI and export-format SAN
 // (semantics/canonical.hpp), sorted by UCI, and whether the side to move is in check, checkmated or
-// stalemated. `san` shows how the SAN reader (syntax/san.hpp) reads each token, and, given a
-// position, which move it is (interpreter/judge.hpp, the same judgement as `check`'s) or the rule
-// it breaks.
+// stalemated (position_status, interpreter/position_report.hpp, as `fen` says it). `san` shows how
+// the SAN reader (syntax/san.hpp) reads each token, and, given a position, which move it is
+// (interpreter/judge.hpp, the same judgement as `check`'s) or the rule it breaks.
 #pragma once
 
 #include <cstdio>
