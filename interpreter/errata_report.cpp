@@ -1,19 +1,11 @@
 // `pgnsem errata` and the reading a run makes (interpreter/errata_report.hpp).
 #include "interpreter/errata_report.hpp"
 
-#include "interpreter/output.hpp"
+#include <optional>
+
+#include "interpreter/json.hpp"
 
 namespace pgnsem::interp {
-namespace {
-
-void json_field(std::string& out, std::string_view name, std::string_view value, bool comma = true) {
-    if (comma) out += ',';
-    append_json_string(out, name);
-    out += ':';
-    append_json_string(out, value);
-}
-
-}  // namespace
 
 std::string errata_text() {
     // (Built with append: GCC 12 at -O3 warns of a false overlap in a chain of +.)
@@ -38,45 +30,32 @@ std::string errata_text() {
 }
 
 std::string errata_json() {
-    std::string out = "{\"errata\":[";
-    for (std::size_t i = 0; i < sem::kErratumCount; ++i) {
-        const sem::ErratumInfo& e = sem::kErrata[i];
-        if (i > 0) out += ',';
-        out += "{\"number\":" + std::to_string(i + 1);
-        json_field(out, "slug", e.slug);
-        out += std::string(",\"executable\":") + (e.executable ? "true" : "false");
-        json_field(out, "title", e.title);
-        json_field(out, "law", e.law);
-        json_field(out, "paper", e.paper);
-        json_field(out, "correction", e.correction);
-        out += ",\"game\":{";
-        json_field(out, "file", e.game_file, false);
-        json_field(out, "event", e.game_event);
-        out += ",\"pgn\":";
-        if (e.game.empty())
-            out += "null";
-        else
-            append_json_string(out, e.game);
-        out += '}';
-        out += ",\"note\":";
-        if (e.note.empty())
-            out += "null";
-        else
-            append_json_string(out, e.note);
-        out += '}';
+    // an empty text is no text: null
+    const auto text = [](std::string_view t) { return t.empty() ? std::nullopt : std::optional(t); };
+    std::string line;
+    {
+        JsonOut out(line);
+        JsonObject o(out);
+        {
+            JsonArray errata(o.key("errata"));
+            for (std::size_t i = 0; i < sem::kErratumCount; ++i) {
+                const sem::ErratumInfo& e = sem::kErrata[i];
+                JsonObject entry(errata.next());
+                entry.num("number", i + 1).str("slug", e.slug).boolean("executable", e.executable);
+                entry.str("title", e.title).str("law", e.law).str("paper", e.paper).str("correction", e.correction);
+                {
+                    JsonObject game(entry.key("game"));
+                    game.str("file", e.game_file).str("event", e.game_event).opt_str("pgn", text(e.game));
+                }
+                entry.opt_str("note", text(e.note));
+            }
+        }
+        JsonArray silences(o.key("silences"));
+        for (const sem::Silence& s : sem::kSilences)
+            JsonObject(silences.next()).str("topic", s.topic).str("choice", s.choice);
     }
-    out += "],\"silences\":[";
-    bool first = true;
-    for (const sem::Silence& s : sem::kSilences) {
-        if (!first) out += ',';
-        first = false;
-        out += '{';
-        json_field(out, "topic", s.topic, false);
-        json_field(out, "choice", s.choice);
-        out += '}';
-    }
-    out += "]}\n";
-    return out;
+    line += '\n';
+    return line;
 }
 
 std::variant<EngineChoice, std::string> choose_engine(const ReadingRequest& request) {

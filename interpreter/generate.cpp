@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "interpreter/interpret.hpp"
+#include "interpreter/json.hpp"
 #include "interpreter/judge.hpp"
 #include "interpreter/output.hpp"
 #include "semantics/engine.hpp"
@@ -190,15 +191,24 @@ int generate(std::uint64_t seed, std::uint32_t games, double near_miss_rate, con
     bool labels_ok = true;
     int labels_errno = 0;
     const auto per_mille = static_cast<std::uint32_t>(std::lround(near_miss_rate * 1000.0));
+    std::string label;  // one line of the labels file
     for (std::uint32_t i = 1; i <= games; ++i) {
         const GeneratedGame g = generate_game(seed, i, per_mille);
         if (!write_bytes(out, g.pgn)) break;
         if (labels && labels_ok) {
+            label.clear();
+            {
+                JsonOut json(label);
+                JsonObject o(json);
+                o.num("game", i);
+                if (g.bad_ply)
+                    o.num("first_bad_ply", *g.bad_ply).str("rule", g.rule);
+                else
+                    o.null("first_bad_ply").null("rule");
+            }
+            label += '\n';
             errno = 0;
-            const int n = g.bad_ply ? std::fprintf(labels, "{\"game\":%u,\"first_bad_ply\":%u,\"rule\":\"%s\"}\n", i,
-                                                   *g.bad_ply, g.rule.c_str())
-                                    : std::fprintf(labels, "{\"game\":%u,\"first_bad_ply\":null,\"rule\":null}\n", i);
-            if (n < 0) {
+            if (std::fwrite(label.data(), 1, label.size(), labels) != label.size()) {
                 labels_ok = false;
                 labels_errno = errno;
             }

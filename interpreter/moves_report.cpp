@@ -7,11 +7,14 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <utility>
 
 #include "interpreter/claims.hpp"
 #include "interpreter/explain.hpp"
+#include "interpreter/json.hpp"
 #include "interpreter/judge.hpp"
 #include "interpreter/output.hpp"
+#include "interpreter/position_report.hpp"
 #include "interpreter/warnings.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/setup.hpp"
@@ -19,16 +22,6 @@
 #include "syntax/san.hpp"
 
 namespace pgnsem::interp {
-
-PositionStatus position_status(const sem::State& s) noexcept {
-    const sem::Engine& e = sem::fast_engine();
-    PositionStatus st;
-    st.check = e.in_check(s, sem::to_move(s));
-    const bool stuck = !e.has_legal_move(s);
-    st.checkmate = stuck && st.check;
-    st.stalemate = stuck && !st.check;
-    return st;
-}
 
 std::optional<Placement> position_option(const std::string& fen, int& status) {
     if (fen.empty()) return sem::to_placement(sem::initial_state());
@@ -74,13 +67,6 @@ Uci uci_of(const sem::ConcreteMove& m) noexcept {
     return u;
 }
 
-const char* yes_no(bool b) {
-    return b ? "yes" : "no";
-}
-const char* json_bool(bool b) {
-    return b ? "true" : "false";
-}
-
 }  // namespace
 
 std::string moves_report(const Placement& p, bool json) {
@@ -104,24 +90,18 @@ std::string moves_report(const Placement& p, bool json) {
     const std::string fen(syntax::print_fen(p).view());
     std::string out;
     if (json) {
-        out += "{\"fen\":";
-        append_json_string(out, fen);
-        out += ",\"moves\":[";
-        for (std::size_t i = 0; i < n; ++i) {
-            if (i != 0) out += ',';
-            out += "{\"uci\":\"";
-            out += entries[i].uci.view();
-            out += "\",\"san\":\"";
-            out += entries[i].san.view();
-            out += "\"}";
+        {
+            JsonOut json_out(out);
+            JsonObject o(json_out);
+            o.str("fen", fen);
+            {
+                JsonArray moves(o.key("moves"));
+                for (std::size_t i = 0; i < n; ++i)
+                    JsonObject(moves.next()).str("uci", entries[i].uci.view()).str("san", entries[i].san.view());
+            }
+            status_json(o, st);
         }
-        out += "],\"check\":";
-        out += json_bool(st.check);
-        out += ",\"checkmate\":";
-        out += json_bool(st.checkmate);
-        out += ",\"stalemate\":";
-        out += json_bool(st.stalemate);
-        out += "}\n";
+        out += '\n';
     } else {
         out += "FEN:        " + fen + "\n";
         out += "moves:      " + std::to_string(n) + " legal, sorted by UCI\n";
@@ -132,9 +112,7 @@ std::string moves_report(const Placement& p, bool json) {
             out += entries[i].san.view();
             out += '\n';
         }
-        out += std::string("check:      ") + yes_no(st.check) + "\n";
-        out += std::string("checkmate:  ") + yes_no(st.checkmate) + "\n";
-        out += std::string("stalemate:  ") + yes_no(st.stalemate) + "\n";
+        append_status_text(out, st);
     }
     return out;
 }
@@ -165,6 +143,14 @@ struct TokenReport {
     // with a position
     bool resolved = false, legal = false;
     std::string san, uci;
+
+    // The token is refused: the rule it breaks, why, and where (1-based).
+    void refuse(std::string_view why_rule, std::string why, std::uint32_t at) {
+        error = true;
+        rule = why_rule;
+        message = std::move(why);
+        column = at;
+    }
 };
 
 const char* suffix_text(ast::Suffix s) {
@@ -194,10 +180,8 @@ const char* claim_text(ast::CheckClaim c) {
 void strict_error(TokenReport& r) {
     for (const TokenWarning& w : r.warnings) {
         if (stays_under_strict(w.kind)) continue;
-        r.error = true;
-        r.rule = "notation/" + std::string(kind_name(w.kind));
-        r.message = w.message + (w.canonical.empty() ? "" : "; the export format writes " + w.canonical);
-        r.column = 1;
+        r.refuse("notation/" + std::string(kind_name(w.kind)),
+                 w.message + (w.canonical.empty() ? "" : "; the export format writes " + w.canonical), 1);
         return;
     }
 }
@@ -208,19 +192,12 @@ TokenReport read_token(std::string_view token) {
     r.token = token;
     const syntax::SanResult parsed = syntax::parse_san(token);
     if (const auto* e = boost::variant2::get_if<syntax::SanError>(&parsed)) {
-        r.error = true;
-        r.rule = std::string(e->kind);
-        r.message = std::string(e->message);
-        r.column = e->column + 1;
+        r.refuse(e->kind, std::string(e->message), e->column + 1);
         return r;
     }
     r.move = boost::variant2::get<ast::Move>(parsed);
-    if (boost::variant2::holds_alternative<ast::NullMove>(r.move.body)) {
-        r.error = true;
-        r.rule = std::string(sem::rule_id(sem::Failure::MoveNull));
-        r.message = "a null move is not a chess move";
-        r.column = 1;
-    }
+    if (boost::variant2::holds_alternative<ast::NullMove>(r.move.body))
+        r.refuse(sem::rule_id(sem::Failure::MoveNull), "a null move is not a chess move", 1);
     return r;
 }
 
@@ -262,50 +239,6 @@ TokenReport resolved_report(const sem::State& s, std::string_view token, bool st
     for (const Warning& w : warnings) r.warnings.push_back(TokenWarning{w.kind, w.canonical, w.message});
     if (strict) strict_error(r);
     return r;
-}
-
-void append_optional(std::string& out, const char* text) {
-    if (text)
-        append_json_string(out, text);
-    else
-        out += "null";
-}
-
-void append_square(std::string& out, Square q) {
-    char name[2];
-    write_square(name, q);
-    out += '"';
-    out.append(name, 2);
-    out += '"';
-}
-
-void append_error_json(std::string& out, const TokenReport& r) {
-    out += "{\"token\":";
-    append_json_string(out, r.token);
-    out += ",\"error\":{\"rule\":";
-    append_json_string(out, r.rule);
-    out += ",\"message\":";
-    append_json_string(out, r.message);
-    out += ",\"column\":" + std::to_string(r.column) + "}}";
-}
-
-void append_warnings_json(std::string& out, const TokenReport& r) {
-    out += ",\"warnings\":[";
-    bool first = true;
-    for (const TokenWarning& w : r.warnings) {
-        if (!first) out += ',';
-        first = false;
-        out += "{\"kind\":";
-        append_json_string(out, kind_name(w.kind));
-        if (!w.canonical.empty()) {
-            out += ",\"canonical\":";
-            append_json_string(out, w.canonical);
-        }
-        out += ",\"message\":";
-        append_json_string(out, w.message);
-        out += '}';
-    }
-    out += ']';
 }
 
 // The parts of a move as written: which piece, the origin named, `x`, the destination, the
@@ -359,80 +292,53 @@ Parts parts_of(const ast::Move& m) {
     return p;
 }
 
-void append_char_json(std::string& out, std::optional<char> c) {
-    if (!c) {
-        out += "null";
-        return;
-    }
-    out += '"';
-    out += *c;
-    out += '"';
+// A field of one letter (a piece, a file, a rank), or null.
+void opt_char(JsonObject& o, std::string_view name, const std::optional<char>& c) {
+    o.opt_str(name, c ? std::optional(std::string_view(&*c, 1)) : std::nullopt);
 }
 
-std::string structure_json(const TokenReport& r) {
-    std::string out;
-    if (r.error) {
-        append_error_json(out, r);
-        return out;
+// A token's JSON object (no newline): the reader's error; else, without a position, its parts as
+// written, or, with one (`r.resolved`), the move it is or the rule it breaks; then its warnings.
+std::string token_json(const TokenReport& r) {
+    std::string line;
+    {
+        JsonOut out(line);
+        JsonObject o(out);
+        o.str("token", r.token);
+        if (r.error) {
+            JsonObject(o.key("error")).str("rule", r.rule).str("message", r.message).num("column", r.column);
+        } else {
+            if (r.resolved) {
+                o.boolean("legal", r.legal);
+                if (r.legal)
+                    o.str("san", r.san).str("uci", r.uci);
+                else
+                    o.null("san").null("uci");
+                o.str("rule", r.rule);
+                if (!r.legal) o.str("message", r.message);
+            } else {
+                const Parts p = parts_of(r.move);
+                opt_char(o, "piece", p.piece);
+                opt_char(o, "from_file", p.from_file);
+                opt_char(o, "from_rank", p.from_rank);
+                o.boolean("capture", p.capture);
+                char to[2];
+                if (p.to) write_square(to, *p.to);
+                o.opt_str("to", p.to ? std::optional(std::string_view(to, 2)) : std::nullopt);
+                opt_char(o, "promotion", p.promotion);
+                o.opt_str("castle", p.castle).opt_str("claim", claim_text(r.move.claim));
+                o.opt_str("suffix", suffix_text(r.move.suffix));
+            }
+            JsonArray warnings(o.key("warnings"));
+            for (const TokenWarning& w : r.warnings) {
+                JsonObject warning(warnings.next());
+                warning.str("kind", kind_name(w.kind));
+                if (!w.canonical.empty()) warning.str("canonical", w.canonical);
+                warning.str("message", w.message);
+            }
+        }
     }
-    const Parts p = parts_of(r.move);
-    out += "{\"token\":";
-    append_json_string(out, r.token);
-    out += ",\"piece\":";
-    append_char_json(out, p.piece);
-    out += ",\"from_file\":";
-    append_char_json(out, p.from_file);
-    out += ",\"from_rank\":";
-    append_char_json(out, p.from_rank);
-    out += ",\"capture\":";
-    out += json_bool(p.capture);
-    out += ",\"to\":";
-    if (p.to)
-        append_square(out, *p.to);
-    else
-        out += "null";
-    out += ",\"promotion\":";
-    append_char_json(out, p.promotion);
-    out += ",\"castle\":";
-    append_optional(out, p.castle);
-    out += ",\"claim\":";
-    append_optional(out, claim_text(r.move.claim));
-    out += ",\"suffix\":";
-    append_optional(out, suffix_text(r.move.suffix));
-    append_warnings_json(out, r);
-    out += '}';
-    return out;
-}
-
-std::string resolved_json(const TokenReport& r) {
-    std::string out;
-    if (r.error) {
-        append_error_json(out, r);
-        return out;
-    }
-    out += "{\"token\":";
-    append_json_string(out, r.token);
-    out += ",\"legal\":";
-    out += json_bool(r.legal);
-    out += ",\"san\":";
-    if (r.legal)
-        append_json_string(out, r.san);
-    else
-        out += "null";
-    out += ",\"uci\":";
-    if (r.legal)
-        append_json_string(out, r.uci);
-    else
-        out += "null";
-    out += ",\"rule\":";
-    append_json_string(out, r.rule);
-    if (!r.legal) {
-        out += ",\"message\":";
-        append_json_string(out, r.message);
-    }
-    append_warnings_json(out, r);
-    out += '}';
-    return out;
+    return line;
 }
 
 // Text for people: the token, then what it is; warnings on lines of their own.
@@ -493,13 +399,13 @@ std::string report_text(const TokenReport& r) {
 std::string san_token_json(std::string_view token, bool strict, bool& ok) {
     const TokenReport r = structure_report(token, strict);
     ok = !r.error;
-    return structure_json(r);
+    return token_json(r);
 }
 
 std::string san_move_json(const Placement& p, std::string_view token, bool strict, bool& ok) {
     const TokenReport r = resolved_report(sem::from_placement(p), token, strict);
     ok = !r.error && r.legal;
-    return resolved_json(r);
+    return token_json(r);
 }
 
 int san_command(const std::string& fen, const std::vector<std::string>& tokens, bool strict, bool json,
@@ -514,7 +420,7 @@ int san_command(const std::string& fen, const std::vector<std::string>& tokens, 
     for (const std::string& token : tokens) {
         const TokenReport r = s ? resolved_report(*s, token, strict) : structure_report(token, strict);
         if (r.error || (r.resolved && !r.legal)) status = 1;
-        const std::string text = json ? (s ? resolved_json(r) : structure_json(r)) + "\n" : report_text(r);
+        const std::string text = json ? token_json(r) + "\n" : report_text(r);
         if (!write_bytes(out, text)) return 2;
     }
     return status;

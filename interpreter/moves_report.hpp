@@ -1,9 +1,9 @@
 // `pgnsem moves` and `pgnsem san`: questions about one position and single moves. `moves` lists the
 // legal moves (semantics/fast/legal_moves.hpp) with their UCI and export-format SAN
 // (semantics/canonical.hpp), sorted by UCI, and whether the side to move is in check, checkmated or
-// stalemated. `san` shows how the SAN reader (syntax/san.hpp) reads each token, and, given a
-// position, which move it is (interpreter/judge.hpp, the same judgement as `check`'s) or the rule
-// it breaks.
+// stalemated (position_status, interpreter/position_report.hpp, as `fen` says it). `san` shows how
+// the SAN reader (syntax/san.hpp) reads each token, and, given a position, which move it is
+// (interpreter/judge.hpp, the same judgement as `check`'s) or the rule it breaks.
 #pragma once
 
 #include <cstdio>
@@ -12,18 +12,9 @@
 #include <string_view>
 #include <vector>
 
-#include "semantics/state.hpp"
 #include "syntax/placement.hpp"
 
 namespace pgnsem::interp {
-
-// The side to move in check (IIC), checkmated (Laws 5.1.1), stalemated (5.2.1).
-struct PositionStatus {
-    bool check = false;
-    bool checkmate = false;
-    bool stalemate = false;
-};
-[[nodiscard]] PositionStatus position_status(const sem::State& s) noexcept;
 
 // The position of a `--fen` option (a FEN or four-field EPD, syntax::parse_position), or the
 // initial position when `fen` is empty. nullopt, `status` 2, after saying on stderr why, when the

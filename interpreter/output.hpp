@@ -10,9 +10,7 @@
 
 namespace pgnsem::interp {
 
-// Appends `s` as a JSON string literal. Bytes that are not UTF-8 are read as ISO 8859-1 (the
-// PGN standard's character set) and written as UTF-8; control characters (C0, DEL, C1) as \u00XX.
-void append_json_string(std::string& out, std::string_view s);
+// JSON is written by the project's one JSON writer, interpreter/json.hpp.
 
 // Appends `s` as text for people: what JSON writes as a string's content, unquoted (UTF-8 as it
 // is, other bytes read as ISO 8859-1 and written as UTF-8), except that no control character

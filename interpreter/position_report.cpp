@@ -10,15 +10,46 @@
 
 #include "interpreter/explain.hpp"
 #include "interpreter/input.hpp"
-#include "interpreter/moves_report.hpp"
+#include "interpreter/json.hpp"
 #include "interpreter/output.hpp"
+#include "semantics/engine.hpp"
 #include "semantics/laws/dead_position.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 
 namespace pgnsem::interp {
 
-PositionReport describe_position(const Placement& p, std::string_view fen, std::uint32_t dead_budget) {
+PositionStatus position_status(const sem::State& s) noexcept {
+    const sem::Engine& e = sem::fast_engine();
+    PositionStatus st;
+    st.check = e.in_check(s, sem::to_move(s));
+    const bool stuck = !e.has_legal_move(s);
+    st.checkmate = stuck && st.check;
+    st.stalemate = stuck && !st.check;
+    return st;
+}
+
+void append_status_text(std::string& out, const PositionStatus& status) {
+    const auto line = [&out](const char* name, bool yes) {
+        out += name;
+        out += yes ? "yes\n" : "no\n";
+    };
+    line("check:      ", status.check);
+    line("checkmate:  ", status.checkmate);
+    line("stalemate:  ", status.stalemate);
+}
+
+void status_json(JsonObject& o, const std::optional<PositionStatus>& status) {
+    if (status)
+        o.boolean("check", status->check)
+            .boolean("checkmate", status->checkmate)
+            .boolean("stalemate", status->stalemate);
+    else
+        o.null("check").null("checkmate").null("stalemate");
+}
+
+PositionReport describe_position(const Placement& p, std::string_view fen, std::uint32_t dead_budget,
+                                 const syntax::FenRecord* record) {
     PositionReport r;
     const sem::State s = sem::from_placement(p);
     const sem::Problems problems = sem::validate(p);
@@ -66,13 +97,8 @@ PositionReport describe_position(const Placement& p, std::string_view fen, std::
     }
     // The side to move in check, checkmated, stalemated: asked of a valid position only (the move
     // generator needs one king a side and the side not to move out of check).
-    const bool has_status = problems.empty();
-    const PositionStatus status = has_status ? position_status(s) : PositionStatus{};
-    if (has_status) {
-        r.text += std::string("check:      ") + (status.check ? "yes" : "no") + "\n";
-        r.text += std::string("checkmate:  ") + (status.checkmate ? "yes" : "no") + "\n";
-        r.text += std::string("stalemate:  ") + (status.stalemate ? "yes" : "no") + "\n";
-    }
+    const std::optional<PositionStatus> status = problems.empty() ? std::optional(position_status(s)) : std::nullopt;
+    if (status) append_status_text(r.text, *status);
     // Law 5.2.2: whether each side can checkmate by some series of legal moves, asked only of a
     // valid position (the analyser's moves are the Laws' legal moves, which need one king a side
     // and no king left in check). The analyser's scratch is kept from record to record.
@@ -97,57 +123,43 @@ PositionReport describe_position(const Placement& p, std::string_view fen, std::
                   "\n";
     }
     r.text += syntax::board_diagram(p);
-    // json
-    std::string& j = r.json;
-    j += "{\"fen\":";
-    append_json_string(j, fen);
-    j += ",\"white\":";
-    append_json_string(j, pieces_of(Color::White));
-    j += ",\"black\":";
-    append_json_string(j, pieces_of(Color::Black));
-    j += ",\"to_move\":";
-    append_json_string(j, color_name(p.side_to_move));
-    j += ",\"castling\":";
-    append_json_string(j, castling);
-    j += ",\"en_passant\":";
-    if (p.en_passant)
-        append_json_string(j, ep);
-    else
-        j += "null";
-    j += ",\"halfmove_clock\":" + std::to_string(p.halfmove_clock);
-    j += ",\"fullmove_number\":" + std::to_string(p.fullmove_number);
-    j += ",\"valid\":";
-    j += problems.empty() ? "true" : "false";
-    j += ",\"problems\":[";
-    bool first = true;
-    for (const sem::Problem& pr : problems) {
-        if (!first) j += ',';
-        first = false;
-        j += "{\"rule\":";
-        append_json_string(j, sem::rule_id(pr.rule));
-        j += ",\"message\":";
-        append_json_string(j, explain_problem(pr.rule, pr.detail, s));
-        j += '}';
+    // json (the object is complete when the writer ends)
+    {
+        JsonOut out(r.json);
+        JsonObject o(out);
+        o.str("fen", fen).str("white", pieces_of(Color::White)).str("black", pieces_of(Color::Black));
+        o.str("to_move", color_name(p.side_to_move)).str("castling", castling);
+        if (p.en_passant)
+            o.str("en_passant", ep);
+        else
+            o.null("en_passant");
+        o.num("halfmove_clock", p.halfmove_clock).num("fullmove_number", p.fullmove_number);
+        o.boolean("valid", problems.empty());
+        {
+            JsonArray list(o.key("problems"));
+            for (const sem::Problem& pr : problems)
+                JsonObject(list.next())
+                    .str("rule", sem::rule_id(pr.rule))
+                    .str("message", explain_problem(pr.rule, pr.detail, s));
+        }
+        status_json(o, status);
+        // "dead" and "can_mate": true, false, or null when undecided (or the position is not valid)
+        const auto can = [](sem::laws::Verdict v) {
+            return v == sem::laws::Verdict::Yes  ? std::optional(true)
+                   : v == sem::laws::Verdict::No ? std::optional(false)
+                                                 : std::nullopt;
+        };
+        o.opt_bool("dead", dead);
+        JsonObject(o.key("can_mate")).opt_bool("white", can(mate.white)).opt_bool("black", can(mate.black));
+        // the fields of a FEN record beside the position's
+        if (record) {
+            JsonObject fields(o.key("record"));
+            fields.opt_str("event", record->event).opt_str("white", record->white).opt_str("black", record->black);
+            fields.opt_str("comment", record->comment);
+        } else {
+            o.null("record");
+        }
     }
-    j += ']';
-    const auto json_flag = [has_status](bool flag) { return !has_status ? "null" : flag ? "true" : "false"; };
-    j += ",\"check\":";
-    j += json_flag(status.check);
-    j += ",\"checkmate\":";
-    j += json_flag(status.checkmate);
-    j += ",\"stalemate\":";
-    j += json_flag(status.stalemate);
-    // "dead" and "can_mate": true, false, or null when undecided (or the position is not valid)
-    const auto json_verdict = [](sem::laws::Verdict v) {
-        return v == sem::laws::Verdict::Yes ? "true" : v == sem::laws::Verdict::No ? "false" : "null";
-    };
-    j += ",\"dead\":";
-    j += !dead ? "null" : *dead ? "true" : "false";
-    j += ",\"can_mate\":{\"white\":";
-    j += json_verdict(mate.white);
-    j += ",\"black\":";
-    j += json_verdict(mate.black);
-    j += "}}";
     return r;
 }
 
@@ -259,13 +271,17 @@ RecordOutcome error_outcome(std::string_view shown, std::string_view field, std:
     RecordOutcome r;
     r.status = 1;
     if (json) {
-        r.out += "{\"fen\":";
-        append_json_string(r.out, shown);
-        r.out += ",\"valid\":false,\"error\":{\"field\":";
-        append_json_string(r.out, field);
-        r.out += ",\"line\":" + std::to_string(line) + ",\"column\":" + std::to_string(column) + ",\"message\":";
-        append_json_string(r.out, message);
-        r.out += "}}\n";
+        {
+            JsonOut out(r.out);
+            JsonObject o(out);
+            o.str("fen", shown).boolean("valid", false);
+            JsonObject(o.key("error"))
+                .str("field", field)
+                .num("line", line)
+                .num("column", column)
+                .str("message", message);
+        }
+        r.out += '\n';
     } else {
         r.out += "FEN:        ";
         append_text(r.out, shown);
@@ -301,8 +317,8 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
     };
     Placement placement;
     std::string fen_text, header;
-    // seed 001's fields, for JSON: {"event", "white", "black", "comment"}, or null for a bare FEN
-    std::string record_json = "null";
+    // the record's fields (event, white, black, comment), none for a bare FEN
+    std::optional<syntax::FenRecord> record;
     const char c = trimmed.front();
     if (c == '[' || c == '{' || trimmed.find('{') != std::string_view::npos) {
         auto parsed = syntax::parse_fen_record(text, true);
@@ -310,7 +326,7 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
             const auto [line, column] = place(e->column);
             return error_outcome(trimmed, e->field, line, column, e->message, json);
         }
-        const auto& r = boost::variant2::get<syntax::FenRecord>(parsed);
+        const syntax::FenRecord& r = record.emplace(boost::variant2::get<syntax::FenRecord>(parsed));
         placement = r.placement;
         fen_text = std::string(syntax::print_fen(placement).view());
         const auto field = [&](const char* name, const std::optional<std::string>& value) {
@@ -323,21 +339,6 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
         field("white name: ", r.white);
         field("black name: ", r.black);
         field("comment:    ", r.comment);
-        record_json.clear();
-        const auto json_field = [&](const char* name, const std::optional<std::string>& value) {
-            record_json += record_json.empty() ? "{\"" : ",\"";
-            record_json += name;
-            record_json += "\":";
-            if (value)
-                append_json_string(record_json, *value);
-            else
-                record_json += "null";
-        };
-        json_field("event", r.event);
-        json_field("white", r.white);
-        json_field("black", r.black);
-        json_field("comment", r.comment);
-        record_json += '}';
     } else {
         // a FEN, or four-field EPD (syntax/fen-decisions.md, case 111), shown with its six fields
         auto parsed = syntax::parse_position(trimmed);
@@ -349,14 +350,11 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
         const bool six_fields = boost::variant2::holds_alternative<Placement>(syntax::parse_fen(trimmed));
         fen_text = six_fields ? std::string(trimmed) : std::string(syntax::print_fen(placement).view());
     }
-    const PositionReport report = describe_position(placement, fen_text, dead_budget);
+    const PositionReport report = describe_position(placement, fen_text, dead_budget, record ? &*record : nullptr);
     RecordOutcome r;
     r.status = report.valid ? 0 : 1;
     if (json) {
-        // the record's own fields after the position's
-        r.out = report.json;
-        r.out.pop_back();
-        r.out += ",\"record\":" + record_json + "}\n";
+        r.out = report.json + "\n";
     } else {
         r.out = header + report.text + "\n";
     }

@@ -4,24 +4,47 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "semantics/state.hpp"
 #include "syntax/placement.hpp"
+
+namespace pgnsem::syntax {
+struct FenRecord;
+}  // namespace pgnsem::syntax
 
 namespace pgnsem::interp {
 
+class JsonObject;
+
+// The side to move in check (IIC), checkmated (Laws 5.1.1), stalemated (5.2.1): what `fen` and
+// `moves` (interpreter/moves_report.hpp) both report, asked of the fast engine.
+struct PositionStatus {
+    bool check = false;
+    bool checkmate = false;
+    bool stalemate = false;
+};
+[[nodiscard]] PositionStatus position_status(const sem::State& s) noexcept;
+// The status as three lines of text (`check:      yes`, …) and as three JSON fields (`check`,
+// `checkmate`, `stalemate`; each null when there is no status, as for a position that is not valid).
+void append_status_text(std::string& out, const PositionStatus& status);
+void status_json(JsonObject& o, const std::optional<PositionStatus>& status);
+
 struct PositionReport {
     std::string text;
-    std::string json;
+    std::string json;    // one object, no newline
     bool valid = false;  // no validity problem
 };
 
 // The dead-position analysis (Law 5.2.2, semantics/laws/dead_position.hpp) may visit at most
-// `dead_budget` positions; 0 skips it (`dead` and `can_mate` null, no text line).
+// `dead_budget` positions; 0 skips it (`dead` and `can_mate` null, no text line). `record`: the
+// fields of the FEN record the position was read from (its JSON `record`), null for a bare FEN.
 inline constexpr std::uint32_t kFenDeadBudget = 100000;
 [[nodiscard]] PositionReport describe_position(const Placement& p, std::string_view fen,
-                                               std::uint32_t dead_budget = kFenDeadBudget);
+                                               std::uint32_t dead_budget = kFenDeadBudget,
+                                               const syntax::FenRecord* record = nullptr);
 
 }  // namespace pgnsem::interp
 

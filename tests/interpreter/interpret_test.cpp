@@ -8,6 +8,7 @@
 
 #include "interpreter/explain.hpp"
 #include "interpreter/generate.hpp"
+#include "interpreter/json.hpp"
 #include "interpreter/output.hpp"
 #include "syntax/pgn.hpp"
 

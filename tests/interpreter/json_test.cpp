@@ -1,0 +1,58 @@
+// The JSON writer (interpreter/json.hpp): what each value writes, byte for byte, and nlohmann::json
+// reading back objects and arrays nested and long. Strings' escapes: interpreter/interpret_test.cpp.
+#include "interpreter/json.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace interp = pgnsem::interp;
+using interp::JsonArray;
+using interp::JsonObject;
+using interp::JsonOut;
+
+TEST_CASE("JSON writer: every kind of value, after what the string held", "[json]") {
+    std::string s = "before ";
+    {
+        JsonOut out(s);
+        JsonObject o(out);
+        o.str("s", "a\"b").num("n", 18446744073709551615ULL).boolean("t", true).boolean("f", false).null("z");
+        o.opt_str("o1", std::optional<std::string>("x")).opt_str("o2", std::optional<std::string>());
+        o.opt_str("v1", std::optional<std::string_view>("y")).opt_str("v2", std::optional<std::string_view>());
+        o.opt_str("c1", "w").opt_str("c2", static_cast<const char*>(nullptr));
+        o.opt_bool("b1", true).opt_bool("b2", false).opt_bool("b3", std::nullopt);
+        {
+            JsonArray a(o.key("a"));
+            a.next().uint(1);
+            JsonObject(a.next()).str("k", "v");
+            JsonArray(a.next());
+            a.next().raw("null");
+        }
+        JsonObject(o.key("e"));
+    }
+    CHECK(s ==
+          "before "
+          "{\"s\":\"a\\\"b\",\"n\":18446744073709551615,\"t\":true,\"f\":false,\"z\":null,"
+          "\"o1\":\"x\",\"o2\":null,\"v1\":\"y\",\"v2\":null,\"c1\":\"w\",\"c2\":null,"
+          "\"b1\":true,\"b2\":false,\"b3\":null,\"a\":[1,{\"k\":\"v\"},[],null],\"e\":{}}");
+}
+
+TEST_CASE("JSON writer: long and nested output reads back", "[json]") {
+    std::string s;
+    {
+        JsonOut out(s);
+        JsonArray rows(out);
+        for (std::uint64_t i = 0; i < 1000; ++i) {
+            JsonObject row(rows.next());
+            row.num("i", i).str("name", std::string(i % 37, 'x') + "\xe9");
+            JsonArray(row.key("list")).next().boolean(i % 2 == 0);
+        }
+    }
+    const auto j = nlohmann::json::parse(s);
+    REQUIRE(j.size() == 1000);
+    CHECK(j[999]["i"] == 999);
+    CHECK(j[999]["name"] == std::string(999 % 37, 'x') + "\xc3\xa9");
+    CHECK(j[998]["list"][0] == true);
+    CHECK(j[999]["list"][0] == false);
+}
