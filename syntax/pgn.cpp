@@ -250,6 +250,7 @@ public:
         skip_ws();
         if (at_end(p_)) return false;
         g_.start = pos(p_);
+        first_ = p_;
         if (*p_ == '[') {
             if (!tag_section()) return true;
         }
@@ -258,6 +259,8 @@ public:
     }
 
     [[nodiscard]] const char* position() const noexcept { return p_; }
+    // The game's first byte (after parse() has returned true).
+    [[nodiscard]] const char* first() const noexcept { return first_; }
     // true when the game ended at its termination marker: what follows it (up to the next game)
     // is read by the reader (PgnReader::Impl::after_result), not by the parser.
     [[nodiscard]] bool ended_at_marker() const noexcept { return ended_at_marker_; }
@@ -265,6 +268,7 @@ public:
 private:
     Cursor& c_;
     const char* p_;
+    const char* first_ = nullptr;
     ast::Game& g_;
     Scratch& s_;
 
@@ -1512,6 +1516,10 @@ bool PgnReader::next(ast::Game& out) {
             }
             continue;
         }
+        // The game's bytes are [parser.first(), parser.position()) of the buffer: a game is parsed
+        // again from its start after every refill, so they are all there, and after_result reads on
+        // into `spare`, never over them (Game::text).
+        out.text = std::string_view(parser.first(), static_cast<std::size_t>(parser.position() - parser.first()));
         if (parser.ended_at_marker())
             r.after_result(out, parser.position());
         else
