@@ -241,9 +241,6 @@ struct SyntaxError {
     std::string_view message;           // a sentence
     std::uint32_t ply_index = 0;        // how many main-line plies were read before it
     std::uint32_t variation_depth = 0;  // 0 in the main line, else how many `(` enclose it
-    // A malformed tag pair: its text as read, from its `[` to the end of the offending token (normalize
-    // writes it back, so that the output reads back with the same error); empty for other errors.
-    std::string_view tag_pair;
 };
 
 struct Game {

@@ -418,8 +418,7 @@ private:
 
     void set_error(std::string_view kind, ast::SourcePos at, std::string_view token, std::string_view message) {
         if (g_.error) return;
-        g_.error =
-            ast::SyntaxError{kind, at, token, message, main_plies_, static_cast<std::uint32_t>(s_.stack.size()), {}};
+        g_.error = ast::SyntaxError{kind, at, token, message, main_plies_, static_cast<std::uint32_t>(s_.stack.size())};
     }
 
     // After an error the rest of the broken game is skipped: it ends at the first of (a) its own
@@ -534,16 +533,7 @@ private:
             // §8: a blank line between two tag pairs ends the tag section; the `[` after it
             // starts the next game, and this one has no movetext.
             if (!g_.tags.empty() && c_.line - line_before >= 2 && holds_blank_line(before, p_)) return true;
-            const char* open = p_;
             if (!tag_pair()) {
-                // The broken pair as read up to the end of its offending token (an unclosed string's
-                // runs to its line end): what normalize writes back; no more, since what follows on
-                // the line (a marker, another game) is the skip's, not the pair's.
-                if (g_.error) {
-                    const std::string_view t = g_.error->token;
-                    const char* end = t.empty() ? p_ : t.data() + t.size();
-                    g_.error->tag_pair = std::string_view(open, static_cast<std::size_t>(end - open));
-                }
                 resync();
                 return false;
             }
@@ -1363,8 +1353,7 @@ struct PgnReader::Impl {
                                    {},
                                    "the game is longer than 64 MiB; it is skipped",
                                    0,
-                                   0,
-                                   {}};
+                                   0};
         bool previous_is_tag = true;
         bool at_line_start = false;
         for (;;) {
@@ -1427,8 +1416,7 @@ struct PgnReader::Impl {
         else
             return false;
         g.start = ast::SourcePos{1, 1};
-        g.error =
-            ast::SyntaxError{"syntax/encoding", ast::SourcePos{1, 1}, std::string_view(next, 2), message, 0, 0, {}};
+        g.error = ast::SyntaxError{"syntax/encoding", ast::SourcePos{1, 1}, std::string_view(next, 2), message, 0, 0};
         refused = true;
         return true;
     }
