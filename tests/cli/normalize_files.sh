@@ -69,6 +69,16 @@ norm - "$tmp/last.pgn" <"$tmp/made.pgn" >"$tmp/out" 2>/dev/null
 norm "$tmp/made.pgn" "$tmp/last.pgn" >"$tmp/files.out" 2>/dev/null
 if cmp -s "$tmp/out" "$tmp/files.out"; then ok; else bad "normalize - FILE differs from normalize FILE FILE"; fi
 
+# no FILE: standard input
+norm <"$tmp/made.pgn" >"$tmp/out" 2>/dev/null
+if [[ $status == 1 ]] && cmp -s "$tmp/out" <("$pgnsem" normalize "$tmp/made.pgn" 2>/dev/null); then ok; else bad "normalize <FILE differs"; fi
+# a game whose bytes the reader does not keep (a UTF-16 file) is not written, and stderr names it
+printf '\xff\xfe[\x00E\x00v\x00' >"$tmp/utf16.pgn"
+norm "$tmp/utf16.pgn" "$tmp/g01.pgn" >"$tmp/out" 2>"$tmp/err"
+if [[ $status == 1 ]] && cmp -s "$tmp/out" <("$pgnsem" normalize "$tmp/g01.pgn") &&
+  grep -qF "pgnsem: $tmp/utf16.pgn: game 1 (line 1) is not written: the input is UTF-16LE" "$tmp/err"; then ok
+else bad "a UTF-16 file: exit $status: $(cat "$tmp/err")"; fi
+
 # --- the checks in Python: verdicts, partitions, bytes ----------------------------------------
 # check.py VERDICTS_OF... : prints FAIL lines; exit 1 on any
 cat >"$tmp/check.py" <<'EOF'
