@@ -306,7 +306,7 @@ bool check_parallel(syntax::PgnReader& reader, const std::string& path, const Ch
         slot.count = 0;
         std::size_t bytes = 0;
         while (slot.count < kBatchGames && bytes < kBatchBytes && reader.next(slot.games[slot.count])) {
-            slot.games[slot.count].own_strings(slot.arenas[slot.count]);
+            slot.games[slot.count].own_strings(slot.arenas[slot.count], ast::Game::RawText::Drop);
             bytes += footprint(slot.games[slot.count], slot.arenas[slot.count]);
             ++slot.count;
         }

@@ -255,7 +255,7 @@ std::optional<Game> GameReader::next() {
         return std::nullopt;
     }
     data->source = impl_->name;
-    data->game.own_strings(data->arena);
+    data->game.own_strings(data->arena, ast::Game::RawText::Drop);
     return Game(std::move(data));
 }
 

@@ -241,14 +241,21 @@ struct SyntaxError {
     std::string_view message;           // a sentence
     std::uint32_t ply_index = 0;        // how many main-line plies were read before it
     std::uint32_t variation_depth = 0;  // 0 in the main line, else how many `(` enclose it
-    // A malformed tag pair: its text as read, from its `[` to the end of the offending token (normalize
-    // writes it back, so that the output reads back with the same error); empty for other errors.
-    std::string_view tag_pair;
 };
 
 struct Game {
     std::uint32_t index = 0;  // 1-based within the file
     SourcePos start;
+    // The game's bytes as read: from its first byte (its tag section's `[`, or its first movetext
+    // byte) to where the reader ended it — just after its termination marker, or where the next
+    // game starts, or where the reader resynchronised after a syntax error (syntax/README.md,
+    // "Errors and resynchronisation"), or the end of input — so the blank lines before the next
+    // game's tags may belong to it; the text after a marker (ReaderWarningKind::TextAfterResult)
+    // does not. A view into the reader's buffer, valid until the next PgnReader::next (the reader
+    // only records where the game started and ended: nothing is copied). Empty for the two games
+    // whose bytes the reader does not keep: one longer than its limit (syntax/game-too-long) and a
+    // UTF-16 or UTF-32 input (syntax/encoding). normalize writes a game it cannot rewrite as this.
+    std::string_view text;
     std::vector<Tag> tags;
     std::vector<Ply> plies;
     std::vector<Variation> variations;
@@ -263,6 +270,7 @@ struct Game {
     void clear() noexcept {
         index = 0;
         start = {};
+        text = {};
         tags.clear();
         plies.clear();
         variations.clear();
@@ -274,11 +282,16 @@ struct Game {
         result_pos = {};
         error.reset();
     }
+    // Whether own_strings copies the game's raw `text` too (all of its bytes again) or empties it.
+    enum class RawText : bool { Drop, Copy };
     // Makes the game independent of the reader's buffer: every string_view it holds is copied
     // into `arena` (cleared first) and pointed there, so the game can outlive the next call to
     // PgnReader::next (the parallel checker hands games to other threads this way). Reusing the
-    // same arena and game keeps the steady state free of allocation.
-    void own_strings(std::string& arena) {
+    // same arena and game keeps the steady state free of allocation. `text` is copied only when
+    // asked (RawText::Copy): it doubles the bytes copied, and the checker never reads it; with
+    // RawText::Drop it is emptied, so no view into the reader's buffer is left behind.
+    void own_strings(std::string& arena, RawText raw) {
+        if (raw == RawText::Drop) text = {};
         std::size_t total = 0;
         auto count = [&](std::string_view v) { total += v.size(); };
         for_each_view(count);
@@ -309,6 +322,7 @@ struct Game {
 private:
     template <class F>
     void for_each_view(F&& f) {
+        f(text);
         for (Tag& t : tags) {
             f(t.name);
             f(t.value);

@@ -250,6 +250,7 @@ public:
         skip_ws();
         if (at_end(p_)) return false;
         g_.start = pos(p_);
+        first_ = p_;
         if (*p_ == '[') {
             if (!tag_section()) return true;
         }
@@ -258,6 +259,8 @@ public:
     }
 
     [[nodiscard]] const char* position() const noexcept { return p_; }
+    // The game's first byte (after parse() has returned true).
+    [[nodiscard]] const char* first() const noexcept { return first_; }
     // true when the game ended at its termination marker: what follows it (up to the next game)
     // is read by the reader (PgnReader::Impl::after_result), not by the parser.
     [[nodiscard]] bool ended_at_marker() const noexcept { return ended_at_marker_; }
@@ -265,6 +268,7 @@ public:
 private:
     Cursor& c_;
     const char* p_;
+    const char* first_ = nullptr;
     ast::Game& g_;
     Scratch& s_;
 
@@ -414,8 +418,7 @@ private:
 
     void set_error(std::string_view kind, ast::SourcePos at, std::string_view token, std::string_view message) {
         if (g_.error) return;
-        g_.error =
-            ast::SyntaxError{kind, at, token, message, main_plies_, static_cast<std::uint32_t>(s_.stack.size()), {}};
+        g_.error = ast::SyntaxError{kind, at, token, message, main_plies_, static_cast<std::uint32_t>(s_.stack.size())};
     }
 
     // After an error the rest of the broken game is skipped: it ends at the first of (a) its own
@@ -530,16 +533,7 @@ private:
             // §8: a blank line between two tag pairs ends the tag section; the `[` after it
             // starts the next game, and this one has no movetext.
             if (!g_.tags.empty() && c_.line - line_before >= 2 && holds_blank_line(before, p_)) return true;
-            const char* open = p_;
             if (!tag_pair()) {
-                // The broken pair as read up to the end of its offending token (an unclosed string's
-                // runs to its line end): what normalize writes back; no more, since what follows on
-                // the line (a marker, another game) is the skip's, not the pair's.
-                if (g_.error) {
-                    const std::string_view t = g_.error->token;
-                    const char* end = t.empty() ? p_ : t.data() + t.size();
-                    g_.error->tag_pair = std::string_view(open, static_cast<std::size_t>(end - open));
-                }
                 resync();
                 return false;
             }
@@ -1359,8 +1353,7 @@ struct PgnReader::Impl {
                                    {},
                                    "the game is longer than 64 MiB; it is skipped",
                                    0,
-                                   0,
-                                   {}};
+                                   0};
         bool previous_is_tag = true;
         bool at_line_start = false;
         for (;;) {
@@ -1423,8 +1416,7 @@ struct PgnReader::Impl {
         else
             return false;
         g.start = ast::SourcePos{1, 1};
-        g.error =
-            ast::SyntaxError{"syntax/encoding", ast::SourcePos{1, 1}, std::string_view(next, 2), message, 0, 0, {}};
+        g.error = ast::SyntaxError{"syntax/encoding", ast::SourcePos{1, 1}, std::string_view(next, 2), message, 0, 0};
         refused = true;
         return true;
     }
@@ -1512,6 +1504,10 @@ bool PgnReader::next(ast::Game& out) {
             }
             continue;
         }
+        // The game's bytes are [parser.first(), parser.position()) of the buffer: a game is parsed
+        // again from its start after every refill, so they are all there, and after_result reads on
+        // into `spare`, never over them (Game::text).
+        out.text = std::string_view(parser.first(), static_cast<std::size_t>(parser.position() - parser.first()));
         if (parser.ended_at_marker())
             r.after_result(out, parser.position());
         else

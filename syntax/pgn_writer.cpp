@@ -75,10 +75,6 @@ public:
         std::stable_sort(others.begin(), others.end(),
                          [](const ast::Tag* a, const ast::Tag* b) { return a->name < b->name; });
         for (const ast::Tag* t : others) append_tag(out_, t->name, t->value);
-        if (!o_.tag_tail.empty()) {
-            out_ += o_.tag_tail;
-            out_ += '\n';
-        }
         out_ += '\n';
     }
 
@@ -117,10 +113,6 @@ public:
             if (ply.move.suffix != ast::Suffix::None) nag(static_cast<std::uint8_t>(ply.move.suffix));
             for (std::uint32_t i = 0; i < ply.nags_count; ++i) nag(g_.nags[ply.nags_begin + i].value);
             force_number = comments(p);
-            if (o_.cut && p + 1 == g_.plies.size()) {
-                cut_at(stack.size(), side == Color::Black ? number + 1 : number, opposite(side));
-                break;
-            }
             if (ply.first_variation != ast::kNone) {
                 stack.push_back(Frame{p, ply.first_variation, number, side});
                 p = open_variation(stack.back());
@@ -133,7 +125,6 @@ public:
         }
         // Comments the walk did not meet (not in source order) are kept, before the marker.
         while (comment_cursor_ < g_.comments.size()) comment(g_.comments[comment_cursor_++].text);
-        if (o_.cut && g_.plies.empty()) cut_at(0, o_.first_move_number, o_.first_side);
         token(g_.result ? ast::result_text(*g_.result) : std::string_view("*"));
         out_ += "\n\n";
     }
@@ -194,34 +185,6 @@ private:
         if (value >= 10) text[k++] = static_cast<char>('0' + value / 10 % 10);
         text[k++] = static_cast<char>('0' + value % 10);
         token(std::string_view(text.data(), k));
-    }
-
-    // The cut of WriteOptions, from variation depth `depth`; `number` and `side` are the next move's,
-    // written before the tail when `tail_after_number` asks for it at the same depth.
-    void cut_at(std::size_t depth, std::uint32_t number, Color side) {
-        const bool same_line = depth == o_.tail_depth;
-        for (; depth > o_.tail_depth; --depth) glued(")");
-        for (; depth < o_.tail_depth; ++depth) token("(");
-        if (o_.tail.empty()) return;
-        if (same_line && o_.tail_after_number) move_number(number, side, true);
-        if (o_.tail.front() != '%') {
-            token(o_.tail);
-            return;
-        }
-        // §6: a `%` in column 1 starts an escape line, which the reader skips; the tail's `%` was the
-        // error where the reader found it, so it stays off column 1 here.
-        const std::size_t length = out_.size() - line_start_;
-        if (length > 0 && length + 1 + o_.tail.size() <= kLineLimit) {
-            token(o_.tail);
-            return;
-        }
-        if (length > 0) {
-            out_ += '\n';
-            line_start_ = out_.size();
-        }
-        out_ += ' ';
-        out_ += o_.tail;
-        glue_next_ = false;
     }
 
     // §8.2.2.2: `N.` before every White move, `N...` before a Black move only at the start of

@@ -16,20 +16,6 @@ struct WriteOptions {
     // starts from a set-up position; §8.2.2.2).
     std::uint32_t first_move_number = 1;
     Color first_side = Color::White;
-    // Where the text was cut (normalize: a syntax error, so that the output reads back with the
-    // same error): when `cut`, the walk stops after the last ply read (the last of Game::plies),
-    // goes to variation depth `tail_depth` (closing or opening parentheses) and writes `tail` as
-    // it is; then the termination marker. A game with no ply gets them at the end of its movetext.
-    bool cut = false;
-    std::uint32_t tail_depth = 0;
-    std::string_view tail;
-    // The next move's number indication goes before `tail` (at the same depth): a glyph after a move
-    // number is an error (syntax/suffix), after a move it is that move's. (Not for every tail: a
-    // stray `.` after a number is read as part of it.)
-    bool tail_after_number = false;
-    // Written as it is, on a line of its own after the tag pairs (normalize: a malformed tag pair,
-    // SyntaxError::tag_pair, so that the output reads back with the same error).
-    std::string_view tag_tail;
 };
 
 // Seven Tag Roster first in its order (missing ones as `?`, `????.??.??`, `*`), the other tags

@@ -252,10 +252,27 @@ int main(int argc, char** argv) {
         "Example: pgnsem perft 3 --divide --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -'\n"
         "  Kiwipete: one line per root move (e1g1: 2059 …), then Nodes searched: 97862");
 
-    std::string normalize_file;
+    std::vector<std::string> normalize_files;
+    interp::NormalizeOptions normalize_options;
     auto* normalize = app.add_subcommand("normalize", "rewrite games in the PGN export format");
-    normalize->add_option("file", normalize_file,
-                          "PGN file, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
+    normalize->add_option("files", normalize_files,
+                          "PGN files, plain or compressed (gzip, bzip2, xz, zstd), read in order; - or none for "
+                          "standard input");
+    normalize
+        ->add_option("--accepted", normalize_options.accepted,
+                     "write the legal games, normalised, to this file (not to standard output)")
+        ->allow_extra_args(false);
+    normalize
+        ->add_option("--rejected", normalize_options.rejected,
+                     "write the other games (illegal, malformed, unsupported) to this file, exactly as read, so "
+                     "that the original can be corrected (not to standard output)")
+        ->allow_extra_args(false);
+    normalize->footer(
+        "A game that cannot be rewritten (malformed, unsupported, or from a position that cannot arise) is "
+        "written as read, byte for byte, and stderr says why; with --accepted or --rejected every game that is not "
+        "legal is written as read. A game longer than 64 MiB, or a UTF-16/UTF-32 file, is not written (stderr "
+        "names it). Exit status: 0 every game legal, 1 otherwise, 2 usage or I/O error.\n"
+        "Example: pgnsem normalize --accepted good.pgn --rejected bad.pgn a.pgn b.pgn.gz");
 
     std::uint64_t seed = 1;
     std::uint32_t games = 1;
@@ -303,10 +320,8 @@ int main(int argc, char** argv) {
         return finish_output(interp::write_bytes(stdout, text) ? 0 : 2);
     }
     if (*normalize) {
-        std::vector<std::string> files;
-        if (!normalize_file.empty()) files.push_back(normalize_file);
-        if (!files_or_stdin(files, "normalize")) return 2;
-        return finish_output(interp::normalize_file(files.front(), stdout));
+        if (!files_or_stdin(normalize_files, "normalize")) return 2;
+        return finish_output(interp::normalize_files(normalize_files, normalize_options, stdout));
     }
     if (*gen) return finish_output(interp::generate(seed, games, near_miss, labels, stdout));
     if (const auto status = position_commands->run()) return finish_output(*status);

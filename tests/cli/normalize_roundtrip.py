@@ -78,7 +78,11 @@ HARD = [
     game('1. e4 e5 2. Qh5!+ Nc6'),
     game('1. e4 e5 2. Nf3 (2. Nc3 (2... Nc6 3. Nz9) 1-0) Nc6'),
     game('1. e4 e5 2. Nf3 (2. Nc3 1-0) Nc6'),
-    # (not here: a malformed tag, `[Ev-ent "x"]`; normalize cannot write it again and says so)
+    # written as read: a malformed tag pair, a variant, a comment never closed before the next game
+    '[Ev-ent "x"]\n[Result "*"]\n\n1. e4 e5 *\n\n',
+    game('1. e4 e5', tags='[Variant "Chess960"]\n'),
+    '[Event "x"]\n\n1. e4 {open\n\n',
+    '[Event "x"]\r\n\r\n1. e4 e5 2. e5=Q *\r\n\r\n',
     # warnings only: wrong numbers, wrong claims, missing result
     game('1. e4 e5 3. Nf3 Nc6 4. Bb5+ a6'),
     '[Event "x"]\n\n1. e4 e5 2. Nf3\n\n',
