@@ -10,13 +10,8 @@
 # named twice or also an input is an error (exit 2) that leaves the input alone.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
 set -euo pipefail
-pgnsem=$1 src=$2 build=$4
+source "$2/tests/cli/lib.sh" "$@"
 command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
-tmp=$(mktemp -d "$build/normalize_files.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass+1)); }
-bad() { fail=$((fail+1)); echo "FAIL $*"; }
 # runs normalize, keeping its exit status in $status (set -e would stop at 1)
 norm() { status=0; "$pgnsem" normalize "$@" || status=$?; }
 
@@ -237,5 +232,4 @@ if [[ -w /dev/full ]]; then
   if [[ $status == 2 ]] && grep -qF "/dev/full: write error" "$tmp/err"; then ok; else bad "a full --accepted file: exit $status: $(cat "$tmp/err")"; fi
 fi
 
-echo "$pass passed, $fail failed"
-[[ $fail == 0 ]]
+finish
