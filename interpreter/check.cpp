@@ -102,21 +102,50 @@ class TraceWriter : public TraceSink {
 public:
     TraceWriter(std::string& buf, std::string_view file, Format f, Spill& spill)
         : buf_(buf), file_(file), format_(f), spill_(spill) {}
+    // Before a game is judged. The text header waits for σ₀: the first ply's σ, or, when no ply
+    // is defined, the position the verdict ends in (end()).
+    void begin(const ast::Game& g) {
+        game_ = &g;
+        header_written_ = false;
+    }
     void on_ply(const PlyEvent& e) override {
         if (format_ == Format::Jsonl) {
             append_trace_json(buf_, file_, e);
             buf_.push_back('\n');
         } else {
+            if (!header_written_) header(e.game, e.before);
             append_trace_text(buf_, e);
+        }
+        if (buf_.size() >= kSpillBytes) spill_.spill(buf_);
+    }
+    // After it: the ⊥ step, if the game is not legal; in text, the verdict line.
+    void end(const Verdict& v) {
+        if (format_ == Format::Jsonl) {
+            if (v.error) {
+                append_trace_failure_json(buf_, file_, v);
+                buf_.push_back('\n');
+            }
+        } else {
+            // no ply defined: σ₀ is where the verdict stands, unless the start position itself failed
+            if (!header_written_) header(v.game, v.error && v.error->ply == 0 ? nullptr : &v.final_state);
+            append_trace_failure_text(buf_, v);
+            append_trace_verdict_text(buf_, v);
         }
         if (buf_.size() >= kSpillBytes) spill_.spill(buf_);
     }
 
 private:
+    void header(std::uint32_t game, const sem::State* start) {
+        append_trace_header_text(buf_, file_, game, game_->tag("White"), game_->tag("Black"), start);
+        header_written_ = true;
+    }
+
     std::string& buf_;
     std::string_view file_;
     Format format_;
     Spill& spill_;
+    const ast::Game* game_ = nullptr;
+    bool header_written_ = false;
 };
 
 // Writes and empties `buf`, giving back the memory of a large one. False on a write error.
@@ -138,9 +167,13 @@ std::size_t footprint(const ast::Game& g, const std::string& arena) noexcept {
 
 void judge_one(Interpreter& interpreter, const ast::Game& game, const CheckOptions& options, std::string_view path,
                Verdict& verdict, TraceWriter& tracer, std::string& buf, Summary& summary) {
+    if (options.trace) tracer.begin(game);
     interpreter.run(game, verdict, options.trace ? &tracer : nullptr);
     summary.add(verdict);
-    if (options.trace) return;
+    if (options.trace) {
+        tracer.end(verdict);
+        return;
+    }
     if (options.only_failures && verdict.kind == VerdictKind::Legal) return;
     if (options.format == Format::Jsonl) {
         append_verdict_json(buf, path, verdict);

@@ -279,9 +279,10 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
 void append_trace_json(std::string& s, std::string_view file, const PlyEvent& e) {
     JsonOut out(s);
     JsonObject o(out);
-    o.str("file", file).num("game", e.game).num("ply", e.ply).num("move_number", e.move_number);
-    o.str("side", color_name(e.side)).str("san", e.san_written).str("canonical", e.san_canonical);
-    o.str("uci", e.uci).str("rule", sem::rule_id(e.rule));
+    o.str("file", file).num("game", e.game).num("ply", e.ply).boolean("defined", true);
+    o.num("move_number", e.move_number).str("side", color_name(e.side)).str("san", e.san_written);
+    o.str("canonical", e.san_canonical).str("uci", e.uci).str("rule", sem::rule_id(e.rule));
+    o.null("premise").null("message");
     {
         JsonArray changes(o.key("changes"));
         for (int i = 0; i < 64; ++i) {
@@ -350,6 +351,101 @@ void append_trace_text(std::string& out, const PlyEvent& e) {
     out.append("]\n      ");
     out.append(e.fen_after);
     out.push_back('\n');
+}
+
+}  // namespace pgnsem::interp
+
+namespace pgnsem::interp {
+namespace {
+
+// The premise a verdict's rule falsifies, when the rule is one of the semantics' failures.
+std::optional<std::string_view> premise_of(std::string_view rule) noexcept {
+    if (const std::optional<sem::Failure> f = sem::failure_of(rule)) return sem::premise(*f);
+    return std::nullopt;
+}
+
+}  // namespace
+
+void append_trace_failure_json(std::string& s, std::string_view file, const Verdict& v) {
+    if (!v.error) return;
+    const ErrorInfo& e = *v.error;
+    JsonOut out(s);
+    JsonObject o(out);
+    o.str("file", file).num("game", v.game).num("ply", e.ply).boolean("defined", false);
+    // ply 0 is the start position itself (a FEN tag, a variant): no move, no side to name
+    if (e.ply != 0)
+        o.num("move_number", e.move_number).str("side", color_name(e.side));
+    else
+        o.null("move_number").null("side");
+    o.opt_str("san", e.san.empty() ? std::nullopt : std::optional<std::string_view>(e.san));
+    o.null("canonical").null("uci").str("rule", e.rule).opt_str("premise", premise_of(e.rule));
+    o.str("message", e.message).null("changes").null("identifiers").null("fen");
+}
+
+void append_trace_failure_text(std::string& out, const Verdict& v) {
+    if (!v.error) return;
+    const ErrorInfo& e = *v.error;
+    out.append("ply ");
+    append_uint(out, e.ply);
+    if (e.ply != 0) {
+        out.append("  ");
+        append_uint(out, e.move_number);
+        out.append(e.side == Color::White ? ". " : "... ");
+        append_text(out, e.san);
+    } else if (!e.san.empty()) {
+        out.append("  ");
+        append_text(out, e.san);
+    }
+    out.append("  ⊥  [");
+    out.append(e.rule);
+    out.append("]");
+    if (const auto premise = premise_of(e.rule)) {
+        out.append("  premise: ");
+        out.append(*premise);
+    }
+    out.append("\n      ");
+    append_text(out, e.message);
+    out.push_back('\n');
+}
+
+void append_trace_header_text(std::string& out, std::string_view file, std::uint32_t game,
+                              std::optional<std::string_view> white, std::optional<std::string_view> black,
+                              const sem::State* start) {
+    out.append("game ");
+    append_text(out, file);
+    out.push_back(':');
+    append_uint(out, game);
+    out.append("  ");
+    append_text(out, white.value_or("?"));
+    out.append(" - ");
+    append_text(out, black.value_or("?"));
+    out.append("\nσ₀ = ");
+    if (start != nullptr)
+        out.append(fen_of(*start));
+    else
+        out.append("none: the game has no start position");
+    out.push_back('\n');
+}
+
+void append_trace_verdict_text(std::string& out, const Verdict& v) {
+    out.append("verdict: ");
+    out.append(verdict_name(v.kind));
+    if (v.error) {
+        out.append(" at ply ");
+        append_uint(out, v.error->ply);
+        out.append(" (");
+        out.append(v.error->rule);
+        out.append(")");
+    } else {
+        out.append(", ");
+        append_uint(out, v.plies);
+        out.append(v.plies == 1 ? " ply" : " plies");
+        if (const char* e = end_name(v.end)) {
+            out.append(", ends in ");
+            out.append(e);
+        }
+    }
+    out.append("\n\n");
 }
 
 }  // namespace pgnsem::interp

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -42,5 +43,21 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
 // One trace line: JSON (no newline) or text (with newline).
 void append_trace_json(std::string& out, std::string_view file, const PlyEvent& e);
 void append_trace_text(std::string& out, const PlyEvent& e);
+
+// The ⊥ step of a trace: the first failure of a game that is not legal (`v.error`), the object
+// after its defined plies — "defined": false, the rule, the premise it falsifies (null when the
+// rule is not the semantics', e.g. syntax/… or position/…), the message, and null for what only a
+// defined ply has (canonical, uci, changes, identifiers, fen). Nothing when `v` has no error.
+void append_trace_failure_json(std::string& out, std::string_view file, const Verdict& v);
+// The same as text: the ply, ⊥, the rule, the premise, then the message.
+void append_trace_failure_text(std::string& out, const Verdict& v);
+
+// A text trace's frame: a header per game (file:game, the players), then σ₀ as FEN (`start`; none
+// when the game has no start position, e.g. a FEN tag that does not parse); after the plies, the
+// closing verdict line and a blank line.
+void append_trace_header_text(std::string& out, std::string_view file, std::uint32_t game,
+                              std::optional<std::string_view> white, std::optional<std::string_view> black,
+                              const sem::State* start);
+void append_trace_verdict_text(std::string& out, const Verdict& v);
 
 }  // namespace pgnsem::interp

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace pgnsem::sem {
@@ -139,6 +140,13 @@ inline constexpr std::size_t kFailures = 0 PGNSEM_FAILURES(PGNSEM_RULE_ONE);
 }
 [[nodiscard]] constexpr std::string_view rule_id(PositionRule r) noexcept {
     return info(r).id;
+}
+
+// The failure with this id, if it is one (a verdict keeps its rule as text).
+[[nodiscard]] constexpr std::optional<Failure> failure_of(std::string_view id) noexcept {
+    for (std::size_t i = 0; i < rules_detail::kFailures; ++i)
+        if (kRules[rules_detail::kEquations + i].id == id) return static_cast<Failure>(i);
+    return std::nullopt;
 }
 
 // The premise a failure falsifies: the condition of [[M]], GTSS/GCSS or T (as the Laws correct

@@ -49,7 +49,8 @@ import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 assert len(lines) == 7, len(lines)
 first, castle = lines[0], lines[6]
-assert set(['file', 'game', 'ply', 'move_number', 'side', 'san', 'canonical', 'uci', 'rule', 'changes', 'identifiers', 'fen']) <= set(first), first
+assert set(['file', 'game', 'ply', 'defined', 'move_number', 'side', 'san', 'canonical', 'uci', 'rule', 'premise', 'message', 'changes', 'identifiers', 'fen']) <= set(first), first
+assert first['defined'] is True and first['premise'] is None, first
 assert first['rule'] == 'trav/pawn-double' and first['uci'] == 'e2e4', first
 assert {'square': 'e4', 'old': 0, 'new': 13} in first['changes'], first['changes']
 assert {'name': 'e2_2step', 'old': 'none', 'new': '0'} in first['identifiers'], first['identifiers']
@@ -58,6 +59,57 @@ assert {'name': 'w_king', 'old': '0', 'new': '1'} in castle['identifiers'], cast
 assert castle['fen'] == 'rn1qkbnr/pp1bpppp/3p4/1Bp5/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 3 4', castle['fen']
 PY
 then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL trace jsonl"; fi
+# The ⊥ step (README "Traces"): every main-line ply up to and including the first that fails;
+# "defined" on every object; the failing one with its rule, premise and message, null where only a
+# defined ply has a value; a game failing at ply 1 gives that object alone; a syntax error and a
+# start position that fails have no premise.
+{
+  printf '[Event "into"]\n\n1. f4 e5 2. Kf2 e4 3. Kf3 *\n\n'
+  printf '[Event "ply one"]\n\n1. Ke2 *\n\n'
+  printf '[Event "syntax"]\n\n1. e4 Nz9 *\n\n'
+  printf '[Event "bad FEN"]\n[SetUp "1"]\n[FEN "8/8/8 w - - 0 1"]\n\n1. e4 *\n\n'
+  printf '[Event "legal"]\n\n1. e4 *\n\n'
+} >"$tmp/fails.pgn"
+"$pgnsem" trace --format jsonl "$tmp/fails.pgn" >"$tmp/fails.jsonl" 2>/dev/null
+"$pgnsem" trace "$tmp/fails.pgn" >"$tmp/fails.txt" 2>/dev/null
+if python3 - "$tmp/fails.jsonl" "$tmp/fails.txt" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+by_game = {}
+for o in lines: by_game.setdefault(o['game'], []).append(o)
+keys = ['file', 'game', 'ply', 'defined', 'move_number', 'side', 'san', 'canonical', 'uci', 'rule', 'premise',
+        'message', 'changes', 'identifiers', 'fen']
+assert all(list(o) == keys for o in lines), [list(o) for o in lines]
+g1 = by_game[1]
+assert [o['defined'] for o in g1] == [True] * 4 + [False], g1
+bottom = g1[4]
+assert (bottom['ply'], bottom['move_number'], bottom['side'], bottom['san']) == (5, 3, 'white', 'Kf3'), bottom
+assert bottom['rule'] == 'check/into' and bottom['premise'] == '¬IIC(σ′, mover)', bottom
+assert 'f3' in bottom['message'], bottom
+assert all(bottom[k] is None for k in ('canonical', 'uci', 'changes', 'identifiers', 'fen')), bottom
+assert all(o['premise'] is None and o['message'] is None for o in g1[:4]), g1
+g2 = by_game[2]
+assert len(g2) == 1 and g2[0]['ply'] == 1 and not g2[0]['defined'] and g2[0]['rule'] == 'dest/own-piece', g2
+assert g2[0]['premise'] == 'σ(Q) is no piece of mover', g2
+g3 = by_game[3]
+assert [o['defined'] for o in g3] == [True, False] and g3[1]['rule'] == 'syntax/san' and g3[1]['premise'] is None, g3
+g4 = by_game[4]
+assert len(g4) == 1 and g4[0]['ply'] == 0 and g4[0]['move_number'] is None and g4[0]['side'] is None, g4
+assert g4[0]['rule'].startswith('syntax/') or g4[0]['rule'].startswith('position/'), g4
+g5 = by_game[5]
+assert [o['defined'] for o in g5] == [True], g5
+text = open(sys.argv[2]).read()
+blocks = text.strip('\n').split('\n\n')
+assert len(blocks) == 5, blocks
+first = blocks[0].split('\n')
+assert first[0].startswith('game ') and first[0].endswith(':1  ? - ?'), first
+assert first[1] == 'σ₀ = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', first
+assert first[-3].startswith('ply 5  3. Kf3  ⊥  [check/into]  premise: ¬IIC(σ′, mover)'), first
+assert first[-1] == 'verdict: illegal at ply 5 (check/into)', first
+assert blocks[3].split('\n')[1].startswith('σ₀ = none'), blocks[3]
+assert blocks[4].split('\n')[-1] == 'verdict: legal, 1 ply', blocks[4]
+PY
+then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL trace: the ⊥ step"; fi
 # perft --divide: one "uci: count" line per root move sorted by UCI, a blank line, the total —
 # Stockfish's format, so the two can be diffed line by line.
 "$pgnsem" perft 2 --divide >"$tmp/divide" 2>/dev/null
