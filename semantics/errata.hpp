@@ -45,6 +45,7 @@ enum class Erratum : std::uint8_t {
     EnPassantExampleFile,
     CaptureMarkerClaim,
     AutomaticDrawEndsGame,
+    PromotedRookId,
 };
 
 struct ErratumInfo {
@@ -202,6 +203,15 @@ inline constexpr ErratumInfo kErrata[] = {
      "tests/conformance/claims.pgn", "a game that starts in a dead position is drawn at ply 0 (Law 5.2.2)",
      "[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *",
      "not run: the Laws' form is a warning and a field, never ⊥, so no verdict differs"},
+    {Erratum::PromotedRookId, "promoted-rook-id", false, "A promoted rook is not the corner's rook", "Laws 3.8.2.1.2",
+     "a promoted rook takes id 1 (17), the queenside rook's, so it passes castling's test a1 = 1",
+     "the corner flags of castle-rook-moved: the rook that castles never moved, and a promoted one has",
+     "tests/conformance/errata.pgn", "erratum: castling with a promoted rook on a1",
+     "1. b4 c6 2. b5 Nf6 3. bxc6 Na6 4. cxb7 Nc7 5. b8=R e6 6. Nc3 Be7 7. a4 O-O 8. Ra3 d6 9. d3 Bd7 10. Be3 h6 "
+     "11. Qd2 Kh7 12. Rb1 Kg8 13. Rba1 Kh8 14. O-O-O *",
+     "not run on its own: its paper form is castle-rook-moved's (the ids are the paper's under every reading); the "
+     "case reads that one as printed (--erratum castle-rook-moved=paper) to show the paper castle with the promoted "
+     "rook"},
 };
 
 inline constexpr std::size_t kErratumCount = sizeof(kErrata) / sizeof(kErrata[0]);

@@ -132,7 +132,8 @@ bool touches_itself(Erratum e, const ast::Move& m, const State& s) {
         case Erratum::PromotionLastRank:
         case Erratum::EnPassantExampleFile:
         case Erratum::CaptureMarkerClaim:
-        case Erratum::AutomaticDrawEndsGame: return false;
+        case Erratum::AutomaticDrawEndsGame:
+        case Erratum::PromotedRookId: return false;
     }
     return false;
 }
