@@ -123,6 +123,10 @@ std::string explain_failure(const sem::Fails& f, const sem::State& s, std::strin
                    "and this is turn " +
                    std::to_string(s.turn);
         case sem::Failure::VariantUnsupported: return std::string(sem::info(f.rule).what);
+        case sem::Failure::PaperCheckTurn:
+            return "the move attacks the king on " + sq(d.king) +
+                   ", and the paper's T read literally requires ¬IIC(σ′, mod(turn − 1, 2)) with turn = " +
+                   std::to_string(s.turn) + ": the opponent's king must not be attacked";
     }
     return std::string(sem::info(f.rule).what);
 }

@@ -40,13 +40,21 @@ enum class Erratum : std::uint8_t {
     GameOver,
     StepsInTextOrder,
     CastleBlackQueensideRook,
+    CheckTurnReading,
+    PromotionLastRank,
+    EnPassantExampleFile,
+    CaptureMarkerClaim,
+    AutomaticDrawEndsGame,
+    PromotedRookId,
 };
 
 struct ErratumInfo {
     Erratum erratum;
     std::string_view slug;
-    // false: the slip is in the paper's prose only, its equations already agree with the Laws, so
-    // there is no paper form to run (`--erratum SLUG=paper` is refused, with this reason).
+    // false: there is no paper form to run (`--erratum SLUG=paper` is refused, with the note's
+    // reason): the slip is in the paper's prose only, its equations already agree with the Laws; or
+    // the Laws' form lives outside the reference semantics (the reader, the interpreter's notation
+    // claims and draw facts) and changes no verdict the semantics gives.
     bool executable;
     std::string_view title;
     // The rule of the FIDE Laws of Chess (or the PGN standard) the correction follows.
@@ -68,7 +76,10 @@ inline constexpr ErratumInfo kErrata[] = {
     {Erratum::CastleBlackKingsideRook, "castle-black-kingside-rook", true, "Black's O-O tests h1 instead of h8",
      "Laws 3.8.2", "[[O-O]] for Black requires h1 = 24", "h8 = 24: the rook on its own corner",
      "tests/conformance/errata.pgn", "erratum: Black's O-O tests h8, not h1",
-     "1. e4 e5 2. Nf3 Nf6 3. Bc4 Be7 4. d3 O-O 5. Nc3 d6 *", ""},
+     "1. e4 e5 2. Nf3 Nf6 3. Bc4 Be7 4. d3 O-O 5. Nc3 d6 *",
+     "h1 holds 24 once Black's h-rook reaches it (…Rxh1); with castle-rook-moved read as printed too, the paper's "
+     "O-O is then defined and leaves two rooks with id 24 (tests/conformance/errata.pgn, \"erratum: Black's O-O "
+     "with its h-rook on h1\")"},
     {Erratum::CastleBlackQueensideSquares, "castle-black-queenside-squares", true,
      "Black's O-O-O tests f8 instead of d8", "Laws 3.8.2.2.2", "[[O-O-O]] for Black requires b8 = c8 = f8 = 0",
      "b8 = c8 = d8 = 0: the squares between the king and the rook", "tests/conformance/errata.pgn",
@@ -131,10 +142,12 @@ inline constexpr ErratumInfo kErrata[] = {
      "tests/conformance/errata.pgn", "erratum: turn = 0 means White to move", "1. e4 d5 2. exd5 Qxd5 *", ""},
     {Erratum::KingNeverCaptured, "king-never-captured", true, "The king is never captured", "Laws 1.4.1, 3.9.2",
      "T(P::x::Q) accepts any enemy id on Q, the king's (21, 5) included", "a capture of the king is cap/of-king",
-     "tests/conformance/semantics.pgn", "the side not to move is in check", "",
-     "no game from a valid start tells the readings apart: a king can be taken only when the side not to move "
-     "is in check, which no move T accepts leaves and no valid FEN starts with (position/opposite-check); "
-     "tests/semantics/errata_test.cpp shows the difference on σ built directly"},
+     "tests/conformance/errata.pgn", "erratum: the king is taken once T's king test is read literally",
+     "1. e4 e5 2. Ke2 Bc5 3. Ke3 Bxe3 *",
+     "a king can be taken only when the side not to move is in check, which no move T accepts under the Laws "
+     "leaves and no valid FEN starts with (position/opposite-check); with check-turn-reading read as printed, T "
+     "lets 3. Ke3 step into the bishop's line, and the game is run so on both sides (--erratum "
+     "check-turn-reading=paper)"},
     {Erratum::AmbiguityAmongLegalMoves, "ambiguity-among-legal-moves", true,
      "Ambiguity counts legal moves only, and it is illegal, not malformed", "PGN 8.2.3.4; Laws Appendix C",
      "GTSS / GCSS count every piece whose movement reaches Q: a pinned knight makes Ne2 ambiguous",
@@ -151,7 +164,54 @@ inline constexpr ErratumInfo kErrata[] = {
     {Erratum::CastleBlackQueensideRook, "castle-black-queenside-rook", true, "Black's O-O-O tests a1 instead of a8",
      "Laws 3.8.2", "[[O-O-O]] for Black requires a1 = 17", "a8 = 17: the rook on its own corner",
      "tests/conformance/errata.pgn", "erratum: Black's O-O-O tests a8, not a1",
-     "1. d4 d5 2. c4 Nc6 3. Nc3 Bf5 4. Nf3 Qd7 5. e3 O-O-O 6. Be2 e6 *", ""},
+     "1. d4 d5 2. c4 Nc6 3. Nc3 Bf5 4. Nf3 Qd7 5. e3 O-O-O 6. Be2 e6 *",
+     "a1 holds 17 once Black's a-rook reaches it (…Rxa1), or a black pawn promotes to a rook there; with "
+     "castle-rook-moved read as printed too, the paper's O-O-O after …Rxa1 is defined and leaves two rooks with id 17 "
+     "(tests/conformance/errata.pgn, \"erratum: Black's O-O-O with its a-rook on a1\")"},
+    {Erratum::CheckTurnReading, "check-turn-reading", true, "T's king test reads turn in σ′, not σ",
+     "Laws 3.9.1, 3.9.2",
+     "T requires ¬IIC(σ′, mod(turn − 1, 2)); read in σ, as the paper reads every identifier, that is the "
+     "opponent's king: a move may leave its own king attacked and may not give check",
+     "turn is read in σ′ (the mover's king, mod(turn, 2) in σ): the mover's king must not be attacked after the move",
+     "tests/conformance/errata.pgn", "erratum: T tests the mover's king, not the opponent's",
+     "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# *",
+     "the paper's convention reads an identifier in σ \"unless otherwise specified\"; its prose (\"moves which "
+     "place the king in check are invalid\") and T(O-O)'s ¬IIC(σ, mod(turn, 2)) beside ¬IIC(σ′, mod(turn − 1, 2)) "
+     "say that turn is meant in σ′"},
+    {Erratum::PromotionLastRank, "promotion-last-rank", false, "A promotion is a move onto the last rank",
+     "Laws 3.7.3.3; PGN 8.2.3", "[[Q=T]] has no rank premise: e5=Q is a defined move whose T is ⊤",
+     "a promotion off the last rank is not a move: the reader refuses it (syntax/promotion-rank)",
+     "examples/illegal.pgn", "promotion on the fifth rank", "1. e4 d5 2. e5=Q *",
+     "not run: the reader refuses e5=Q before any reading is chosen, and the AST cannot hold it "
+     "(ast::Promotion::make); read as printed, [[Q=T]] would put a queen on e5"},
+    {Erratum::EnPassantExampleFile, "en-passant-example-file", false, "The en passant example bxd3 names no pawn",
+     "Laws 3.7.3.1", "§2.2.3: \"black's en passant capture in Figure 3 would be denoted as bxd3\"",
+     "a pawn captures from a file next to Q's: cxd3 or exd3", "tests/conformance/errata.pgn",
+     "erratum: en passant onto d3 is not bxd3", "1. h3 e5 2. h4 e4 3. d4 bxd3 *",
+     "the slip is in the prose; GCSS takes the capturing pawn from the file W, which must be next to Q's"},
+    {Erratum::CaptureMarkerClaim, "capture-marker-claim", false, "x is a claim of the notation, not a premise of T",
+     "PGN 8.2.3; Laws Appendix C", "T(P::x::Q) requires an enemy piece on Q, T(P::Q) an empty Q: a wrong x is ⊥",
+     "the interpreter plays the move the piece and squares name and reports a wrong or missing x (capture-marker)",
+     "examples/illegal.pgn", "a capture written without x", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bc6 dxc6 *",
+     "not run: the tolerance is the interpreter's (interpreter/judge.cpp), outside the reference semantics, and "
+     "--strict makes a wrong x malformed; T itself is the paper's"},
+    {Erratum::AutomaticDrawEndsGame, "automatic-draw-ends-game", false,
+     "Dead positions and automatic draws end the game", "Laws 5.2.2, 9.6",
+     "[[S]] folds every step; nothing ends a game but the moves running out",
+     "moves after a dead position, fivefold repetition or the 75-move rule are still played and reported "
+     "(after-automatic-draw, automatic_draw_at); the verdict does not change",
+     "tests/conformance/claims.pgn", "a game that starts in a dead position is drawn at ply 0 (Law 5.2.2)",
+     "[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *",
+     "not run: the Laws' form is a warning and a field, never ⊥, so no verdict differs"},
+    {Erratum::PromotedRookId, "promoted-rook-id", false, "A promoted rook is not the corner's rook", "Laws 3.8.2.1.2",
+     "a promoted rook takes id 1 (17), the queenside rook's, so it passes castling's test a1 = 1",
+     "the corner flags of castle-rook-moved: the rook that castles never moved, and a promoted one has",
+     "tests/conformance/errata.pgn", "erratum: castling with a promoted rook on a1",
+     "1. b4 c6 2. b5 Nf6 3. bxc6 Na6 4. cxb7 Nc7 5. b8=R e6 6. Nc3 Be7 7. a4 O-O 8. Ra3 d6 9. d3 Bd7 10. Be3 h6 "
+     "11. Qd2 Kh7 12. Rb1 Kg8 13. Rba1 Kh8 14. O-O-O *",
+     "not run on its own: its paper form is castle-rook-moved's (the ids are the paper's under every reading); the "
+     "case reads that one as printed (--erratum castle-rook-moved=paper) to show the paper castle with the promoted "
+     "rook"},
 };
 
 inline constexpr std::size_t kErratumCount = sizeof(kErrata) / sizeof(kErrata[0]);

@@ -32,40 +32,43 @@ namespace pgnsem::sem {
     X(PromoPush, "promo/push", "[[Q=T]]: a pawn advances to the last rank and promotes")                 \
     X(PromoCapture, "promo/capture", "[[W::x::Q=T]]: a pawn captures onto the last rank and promotes")
 
-#define PGNSEM_FAILURES(X)                                                                                            \
-    X(SrcUnreachable, "src/unreachable", "GTSS/GCSS: no piece of that kind can reach the square")                     \
-    X(SrcBlocked, "src/blocked", "GTSS/GCSS: a piece of that kind is on the line, but the way is blocked")            \
-    X(SrcOpponentPiece, "src/opponent-piece", "the only piece that could make the move belongs to the opponent")      \
-    X(SrcEmptySquare, "src/empty-square", "a move written by its squares starts on an empty square")                  \
-    X(SrcAmbiguous, "src/ambiguous", "GTSS/GCSS: more than one piece could legally make the move")                    \
-    X(SrcWrongDisambiguator, "src/wrong-disambiguator", "the origin file/rank names no piece that can make the move") \
-    X(TravPawnBlocked, "trav/pawn-blocked", "a pawn cannot advance onto or through an occupied square")               \
-    X(TravOccupied, "trav/occupied", "a traversal needs an empty destination (a capture is written with x)")          \
-    X(DestOwnPiece, "dest/own-piece", "the destination holds a piece of the side to move")                            \
-    X(CapNoVictim, "cap/no-victim", "a pawn capture needs an enemy piece on the target (or en passant)")              \
-    X(CapOfKing, "cap/of-king", "the king is never captured")                                                         \
-    X(EpExpired, "ep/expired", "en passant only on the move right after the double step")                             \
-    X(EpNoDoubleStep, "ep/no-double-step", "en passant only captures a pawn that has just made a double step")        \
-    X(PromoMissing, "promo/missing", "a pawn reaching the last rank must promote")                                    \
-    X(PromoNotPawn, "promo/not-pawn", "only a pawn promotes")                                                         \
-    X(CheckInto, "check/into", "the king may not move onto an attacked square")                                       \
-    X(CheckPinned, "check/pinned", "the move exposes the own king to an attack (the piece is pinned)")                \
-    X(CheckUnanswered, "check/unanswered", "the side in check must get out of check")                                 \
-    X(CastleKingMoved, "castle/king-moved", "castling needs a king that has never moved")                             \
-    X(CastleRookMoved, "castle/rook-moved", "castling needs a rook that has never moved")                             \
-    X(CastleNoRook, "castle/no-rook", "castling needs the rook on its starting square")                               \
-    X(CastleBlocked, "castle/blocked", "castling needs the squares between king and rook empty")                      \
-    X(CastleOutOfCheck, "castle/out-of-check", "no castling while in check")                                          \
-    X(CastleThroughCheck, "castle/through-check", "no castling through an attacked square")                           \
-    X(CastleIntoCheck, "castle/into-check", "no castling into check")                                                 \
-    X(GameOver, "game/over", "no move after checkmate or stalemate")                                                  \
-    X(MoveNull, "move/null", "a null move is not a chess move")                                                       \
-    X(TurnLimit, "game/too-long", "a game has at most 65,000 plies and move numbers up to 999,999,999")               \
-    X(PaperDestinationEmpty, "paper/destination-empty",                                                               \
-      "the paper's T(Q) as printed: Q ≠ 0, the destination must be occupied (errata.md, destination-empty)")          \
-    X(PaperCaptureTurn, "paper/capture-turn",                                                                         \
-      "the paper's T(P::x::Q) as printed: turn = 0 for White, turn = 1 for Black (errata.md, capture-turn-parity)")   \
-    X(VariantUnsupported, "variant/unsupported", "only standard chess is supported")
+#define PGNSEM_FAILURES(X)                                                                                              \
+    X(SrcUnreachable, "src/unreachable", "GTSS/GCSS: no piece of that kind can reach the square")                       \
+    X(SrcBlocked, "src/blocked", "GTSS/GCSS: a piece of that kind is on the line, but the way is blocked")              \
+    X(SrcOpponentPiece, "src/opponent-piece", "the only piece that could make the move belongs to the opponent")        \
+    X(SrcEmptySquare, "src/empty-square", "a move written by its squares starts on an empty square")                    \
+    X(SrcAmbiguous, "src/ambiguous", "GTSS/GCSS: more than one piece could legally make the move")                      \
+    X(SrcWrongDisambiguator, "src/wrong-disambiguator", "the origin file/rank names no piece that can make the move")   \
+    X(TravPawnBlocked, "trav/pawn-blocked", "a pawn cannot advance onto or through an occupied square")                 \
+    X(TravOccupied, "trav/occupied", "a traversal needs an empty destination (a capture is written with x)")            \
+    X(DestOwnPiece, "dest/own-piece", "the destination holds a piece of the side to move")                              \
+    X(CapNoVictim, "cap/no-victim", "a pawn capture needs an enemy piece on the target (or en passant)")                \
+    X(CapOfKing, "cap/of-king", "the king is never captured")                                                           \
+    X(EpExpired, "ep/expired", "en passant only on the move right after the double step")                               \
+    X(EpNoDoubleStep, "ep/no-double-step", "en passant only captures a pawn that has just made a double step")          \
+    X(PromoMissing, "promo/missing", "a pawn reaching the last rank must promote")                                      \
+    X(PromoNotPawn, "promo/not-pawn", "only a pawn promotes")                                                           \
+    X(CheckInto, "check/into", "the king may not move onto an attacked square")                                         \
+    X(CheckPinned, "check/pinned", "the move exposes the own king to an attack (the piece is pinned)")                  \
+    X(CheckUnanswered, "check/unanswered", "the side in check must get out of check")                                   \
+    X(CastleKingMoved, "castle/king-moved", "castling needs a king that has never moved")                               \
+    X(CastleRookMoved, "castle/rook-moved", "castling needs a rook that has never moved")                               \
+    X(CastleNoRook, "castle/no-rook", "castling needs the rook on its starting square")                                 \
+    X(CastleBlocked, "castle/blocked", "castling needs the squares between king and rook empty")                        \
+    X(CastleOutOfCheck, "castle/out-of-check", "no castling while in check")                                            \
+    X(CastleThroughCheck, "castle/through-check", "no castling through an attacked square")                             \
+    X(CastleIntoCheck, "castle/into-check", "no castling into check")                                                   \
+    X(GameOver, "game/over", "no move after checkmate or stalemate")                                                    \
+    X(MoveNull, "move/null", "a null move is not a chess move")                                                         \
+    X(TurnLimit, "game/too-long", "a game has at most 65,000 plies and move numbers up to 999,999,999")                 \
+    X(PaperDestinationEmpty, "paper/destination-empty",                                                                 \
+      "the paper's T(Q) as printed: Q ≠ 0, the destination must be occupied (errata.md, destination-empty)")            \
+    X(PaperCaptureTurn, "paper/capture-turn",                                                                           \
+      "the paper's T(P::x::Q) as printed: turn = 0 for White, turn = 1 for Black (errata.md, capture-turn-parity)")     \
+    X(VariantUnsupported, "variant/unsupported", "only standard chess is supported")                                    \
+    X(PaperCheckTurn, "paper/check-turn",                                                                               \
+      "the paper's T read literally: ¬IIC(σ', mod(turn − 1, 2)) with turn in σ, the opponent's king: no move may " \
+      "give check (errata.md, check-turn-reading)")
 
 #define PGNSEM_POSITION_RULES(X)                                                                                  \
     X(PosMissingKing, "position/missing-king", "each side has a king")                                            \

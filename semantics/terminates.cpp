@@ -1,5 +1,7 @@
 // T : M → (St → {⊥, ⊤}) (§3.3), as printed, with mover = mod(turn, 2) in σ (the paper writes
-// mod(turn − 1, 2), read in σ′ after `turn` went up: the same colour):
+// mod(turn − 1, 2); read in σ′, after `turn` went up, it is the mover — the Laws' reading, which
+// pgnsem takes; read in σ, as the paper's convention reads an identifier "unless otherwise
+// specified", it is the opponent: erratum check-turn-reading, at `king_test` below):
 //
 //   T(Q)         = {(σ,⊤) | ∃σ′. (σ,σ′) ∈ [[Q]],    ¬IIC(σ′, mover), Q ≠ 0} ∪ {(σ,⊥) | otherwise}
 //   T(P::Q)      = {(σ,⊤) | ∃σ′. (σ,σ′) ∈ [[P::Q]], ¬IIC(σ′, mover), Q ≠ 0} ∪ {(σ,⊥) | otherwise}
@@ -88,10 +90,31 @@ namespace {
     return (rank == 0 || rank == 7) && !a.promotion && kind_of(a.piece) == PieceKind::Pawn;
 }
 
+// Erratum check-turn-reading. The colour whose king T's ¬IIC(σ′, mod(turn − 1, 2)) tests. Paper,
+// read literally (turn in σ, as the paper reads every identifier "unless otherwise specified"):
+// mod(turn − 1, 2) is the opponent of the mover, so a move may leave its own king attacked and may
+// not give check. Laws 3.9.1, 3.9.2 (and the paper's prose, "the king is not in check after the
+// move"): turn in σ′, i.e. the mover.
+[[nodiscard]] Color king_test(const State& s, Reading r) noexcept {
+    return r.corrected(Erratum::CheckTurnReading) ? to_move(s) : opposite(to_move(s));
+}
+
+// The paper's literal reading of T's king test failed: the move attacks the opponent's king.
+[[nodiscard]] Termination gives_check(const Transition& t) noexcept {
+    Detail d = detail_of(t.action);
+    d.king = king_square(t.next, to_move(t.next));
+    if (d.king) d.attacker = attackers(t.next, *d.king, opposite(to_move(t.next))).first();
+    return Fails{Failure::PaperCheckTurn, d};
+}
+
 // ¬IIC(σ', mover), and which of the three king-safety rules a move that leaves its king attacked
 // breaks. `check` of the result is IIC(σ', the opponent): what a `+` or `#` claims.
 [[nodiscard]] Termination king_safe(const State& s, const Transition& t, Reading r) noexcept {
     const Color mover = to_move(s);
+    if (king_test(s, r) != mover) {
+        if (in_check(t.next, opposite(mover))) return gives_check(t);
+        return accept(s, t, false, r);
+    }
     if (!in_check(t.next, mover)) return accept(s, t, in_check(t.next, opposite(mover)), r);
     Detail d = detail_of(t.action);
     d.king = king_square(t.next, mover);
@@ -126,7 +149,11 @@ namespace {
             f.detail.attacker = a.first();
             return f;
         }
-    // ¬IIC(σ', mod(turn − 1, 2))
+    // ¬IIC(σ', mod(turn − 1, 2)); read literally, the opponent's king (erratum check-turn-reading)
+    if (king_test(s, r) != mover) {
+        if (in_check(t.next, them)) return gives_check(t);
+        return accept(s, t, false, r);
+    }
     if (in_check(t.next, mover)) {
         f.rule = Failure::CastleIntoCheck;
         f.detail.square = q.king_to;

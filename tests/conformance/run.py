@@ -7,7 +7,9 @@ Each case is a game whose tag section carries its expectations (tests/conformanc
 ExpectVerdict, ExpectPly, ExpectRule, ExpectWarnings, ExpectFinalFen, ExpectColumn, ExpectEnd,
 ExpectDrawClaimableAt, ExpectAutomaticDrawAt; a case that tells an erratum of proofs-notes/errata.md
 apart also carries [Erratum "SLUG"] and the same tags prefixed ExpectPaper (what `check --erratum
-SLUG=paper` answers: the paper's form of that one correction), and a case may carry ExpectAllPaper…
+SLUG=paper` answers: the paper's form of that one correction); a case with [ErratumWith "SLUG2 …"]
+is judged with those errata read as printed too, in both readings (ExpectWith…: only them;
+ExpectPaper…: them and SLUG). A case may carry ExpectAllPaper…
 (what `check --semantics paper` answers: every correction undone). The runner
 reads the expectations with a deliberately small tag scanner (a case starts at the first tag of its tag section),
 runs pgnsem once per file in JSON Lines mode, and compares game by game. It prints one line per
@@ -60,7 +62,7 @@ def expectations(path):
                 value = m.group(2).decode('latin-1')
             value = value.replace('\\"', '"').replace('\\\\', '\\')
             cases[-1]['_tags'][name] = value
-            if name in ('Event', 'Erratum') or name.startswith('Expect'):
+            if name in ('Event', 'Erratum', 'ErratumWith') or name.startswith('Expect'):
                 cases[-1][name] = value
     return cases
 
@@ -131,8 +133,14 @@ def paper_readings(pgnsem, path, cases):
     passed = failed = 0
     for case in cases:
         runs = []
+        # ErratumWith: errata read as printed in both of the case's readings, the Laws' side
+        # (ExpectWith…) and the paper's (ExpectPaper…), when only they let the game reach what the
+        # erratum is about (proofs-notes/errata.md says which)
+        also = [a for slug in case.get('ErratumWith', '').split() for a in ('--erratum', slug + '=paper')]
+        if also:
+            runs.append((also, 'ExpectWith'))
         if 'Erratum' in case:
-            runs.append((['--erratum', case['Erratum'] + '=paper'], 'ExpectPaper'))
+            runs.append((also + ['--erratum', case['Erratum'] + '=paper'], 'ExpectPaper'))
         if 'ExpectAllPaperVerdict' in case:
             runs.append((['--semantics', 'paper'], 'ExpectAllPaper'))
         for options, prefix in runs:

@@ -180,3 +180,32 @@ TEST_CASE("erratum ambiguity-among-legal-moves: the paper counts the pinned knig
         rejects(s, trav(PieceKind::Knight, "e2"), Failure::SrcAmbiguous, paper_form(Erratum::AmbiguityAmongLegalMoves));
     CHECK(d.candidates == ((std::uint64_t{1} << sq("c3").index()) | (std::uint64_t{1} << sq("g1").index())));
 }
+
+TEST_CASE("erratum check-turn-reading: read literally, T refuses a move that gives check",
+          "[erratum][paper/check-turn][reject]") {
+    // Scholar's mate: 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6, then 4. Qxf7#.
+    const State s = fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    accepts(s, cap(PieceKind::Queen, "f7"), Equation::CapPiece);
+    const Detail d =
+        rejects(s, cap(PieceKind::Queen, "f7"), Failure::PaperCheckTurn, paper_form(Erratum::CheckTurnReading));
+    CHECK(d.king == sq("e8"));
+    // castling that gives check, the same
+    const State c = fen("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
+    accepts(c, oo(), Equation::CastleKingSide);
+    rejects(c, oo(), Failure::PaperCheckTurn, paper_form(Erratum::CheckTurnReading));
+}
+
+TEST_CASE("erratum check-turn-reading: read literally, T lets a move leave its own king attacked",
+          "[erratum][paper/check-turn][accept]") {
+    // the e2 bishop is pinned against the e1 king by the e7 rook
+    const State s = fen("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1");
+    rejects(s, trav(PieceKind::Bishop, "d3"), Failure::CheckPinned);
+    const State n =
+        accepts(s, trav(PieceKind::Bishop, "d3"), Equation::TravPiece, paper_form(Erratum::CheckTurnReading));
+    CHECK(in_check(n, Color::White));
+    // and the opponent may then take the king, when king-never-captured is read as printed too
+    const Reading both = paper_form(Erratum::CheckTurnReading).with_paper(Erratum::KingNeverCaptured);
+    rejects(n, cap(PieceKind::Rook, "e1"), Failure::CapOfKing, paper_form(Erratum::CheckTurnReading));
+    const State k = accepts(n, cap(PieceKind::Rook, "e1"), Equation::CapPiece, both);
+    CHECK_FALSE(king_square(k, Color::White).has_value());
+}

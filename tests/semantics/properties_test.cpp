@@ -120,3 +120,54 @@ TEST_CASE("L6 the legal moves are the moves written by their squares that T acce
         RC_ASSERT(listed == by_squares);
     });
 }
+
+TEST_CASE("L15 a stamp is turn − 1 exactly for the pawn that made a double step on the last ply", "[property][L15]") {
+    rc::prop("L15", [](const std::vector<std::uint32_t>& choices) {
+        for (const WalkStep& st : walk(choices)) {
+            const State& n = st.result.next;
+            const bool double_step = st.result.action.rule == Equation::TravPawnDouble;
+            for (int v = 1; v <= kMaxPieceId; ++v) {
+                const PieceId p = id(v);
+                if (kind_of(p) != PieceKind::Pawn) continue;
+                const std::uint16_t stamp = n.two_step[static_cast<std::size_t>(stamp_index(p))];
+                // every stamp is kNoStamp or a turn that happened
+                RC_ASSERT(stamp == kNoStamp || stamp < n.turn);
+                // stamp = turn − 1 in σ′ ⇔ p is the pawn that just made a double step
+                RC_ASSERT((stamp == n.turn - 1u) == (double_step && st.result.action.piece == p));
+            }
+        }
+    });
+}
+
+TEST_CASE("L16 turn goes up by one and the moved flags never go down", "[property][L16]") {
+    rc::prop("L16", [](const std::vector<std::uint32_t>& choices) {
+        for (const WalkStep& st : walk(choices)) {
+            const State& s = st.before;
+            const State& n = st.result.next;
+            RC_ASSERT(n.turn == s.turn + 1u);
+            RC_ASSERT((s.king_moved & ~n.king_moved) == 0);
+            RC_ASSERT((s.rook_moved & ~n.rook_moved) == 0);
+            // a stamp, once set, stays (a pawn double-steps once)
+            for (std::size_t i = 0; i < s.two_step.size(); ++i)
+                if (s.two_step[i] != kNoStamp) RC_ASSERT(n.two_step[i] == s.two_step[i]);
+        }
+    });
+}
+
+TEST_CASE("L17 [[M]] is single-valued: the moves T accepts that name the same squares give one σ′", "[property][L17]") {
+    rc::prop("L17", [](const std::vector<std::uint32_t>& choices) {
+        const std::vector<WalkStep> steps = walk(choices);
+        const State s = steps.empty() ? initial_state() : steps.back().result.next;
+        for (const ast::Move& m : written_moves(s)) {
+            const Termination t = terminates(m, s);
+            const Terminates* ok = boost::variant2::get_if<Terminates>(&t);
+            if (ok == nullptr) continue;
+            // the same move asked again, and by its squares: the same σ′
+            RC_ASSERT(terminates(m, s) == t);
+            const ConcreteMove c{ok->action.from, ok->action.to, ok->action.promotion};
+            const Termination by_squares = terminates_concrete(s, c);
+            RC_ASSERT(boost::variant2::holds_alternative<Terminates>(by_squares));
+            RC_ASSERT(boost::variant2::get<Terminates>(by_squares).next == ok->next);
+        }
+    });
+}

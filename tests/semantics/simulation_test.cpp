@@ -8,7 +8,9 @@
 // do not touch T; the conformance cases show them.)
 #include <rapidcheck/catch.h>
 
+#include "semantics/denote.hpp"
 #include "semantics/find_source.hpp"
+#include "semantics/in_check.hpp"
 #include "tests/semantics/walks.hpp"
 
 using namespace pgnsem;
@@ -89,6 +91,17 @@ std::vector<Square> free_candidates(const ast::Move& m, const State& s, const Sh
     return found;
 }
 
+// Whether the move's σ′ (the equation's, under the Laws' or the paper's reading: not T's answer) has
+// a king attacked: what check-turn-reading's two readings of T's king test look at.
+bool attacks_a_king(const ast::Move& m, const State& s) {
+    for (const Reading r : {Reading::laws(), Reading::paper()}) {
+        const Partial<Transition> t = denote(m, s, r);
+        if (const Transition* n = v2::get_if<Transition>(&t))
+            if (in_check(n->next, Color::White) || in_check(n->next, Color::Black)) return true;
+    }
+    return false;
+}
+
 // Whether erratum e is about the written move m in σ, by m's own form.
 bool touches_itself(Erratum e, const ast::Move& m, const State& s) {
     const std::optional<Shape> sh = shape_of(m, s);
@@ -110,11 +123,17 @@ bool touches_itself(Erratum e, const ast::Move& m, const State& s) {
         case Erratum::CaptureTurnParity: return sh->capture_form && s.turn > 1;
         case Erratum::KingNeverCaptured: return at(s, sh->to) != kEmpty && kind_of(at(s, sh->to)) == PieceKind::King;
         case Erratum::AmbiguityAmongLegalMoves: return free_candidates(m, s, *sh).size() > 1;
+        case Erratum::CheckTurnReading: return attacks_a_king(m, s);
         case Erratum::CastleSideNames:
         case Erratum::EnPassantTiming:
         case Erratum::PromotionLetters:
         case Erratum::GameOver:
-        case Erratum::StepsInTextOrder: return false;
+        case Erratum::StepsInTextOrder:
+        case Erratum::PromotionLastRank:
+        case Erratum::EnPassantExampleFile:
+        case Erratum::CaptureMarkerClaim:
+        case Erratum::AutomaticDrawEndsGame:
+        case Erratum::PromotedRookId: return false;
     }
     return false;
 }
