@@ -188,6 +188,7 @@ inline constexpr std::size_t kFailures = 0 PGNSEM_FAILURES(PGNSEM_RULE_ONE);
         case Failure::TurnLimit: return "turn + 1 fits the turn counter";
         case Failure::PaperDestinationEmpty: return "Q ≠ 0";
         case Failure::PaperCaptureTurn: return "turn = 0 (White), turn = 1 (Black)";
+        case Failure::PaperCheckTurn: return "¬IIC(σ′, mod(turn − 1, 2)), turn read in σ";
         case Failure::VariantUnsupported: return "the game is standard chess";
     }
     return {};

@@ -213,11 +213,34 @@ std::string properties(std::string_view input, const Mode& mode) {
                             "verdict " + std::to_string(i + 1) + " says game " + field(verdicts[i], "game").dump());
         plies += field(verdicts[i], "plies").get<std::uint64_t>();
     }
-    const auto trace_lines = static_cast<std::uint64_t>(std::count(trace_jsonl.begin(), trace_jsonl.end(), '\n'));
-    if (traced && trace_lines != plies)
-        return describe("(a) verdicts = games read", "the verdicts count " + std::to_string(plies) +
-                                                         " plies, the jsonl trace has " + std::to_string(trace_lines) +
-                                                         " lines");
+    // the trace: a line per defined ply, then, for a game that is not legal, its ⊥ step with the
+    // verdict's error (ply and rule)
+    if (traced) {
+        std::uint64_t defined = 0;
+        std::vector<json> bottoms;
+        for (const json& t : jsonl(trace_jsonl)) {
+            if (field(t, "defined") == json(true))
+                ++defined;
+            else
+                bottoms.push_back(t);
+        }
+        std::vector<json> errors;
+        for (const json& v : verdicts)
+            if (!field(v, "error").is_null()) errors.push_back(v);
+        if (defined != plies || bottoms.size() != errors.size())
+            return describe("(a) verdicts = games read", "the verdicts count " + std::to_string(plies) + " plies and " +
+                                                             std::to_string(errors.size()) +
+                                                             " errors, the jsonl trace has " + std::to_string(defined) +
+                                                             " defined plies and " + std::to_string(bottoms.size()) +
+                                                             " failing ones");
+        for (std::size_t i = 0; i < errors.size(); ++i) {
+            const json& e = field(errors[i], "error");
+            if (field(bottoms[i], "game") != field(errors[i], "game") || field(bottoms[i], "ply") != field(e, "ply") ||
+                field(bottoms[i], "rule") != field(e, "rule"))
+                return describe("(a) verdicts = games read",
+                                "the ⊥ step " + bottoms[i].dump() + " is not the error of its verdict " + e.dump());
+        }
+    }
 
     // (c) normalize, then check what it wrote: the same verdicts
     Capture normalized_out;
