@@ -16,7 +16,7 @@ std::string errata_text() {
         const sem::ErratumInfo& e = sem::kErrata[i];
         out.append("\n").append(std::to_string(i + 1)).append(". ").append(e.slug).append(" — ").append(e.title);
         out.append(" (").append(e.law).append(")");
-        if (!e.executable) out.append(" [prose only: nothing to run]");
+        if (!e.executable) out.append(" [no paper form to run: see the note]");
         out.append("\n   paper: ").append(e.paper).append("\n   laws:  ").append(e.correction);
         out.append("\n   game:  ").append(e.game_file).append(", \"").append(e.game_event).append("\"");
         if (!e.game.empty()) out.append(": ").append(e.game);
@@ -78,7 +78,7 @@ std::variant<EngineChoice, std::string> choose_engine(const ReadingRequest& requ
         if (!sem::info(*e).executable) {
             error.append("erratum '")
                 .append(slug)
-                .append("' corrects the paper's prose only; there is no paper form to run (")
+                .append("' has no paper form to run (")
                 .append(sem::info(*e).note)
                 .append(")");
             return error;
