@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Check the links of proofs-notes (called by notes_links.sh).
+
+  notes_links.py ROOT [NOTES_DIR]
+
+ROOT is the repository; NOTES_DIR (default ROOT/proofs-notes) holds the notes, read as if they stood
+at ROOT/proofs-notes. Checked, outside fenced code blocks:
+  - every relative link [text](target) of every note: the file exists and, with #anchor, the
+    target note has a heading whose GitHub-style anchor is that (lowercase, punctuation removed,
+    spaces to hyphens, -1, -2, ... for repeats); a link "#anchor" looks in its own note;
+  - every repo-relative path in backticks in glossary.md exists under ROOT: a token whose first
+    part is a top-level entry of ROOT and that names a file (its last part has a dot:
+    `semantics/state.cpp`) or a folder (it ends with a slash: `semantics/fast/`); so rule ids such
+    as `syntax/promotion-rank` are not taken for paths. (The other notes name paths of other
+    projects too, such as D3-Chess's test vector, so only the glossary's are checked.)
+Prints one line per broken link or path and exits 1 if there is any.
+"""
+import os
+import re
+import sys
+
+root = os.path.abspath(sys.argv[1])
+notes = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else os.path.join(root, "proofs-notes")
+top = set(os.listdir(root)) - {"build", ".git"}
+
+LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
+CODE = re.compile(r"`([^`\n]+)`")
+PATH = re.compile(r"^[A-Za-z0-9_.\-]+(/[A-Za-z0-9_.\-]+)*/?$")
+
+
+def prose_lines(text):
+    """The lines outside ``` fences, with their numbers."""
+    fenced = False
+    for n, line in enumerate(text.split("\n"), 1):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            continue
+        if not fenced:
+            yield n, line
+
+
+def slug(heading):
+    h = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading)  # a link's text
+    h = h.replace("`", "").replace("*", "").strip().lower()
+    h = "".join(c for c in h if c.isalnum() or c in "_- " or c.isdigit())
+    return h.replace(" ", "-")
+
+
+def anchors(path):
+    seen, out = {}, set()
+    with open(path, encoding="utf-8") as f:
+        for _, line in prose_lines(f.read()):
+            m = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
+            if not m:
+                continue
+            a = slug(m.group(1))
+            k = seen.get(a, 0)
+            seen[a] = k + 1
+            out.add(a if k == 0 else f"{a}-{k}")
+    return out
+
+
+def where(rel):
+    """A repo-relative path: inside proofs-notes it is read from NOTES_DIR."""
+    rel = os.path.normpath(rel)
+    if rel == "proofs-notes" or rel.startswith("proofs-notes" + os.sep):
+        return os.path.join(notes, os.path.relpath(rel, "proofs-notes"))
+    return os.path.join(root, rel)
+
+
+broken = []
+cache = {}
+for name in sorted(os.listdir(notes)):
+    if not name.endswith(".md"):
+        continue
+    with open(os.path.join(notes, name), encoding="utf-8") as f:
+        text = f.read()
+    for n, line in prose_lines(text):
+        code_free = CODE.sub("", line)
+        for target in LINK.findall(code_free):
+            if re.match(r"^[a-z]+:", target):  # https:, mailto:
+                continue
+            file, _, anchor = target.partition("#")
+            rel = os.path.join("proofs-notes", file) if file else os.path.join("proofs-notes", name)
+            path = where(rel)
+            if not os.path.exists(path):
+                broken.append(f"proofs-notes/{name}:{n}: link to missing file {target}")
+                continue
+            if anchor and path.endswith(".md"):
+                if path not in cache:
+                    cache[path] = anchors(path)
+                if anchor not in cache[path]:
+                    broken.append(f"proofs-notes/{name}:{n}: link to missing heading {target}")
+        for token in CODE.findall(line):
+            token = token.strip()
+            if name != "glossary.md" or "/" not in token or not PATH.match(token):
+                continue
+            if token.split("/")[0] not in top or not (token.endswith("/") or "." in token.split("/")[-1]):
+                continue
+            if not os.path.exists(where(token)):
+                broken.append(f"proofs-notes/{name}:{n}: missing path `{token}`")
+
+for b in broken:
+    print(b)
+sys.exit(1 if broken else 0)
