@@ -41,6 +41,17 @@ const char* end_name(sem::Outcome o) {
     return nullptr;
 }
 
+// "8 plies" and, when the game ended on the board, ", ends in checkmate": the verdict's and the
+// trace's closing words.
+void append_plies_and_end(std::string& out, const Verdict& v) {
+    append_uint(out, v.plies);
+    out.append(v.plies == 1 ? " ply" : " plies");
+    if (const char* e = end_name(v.end)) {
+        out.append(", ends in ");
+        out.append(e);
+    }
+}
+
 // The paper's identifiers other than the squares that a ply changed (turn, the two-step stamps,
 // w_king / b_king) and the Laws' rook flags, in the paper's names.
 struct IdentifierChange {
@@ -210,12 +221,7 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
     out.append("  ");
     out.append(verdict_name(v.kind));
     out.append(", ");
-    append_uint(out, v.plies);
-    out.append(v.plies == 1 ? " ply" : " plies");
-    if (const char* e = end_name(v.end)) {
-        out.append(", ends in ");
-        out.append(e);
-    }
+    append_plies_and_end(out, v);
     out.push_back('\n');
     if (v.error) {
         const ErrorInfo& e = *v.error;
@@ -438,12 +444,7 @@ void append_trace_verdict_text(std::string& out, const Verdict& v) {
         out.append(")");
     } else {
         out.append(", ");
-        append_uint(out, v.plies);
-        out.append(v.plies == 1 ? " ply" : " plies");
-        if (const char* e = end_name(v.end)) {
-            out.append(", ends in ");
-            out.append(e);
-        }
+        append_plies_and_end(out, v);
     }
     out.append("\n\n");
 }
