@@ -40,6 +40,7 @@
 
 #include "semantics/board.hpp"
 #include "semantics/terminates.hpp"
+#include "semantics/why.hpp"
 
 namespace pgnsem::sem {
 namespace {
@@ -151,14 +152,30 @@ void pawn_captures(const State& s, Square Q, Color c, Found& f) noexcept {
     return Source{S, at(s, S)};
 }
 
+// The answer, recorded in `call` (semantics/why.hpp) when there is one.
+[[nodiscard]] SourceResult answer(SourceCall* call, SourceResult result) noexcept {
+    if (call != nullptr) {
+        if (const Source* src = boost::variant2::get_if<Source>(&result))
+            call->result = *src;
+        else
+            call->failed = boost::variant2::get<Undefined>(result).rule;
+    }
+    return result;
+}
+
 [[nodiscard]] SourceResult find_source(const State& s, PieceKind k, const ast::Disambiguator& d, Square Q, bool capture,
-                                       Reading r) noexcept {
+                                       Reading r, Why* why) noexcept {
     // if turn is even then set color to white else set color to black
     const Color color = to_move(s);
     const Found own = look(s, Q, color, k, capture, r);
     const SquareSet matched = own.reach & admitted(d);
     const SquareSet clear = own.clear & matched;
-    if (clear.size() == 1) return source_at(s, k, capture, *clear.first(), Q);
+    SourceCall* call = nullptr;
+    if (why != nullptr) {
+        why->source = SourceCall{capture, k, d, Q, color, own.reach, matched, clear, false, clear, {}, {}};
+        call = &*why->source;
+    }
+    if (clear.size() == 1) return answer(call, source_at(s, k, capture, *clear.first(), Q));
 
     Detail detail;
     detail.to = Q;
@@ -169,20 +186,20 @@ void pawn_captures(const State& s, Square Q, Color c, Found& f) noexcept {
         const Found theirs = look(s, Q, opposite(color), k, capture, r);
         if (const SquareSet could = theirs.clear & admitted(d); !could.empty()) {
             detail.from = could.first();
-            return Undefined{Failure::SrcOpponentPiece, detail};
+            return answer(call, Undefined{Failure::SrcOpponentPiece, detail});
         }
-        return Undefined{Failure::SrcUnreachable, detail};
+        return answer(call, Undefined{Failure::SrcUnreachable, detail});
     }
     if (matched.empty()) {
         detail.candidates = own.reach.bits();
-        return Undefined{Failure::SrcWrongDisambiguator, detail};
+        return answer(call, Undefined{Failure::SrcWrongDisambiguator, detail});
     }
     if (clear.empty()) {
         const Square S = *matched.first();
         const bool pawn_push = k == PieceKind::Pawn && !capture;
         detail.from = S;
         detail.square = blocker(s, S, Q, pawn_push);
-        return Undefined{pawn_push ? Failure::TravPawnBlocked : Failure::SrcBlocked, detail};
+        return answer(call, Undefined{pawn_push ? Failure::TravPawnBlocked : Failure::SrcBlocked, detail});
     }
     // Several candidates. Erratum ambiguity-among-legal-moves. Paper: "if the return set has more
     // than one piece, the AN is malformed". PGN 8.2.3.4: only the pieces whose move is legal count.
@@ -193,27 +210,31 @@ void pawn_captures(const State& s, Square Q, Color c, Found& f) noexcept {
             if (boost::variant2::holds_alternative<Terminates>(
                     terminates_concrete(s, ConcreteMove{S, Q, std::nullopt}, r)))
                 counted.add(S);
+        if (call != nullptr) {
+            call->filtered = true;
+            call->counted = counted;
+        }
     }
     if (counted.size() > 1) {
         detail.candidates = counted.bits();
-        return Undefined{Failure::SrcAmbiguous, detail};
+        return answer(call, Undefined{Failure::SrcAmbiguous, detail});
     }
     // One legal candidate is the source; none: the first, and T says why it may not move.
-    return source_at(s, k, capture, counted.empty() ? *clear.first() : *counted.first(), Q);
+    return answer(call, source_at(s, k, capture, counted.empty() ? *clear.first() : *counted.first(), Q));
 }
 
 }  // namespace
 
 // GTSS(Q, P, σ)
-SourceResult traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to,
-                              Reading r) noexcept {
-    return find_source(sigma, kind, from, to, false, r);
+SourceResult traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to, Reading r,
+                              Why* why) noexcept {
+    return find_source(sigma, kind, from, to, false, r, why);
 }
 
 // GCSS(Q, P, σ)
-SourceResult capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to,
-                            Reading r) noexcept {
-    return find_source(sigma, kind, from, to, true, r);
+SourceResult capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to, Reading r,
+                            Why* why) noexcept {
+    return find_source(sigma, kind, from, to, true, r, why);
 }
 
 bool is_en_passant(const State& s, Square from, Square to) noexcept {

@@ -18,6 +18,9 @@ struct Source {
     PieceId piece;
 };
 
+// What the reference computed, for `explain` (semantics/why.hpp).
+struct Why;
+
 // Unique source, or ⊥ with src/unreachable, src/opponent-piece, src/wrong-disambiguator,
 // src/blocked, trav/pawn-blocked, src/ambiguous (detail.candidates lists them), or, for a pawn
 // capture with nothing on Q, cap/no-victim, ep/expired or ep/no-double-step.
@@ -25,12 +28,13 @@ using SourceResult = boost::variant2::variant<Source, Undefined>;
 
 // GTSS(Q, P, σ): the piece indicator P is a kind and what the notation says of the origin (a
 // file or rank, `Ndc5`, `N7c5`; a pawn's traversal names none).
+// With `why`, the call and each step's candidates are recorded there.
 [[nodiscard]] SourceResult traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
-                                            Square to, Reading r = Reading::laws()) noexcept;
+                                            Square to, Reading r = Reading::laws(), Why* why = nullptr) noexcept;
 
 // GCSS(Q, P, σ): the same for a capture onto Q; for a pawn, `from.file` is its file W.
 [[nodiscard]] SourceResult capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to,
-                                          Reading r = Reading::laws()) noexcept;
+                                          Reading r = Reading::laws(), Why* why = nullptr) noexcept;
 
 // GCSS's en passant case: the pawn on S (of the side to move) captures onto the empty square Q
 // on rank 6 (3 for Black), and the enemy pawn behind Q made its double step on the previous

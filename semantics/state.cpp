@@ -78,6 +78,18 @@ State update(const State& s, Square q, PieceId v) noexcept {
     return update(s, {{q, v}});
 }
 
+unsigned value_of(const State& s, Ide x) noexcept {
+    switch (x.kind()) {
+        case Ide::Kind::Square: return s.board[x.index()].value();
+        case Ide::Kind::Turn: return s.turn;
+        case Ide::Kind::TwoStep: return s.two_step[x.index()];
+        case Ide::Kind::KingMoved: return (s.king_moved & x.index()) != 0 ? 1u : 0u;
+        case Ide::Kind::RookMoved: return (s.rook_moved & x.index()) != 0 ? 1u : 0u;
+        case Ide::Kind::HalfmoveClock: return s.halfmove_clock;
+    }
+    PGNSEM_UNREACHABLE("every kind of identifier is listed");
+}
+
 std::optional<Square> king_of(const State& s, Color c) noexcept {
     const std::uint8_t k = s.king_square[static_cast<std::size_t>(c)];
     if (k == kNoSquare) return std::nullopt;

@@ -231,6 +231,9 @@ struct Assignment {
 [[nodiscard]] State update(const State& s, std::initializer_list<Assignment> assignments) noexcept;
 // σ^v_Q: the same for one square.
 [[nodiscard]] State update(const State& s, Square q, PieceId v) noexcept;
+// σ(x): the value an identifier holds (a square its piece id; a flag 0 or 1; a stamp kNoStamp when
+// never set).
+[[nodiscard]] unsigned value_of(const State& s, Ide x) noexcept;
 
 // The king of colour c as the cache has it, if there is one.
 [[nodiscard]] std::optional<Square> king_of(const State& s, Color c) noexcept;

@@ -11,7 +11,11 @@
 namespace pgnsem::sem {
 
 // T(M)(σ): Terminates{σ', action, check} or Fails{rule, detail}.
-[[nodiscard]] Termination terminates(const ast::Move& m, const State& sigma, Reading r = Reading::laws()) noexcept;
+// With `why` (semantics/why.hpp), everything it computed on the way is recorded there: what
+// `pgnsem explain` prints.
+struct Why;
+[[nodiscard]] Termination terminates(const ast::Move& m, const State& sigma, Reading r = Reading::laws(),
+                                     Why* why = nullptr) noexcept;
 
 // T for a move given by its squares (castling as the king's two-square move, a promotion naming
 // its piece): the judgement GTSS/GCSS's legality filter and the legal moves are made of.

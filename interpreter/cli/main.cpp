@@ -16,6 +16,7 @@
 #include "interpreter/check.hpp"
 #include "interpreter/cli/moves_command.hpp"
 #include "interpreter/errata_report.hpp"
+#include "interpreter/explain_report.hpp"
 #include "interpreter/generate.hpp"
 #include "interpreter/interpret.hpp"
 #include "interpreter/normalize.hpp"
@@ -224,6 +225,29 @@ int main(int argc, char** argv) {
         "Example: pgnsem trace examples/fischer-spassky-1992.pgn\n"
         "  each ply's move, the rule that fired, the squares of σ that changed and the FEN after it");
 
+    std::vector<std::string> explain_files;
+    std::string explain_format = "text";
+    std::optional<std::uint32_t> explain_game, explain_ply;
+    auto* explain = app.add_subcommand(
+        "explain", "for one ply: the production, GTSS/GCSS and (S, v), the update σ^{…}_{…}, IIC, T's premises ⊤/⊥");
+    add_format_option(explain, explain_format);
+    explain->add_option("--game", explain_game, "only game N of each file (1 is the first)")
+        ->check(CLI::Range(1u, 4000000000u));
+    explain
+        ->add_option("--ply", explain_ply,
+                     "the ply to explain, 1 is the first (default: the failing ply of each game that is not legal)")
+        ->check(CLI::Range(1u, 4000000000u));
+    explain->add_option("files", explain_files,
+                        "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
+    interp::ReadingRequest explain_reading;
+    add_reading_options(explain, explain_reading);
+    explain->footer(
+        "Always the reference semantics (semantics/why.hpp records what it computed); --semantics paper or\n"
+        "--erratum SLUG=paper shows the paper's premises.\n"
+        "Example: pgnsem explain --game 3 examples/illegal.pgn\n"
+        "  the failing ply of game 3: which piece GTSS/GCSS found, the update, IIC's answers, and the premise "
+        "of T that is ⊥");
+
     std::string fen_arg, fen_format = "text";
     auto* fen = app.add_subcommand("fen", "describe and validate a FEN position");
     add_format_option(fen, fen_format);
@@ -313,6 +337,22 @@ int main(int argc, char** argv) {
     if (*trace)
         return finish_output(
             run_check(trace_files, trace_format, false, true, trace_quiet, false, trace_jobs, trace_reading));
+    if (*explain) {
+        if (explain_reading.engine == "fast") {
+            std::fprintf(stderr,
+                         "pgnsem explain: explain always runs the reference engine (the fast one keeps no record)\n");
+            return 2;
+        }
+        explain_reading.engine = "reference";
+        const std::optional<interp::EngineChoice> engine = engine_or_usage_error(explain_reading);
+        if (!engine) return 2;
+        if (!files_or_stdin(explain_files, "explain")) return 2;
+        interp::ExplainOptions options;
+        options.ply = explain_ply;
+        options.json = explain_format != "text";
+        options.engine = engine->engine;
+        return finish_output(interp::explain_files(explain_files, explain_game, options, stdout));
+    }
     if (*fen) return finish_output(interp::fen_command(fen_arg, fen_format != "text", stdout, fen_dead_budget));
     if (*perft) return finish_output(run_perft(perft_depth, perft_fen, divide, perft_engine));
     if (*errata) {

@@ -1,0 +1,40 @@
+// `pgnsem explain`: for one ply of a game, everything the reference semantics computed to judge it
+// — the production of the grammar the move matched, the GTSS or GCSS call and its (S, v), the
+// update σ^{…}_{…} in the equation's order, IIC's answers, and each premise of [[M]] and T with
+// its value — as the reference itself recorded it (semantics/why.hpp). Nothing here decides
+// anything: the plies before are played by the interpreter's fold with the reference engine (the
+// same judgement `check --engine reference` makes), and the ply itself is T of the reference with a
+// sem::Why to fill. The words are made here.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "semantics/engine.hpp"
+#include "syntax/ast.hpp"
+
+namespace pgnsem::interp {
+
+struct ExplainOptions {
+    // The ply to explain (1-based, in the order [[S]] plays them); none: the failing ply of a game
+    // that is not legal.
+    std::optional<std::uint32_t> ply;
+    bool json = false;
+    // A reference engine (its reading is the run's: --semantics, --erratum).
+    const sem::Engine* engine = nullptr;
+};
+
+// Explains game number `game` of `file` into `out`: text, or one JSON object per line.
+void explain_game(const ast::Game& g, std::string_view file, std::uint32_t game, const ExplainOptions& options,
+                  std::string& out);
+
+// `pgnsem explain FILE…`: every game of the files (or game number `game` of each), in order.
+// Status: 0, or 2 when a file could not be read, a write failed or there is no game `game`.
+[[nodiscard]] int explain_files(const std::vector<std::string>& files, std::optional<std::uint32_t> game,
+                                const ExplainOptions& options, std::FILE* out);
+
+}  // namespace pgnsem::interp
