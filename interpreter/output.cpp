@@ -327,6 +327,13 @@ void append_trace_text(std::string& out, const PlyEvent& e) {
     out.append("  [");
     out.append(sem::rule_id(e.rule));
     out.append("]  ");
+    append_sigma_update(out, e);
+    out.append("\n      ");
+    out.append(e.fen_after);
+    out.push_back('\n');
+}
+
+void append_sigma_update(std::string& out, const PlyEvent& e) {
     // σ' = σ[Q₁ ↦ v₁, …, turn ↦ turn + 1], written out.
     out.append("σ' = σ[");
     for (int i = 0; i < 64; ++i) {
@@ -354,9 +361,7 @@ void append_trace_text(std::string& out, const PlyEvent& e) {
             out.append(")");
         }
     }
-    out.append("]\n      ");
-    out.append(e.fen_after);
-    out.push_back('\n');
+    out.push_back(']');
 }
 
 }  // namespace pgnsem::interp

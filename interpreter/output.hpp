@@ -43,6 +43,8 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
 // One trace line: JSON (no newline) or text (with newline).
 void append_trace_json(std::string& out, std::string_view file, const PlyEvent& e);
 void append_trace_text(std::string& out, const PlyEvent& e);
+// A ply's update as the text trace writes it: σ' = σ[e2 ↦ 0 (was 13), …, turn ↦ 1, …] (no newline).
+void append_sigma_update(std::string& out, const PlyEvent& e);
 
 // The ⊥ step of a trace: the first failure of a game that is not legal (`v.error`), the object
 // after its defined plies — "defined": false, the rule, the premise it falsifies (null when the
