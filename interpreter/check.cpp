@@ -10,6 +10,7 @@
 #include "interpreter/input.hpp"
 #include "interpreter/output.hpp"
 #include "interpreter/progress.hpp"
+#include "interpreter/trace_html.hpp"
 #include "syntax/pgn.hpp"
 
 namespace pgnsem::interp {
@@ -114,11 +115,14 @@ public:
             buf_.push_back('\n');
         } else {
             if (!header_written_) header(e.game, e.before);
-            append_trace_text(buf_, e);
+            if (format_ == Format::Html)
+                append_trace_html(buf_, e, scratch_);
+            else
+                append_trace_text(buf_, e);
         }
         if (buf_.size() >= kSpillBytes) spill_.spill(buf_);
     }
-    // After it: the ⊥ step, if the game is not legal; in text, the verdict line.
+    // After it: the ⊥ step, if the game is not legal; in text and html, the verdict line.
     void end(const Verdict& v) {
         if (format_ == Format::Jsonl) {
             if (v.error) {
@@ -128,15 +132,23 @@ public:
         } else {
             // no ply defined: σ₀ is where the verdict stands, unless the start position itself failed
             if (!header_written_) header(v.game, v.error && v.error->ply == 0 ? nullptr : &v.final_state);
-            append_trace_failure_text(buf_, v);
-            append_trace_verdict_text(buf_, v);
+            if (format_ == Format::Html) {
+                append_trace_failure_html(buf_, v);
+                append_trace_verdict_html(buf_, v, scratch_);
+            } else {
+                append_trace_failure_text(buf_, v);
+                append_trace_verdict_text(buf_, v);
+            }
         }
         if (buf_.size() >= kSpillBytes) spill_.spill(buf_);
     }
 
 private:
     void header(std::uint32_t game, const sem::State* start) {
-        append_trace_header_text(buf_, file_, game, game_->tag("White"), game_->tag("Black"), start);
+        if (format_ == Format::Html)
+            append_trace_header_html(buf_, file_, game, game_->tag("White"), game_->tag("Black"), start);
+        else
+            append_trace_header_text(buf_, file_, game, game_->tag("White"), game_->tag("Black"), start);
         header_written_ = true;
     }
 
@@ -146,6 +158,7 @@ private:
     Spill& spill_;
     const ast::Game* game_ = nullptr;
     bool header_written_ = false;
+    std::string scratch_;  // the html trace's text before it is escaped, reused
 };
 
 // Writes and empties `buf`, giving back the memory of a large one. False on a write error.

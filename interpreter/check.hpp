@@ -15,7 +15,8 @@ namespace pgnsem::interp {
 
 class Progress;
 
-enum class Format : std::uint8_t { Text, Jsonl };
+// Html: trace only (interpreter/trace_html.hpp); the caller writes the page's prologue and epilogue.
+enum class Format : std::uint8_t { Text, Jsonl, Html };
 
 struct Summary {
     std::uint64_t games = 0, legal = 0, illegal = 0, malformed = 0, unsupported = 0;

@@ -23,6 +23,7 @@
 #include "interpreter/output.hpp"
 #include "interpreter/position_report.hpp"
 #include "interpreter/progress.hpp"
+#include "interpreter/trace_html.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/fast/legal_moves.hpp"
 #include "semantics/legal_moves.hpp"
@@ -86,7 +87,9 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
     options.jobs = jobs;
     options.interpret.strict = strict;
     options.interpret.engine = engine->engine;
-    options.format = format == "text" ? interp::Format::Text : interp::Format::Jsonl;
+    options.format = format == "text"   ? interp::Format::Text
+                     : format == "html" ? interp::Format::Html
+                                        : interp::Format::Jsonl;
     if (only_failures && options.format != interp::Format::Text) {
         std::fprintf(stderr,
                      "pgnsem: --only-failures is for the text report; JSON Lines has one object per game (filter "
@@ -99,9 +102,21 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
     options.progress = &progress;
     interp::Summary summary;
     const auto start = std::chrono::steady_clock::now();
+    // html: one page for all the files, each game's section written by check_file in between
+    const bool html = options.format == interp::Format::Html;
+    if (html) {
+        std::string page;
+        interp::append_trace_html_prologue(page, files);
+        if (!interp::write_bytes(stdout, page)) return 2;
+    }
     for (const std::string& f : files) {
         interp::check_file(f, options, stdout, summary);
         if (interp::write_failed()) return 2;  // finish_output says why
+    }
+    if (html) {
+        std::string page;
+        interp::append_trace_html_epilogue(page);
+        if (!interp::write_bytes(stdout, page)) return 2;
     }
     progress.stop();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -212,7 +227,11 @@ int main(int argc, char** argv) {
     std::vector<std::string> trace_files;
     std::string trace_format = "text";
     auto* trace = app.add_subcommand("trace", "print σ step by step for every defined ply");
-    add_format_option(trace, trace_format);
+    trace
+        ->add_option("--format", trace_format,
+                     "text, json (= jsonl): one JSON object per line, or html: one self-contained page (inline "
+                     "CSS and SVG boards) of every game")
+        ->check(CLI::IsMember({"text", "json", "jsonl", "html"}));
     bool trace_quiet = false;
     trace->add_flag("--quiet", trace_quiet, "no progress line on stderr");
     unsigned trace_jobs = default_jobs;
