@@ -19,6 +19,8 @@ import os
 import re
 import sys
 
+from md_anchors import anchors, prose_lines
+
 root = os.path.abspath(sys.argv[1])
 notes = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else os.path.join(root, "proofs-notes")
 top = set(os.listdir(root)) - {"build", ".git"}
@@ -26,38 +28,6 @@ top = set(os.listdir(root)) - {"build", ".git"}
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
 CODE = re.compile(r"`([^`\n]+)`")
 PATH = re.compile(r"^[A-Za-z0-9_.\-]+(/[A-Za-z0-9_.\-]+)*/?$")
-
-
-def prose_lines(text):
-    """The lines outside ``` fences, with their numbers."""
-    fenced = False
-    for n, line in enumerate(text.split("\n"), 1):
-        if line.lstrip().startswith("```"):
-            fenced = not fenced
-            continue
-        if not fenced:
-            yield n, line
-
-
-def slug(heading):
-    h = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading)  # a link's text
-    h = h.replace("`", "").replace("*", "").strip().lower()
-    h = "".join(c for c in h if c.isalnum() or c in "_- " or c.isdigit())
-    return h.replace(" ", "-")
-
-
-def anchors(path):
-    seen, out = {}, set()
-    with open(path, encoding="utf-8") as f:
-        for _, line in prose_lines(f.read()):
-            m = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
-            if not m:
-                continue
-            a = slug(m.group(1))
-            k = seen.get(a, 0)
-            seen[a] = k + 1
-            out.add(a if k == 0 else f"{a}-{k}")
-    return out
 
 
 def where(rel):
