@@ -17,6 +17,7 @@ namespace {
 constexpr int kSquare = 30;
 constexpr int kMargin = 14;
 constexpr int kSide = 8 * kSquare + kMargin;
+static_assert(kSide == 254, "the style's .marker is as wide as a board (254px in kStyle)");
 
 // The colours the page's test looks for in a screenshot (tests/cli/trace_html.py): light and dark
 // squares, the highlighted squares of a ply's update, the ⊥ marker.
@@ -104,7 +105,15 @@ std::string_view glyph(PieceKind k) noexcept {
 
 // σ as a board; with `before`, the squares where σ differs from it highlighted (the ply's update).
 void append_board(std::string& out, const sem::State& sigma, const sem::State* before) {
-    out.append("<svg class=\"board\" viewBox=\"0 0 254 254\" width=\"254\" height=\"254\" role=\"img\">");
+    out.append("<svg class=\"board\" viewBox=\"0 0 ");
+    append_int(out, kSide);
+    out.push_back(' ');
+    append_int(out, kSide);
+    out.append("\" width=\"");
+    append_int(out, kSide);
+    out.append("\" height=\"");
+    append_int(out, kSide);
+    out.append("\" role=\"img\">");
     out.append("<use href=\"#board\"/>");
     if (before != nullptr) {
         for (int s = 0; s < 64; ++s) {
