@@ -44,35 +44,8 @@ const char* side_word(Color c) {
     return c == Color::White ? "White" : "Black";
 }
 
-// The name of an identifier of σ, as proofs-notes/semantics.md writes it: a square, turn, a pawn's
-// stamp by its starting square (e2_2step), w_king / b_king, and the Laws' additions.
-std::string ide_name(sem::Ide x) {
-    switch (x.kind()) {
-        case sem::Ide::Kind::Square: return sq(Square::unchecked(x.index()));
-        case sem::Ide::Kind::Turn: return "turn";
-        case sem::Ide::Kind::TwoStep: {
-            const int i = x.index();
-            return sq(Square::unchecked(i < 8 ? 8 + i : 48 + (i - 8))) + "_2step";
-        }
-        case sem::Ide::Kind::KingMoved: return x.index() == sem::kWhiteKingMoved ? "w_king" : "b_king";
-        case sem::Ide::Kind::RookMoved:
-            switch (x.index()) {
-                case sem::kCornerA1: return "a1_rook_moved";
-                case sem::kCornerH1: return "h1_rook_moved";
-                case sem::kCornerA8: return "a8_rook_moved";
-                default: return "h8_rook_moved";
-            }
-        case sem::Ide::Kind::HalfmoveClock: return "halfmove_clock";
-    }
-    PGNSEM_UNREACHABLE("every kind of identifier is listed");
-}
-
 bool is_stamp_none(sem::Ide x, unsigned v) {
     return x.kind() == sem::Ide::Kind::TwoStep && v == sem::kNoStamp;
-}
-
-std::string value_text(sem::Ide x, unsigned v) {
-    return is_stamp_none(x, v) ? std::string("none") : std::to_string(v);
 }
 
 // The production of the grammar (§3.1) a move matched, and its parts.
@@ -239,7 +212,7 @@ std::string superscript_form(const sem::Why& why) {
     for (const sem::UpdateEntry& u : why.update) {
         if (u.origin == sem::UpdateOrigin::LawsAddition) continue;
         if (!values.empty()) values.append(","), names.append(",");
-        values.append(value_text(u.x, u.value));
+        values.append(ide_value_text(u.x, u.value));
         names.append(ide_name(u.x));
     }
     return "σ′ = σ^{" + values + "}_{" + names + "}";
@@ -275,8 +248,8 @@ void explain_text(std::string& out, const sem::Why& why, const sem::Termination&
     if (why.equation) {
         line(std::string("equation     ") + std::string(sem::rule_id(*why.equation)) + "   " + superscript_form(why));
         for (const sem::UpdateEntry& u : why.update) {
-            std::string l =
-                "    " + ide_name(u.x) + " ↦ " + value_text(u.x, u.value) + " (was " + value_text(u.x, u.was) + ")";
+            std::string l = "    " + ide_name(u.x) + " ↦ " + ide_value_text(u.x, u.value) + " (was " +
+                            ide_value_text(u.x, u.was) + ")";
             if (u.origin == sem::UpdateOrigin::LawsAddition) l.append("   [the Laws' addition]");
             if (u.erratum) l.append("   ").append(erratum_tag(u.erratum, true));
             line(l);
@@ -307,8 +280,8 @@ void explain_text(std::string& out, const sem::Why& why, const sem::Termination&
             if (pv.erratum) l.append("   ").append(erratum_tag(pv.erratum, pv.corrected));
             line(l);
         }
-        if (const auto* fails = v2::get_if<sem::Fails>(&t);
-            fails != nullptr && why.premises.size > 0 && !why.premises.items[why.premises.size - 1].holds)
+        // (a ⊥ premise is always the last recorded, and T is then ⊥: W1)
+        if (!why.premises.items[why.premises.size - 1].holds)
             line("  (T is a conjunction: the premises after the first ⊥ are not evaluated)");
     }
     if (const auto* ok = v2::get_if<sem::Terminates>(&t)) {

@@ -61,32 +61,49 @@ struct IdentifierChange {
 
 std::vector<IdentifierChange> identifier_changes(const sem::State& a, const sem::State& b) {
     std::vector<IdentifierChange> out;
-    out.push_back({"turn", std::to_string(a.turn), std::to_string(b.turn)});
-    for (int i = 0; i < 16; ++i) {
-        const auto idx = static_cast<std::size_t>(i);
-        if (a.two_step[idx] == b.two_step[idx]) continue;
-        // the pawn's starting square names the stamp: e2_2step, d7_2step, …
-        std::string name(2, ' ');
-        write_square(name.data(), Square::unchecked(i < 8 ? 8 + i : 48 + (i - 8)));
-        auto value = [](std::uint16_t v) { return v == sem::kNoStamp ? std::string("none") : std::to_string(v); };
-        out.push_back({name + "_2step", value(a.two_step[idx]), value(b.two_step[idx])});
-    }
-    const std::pair<std::uint8_t, const char*> kings[] = {{sem::kWhiteKingMoved, "w_king"},
-                                                          {sem::kBlackKingMoved, "b_king"}};
-    for (const auto& [bit, name] : kings)
-        if ((a.king_moved & bit) != (b.king_moved & bit))
-            out.push_back({name, (a.king_moved & bit) ? "1" : "0", (b.king_moved & bit) ? "1" : "0"});
-    const std::pair<std::uint8_t, const char*> rooks[] = {{sem::kCornerA1, "a1_rook_moved"},
-                                                          {sem::kCornerH1, "h1_rook_moved"},
-                                                          {sem::kCornerA8, "a8_rook_moved"},
-                                                          {sem::kCornerH8, "h8_rook_moved"}};
-    for (const auto& [bit, name] : rooks)
-        if ((a.rook_moved & bit) != (b.rook_moved & bit))
-            out.push_back({name, (a.rook_moved & bit) ? "1" : "0", (b.rook_moved & bit) ? "1" : "0"});
+    const auto add = [&](sem::Ide x) {
+        out.push_back({ide_name(x), ide_value_text(x, sem::value_of(a, x)), ide_value_text(x, sem::value_of(b, x))});
+    };
+    const auto add_if_changed = [&](sem::Ide x) {
+        if (sem::value_of(a, x) != sem::value_of(b, x)) add(x);
+    };
+    add(sem::Ide::turn());
+    for (int i = 0; i < 16; ++i) add_if_changed(sem::Ide::stamp(i));
+    for (const Color c : {Color::White, Color::Black}) add_if_changed(sem::Ide::king_moved(c));
+    for (const std::uint8_t corner : {sem::kCornerA1, sem::kCornerH1, sem::kCornerA8, sem::kCornerH8})
+        add_if_changed(sem::Ide::rook_moved(corner));
     return out;
 }
 
 }  // namespace
+
+std::string ide_name(sem::Ide x) {
+    std::string square(2, ' ');
+    switch (x.kind()) {
+        case sem::Ide::Kind::Square: write_square(square.data(), Square::unchecked(x.index())); return square;
+        case sem::Ide::Kind::Turn: return "turn";
+        case sem::Ide::Kind::TwoStep: {
+            // the pawn's starting square names the stamp: stamps 0–7 are White's a2 … h2, 8–15 Black's a7 … h7
+            const int i = x.index();
+            write_square(square.data(), Square::unchecked(i < 8 ? 8 + i : 48 + (i - 8)));
+            return square + "_2step";
+        }
+        case sem::Ide::Kind::KingMoved: return x.index() == sem::kWhiteKingMoved ? "w_king" : "b_king";
+        case sem::Ide::Kind::RookMoved:
+            switch (x.index()) {
+                case sem::kCornerA1: return "a1_rook_moved";
+                case sem::kCornerH1: return "h1_rook_moved";
+                case sem::kCornerA8: return "a8_rook_moved";
+                default: return "h8_rook_moved";
+            }
+        case sem::Ide::Kind::HalfmoveClock: return "halfmove_clock";
+    }
+    PGNSEM_UNREACHABLE("every kind of identifier is listed");
+}
+
+std::string ide_value_text(sem::Ide x, unsigned value) {
+    return x.kind() == sem::Ide::Kind::TwoStep && value == sem::kNoStamp ? std::string("none") : std::to_string(value);
+}
 
 void append_text(std::string& out, std::string_view s) {
     constexpr char hex[] = "0123456789abcdef";

@@ -20,6 +20,12 @@ namespace pgnsem::interp {
 void append_text(std::string& out, std::string_view s);
 [[nodiscard]] std::string text_for_people(std::string_view s);
 
+// An identifier of σ by the notes' name: a square, `turn`, a pawn's stamp by the square the pawn
+// starts on (`e2_2step`), `w_king` / `b_king`, the Laws' `h1_rook_moved` … and `halfmove_clock`;
+// and a value it holds, as text (a stamp never set is `none`). What traces and explain write.
+[[nodiscard]] std::string ide_name(sem::Ide x);
+[[nodiscard]] std::string ide_value_text(sem::Ide x, unsigned value);
+
 // The writes of every subcommand go through these, so that none is unchecked. write_bytes
 // returns false when `out` refused the bytes and keeps the first failure's errno;
 // finish_output flushes and closes stdout (the last chance for a full disk to show) and, when a

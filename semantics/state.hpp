@@ -199,6 +199,10 @@ public:
     [[nodiscard]] static constexpr Ide two_step(PieceId pawn) noexcept {
         return Ide(Kind::TwoStep, static_cast<std::uint8_t>(stamp_index(pawn)));
     }
+    // The same by its stamp index (0–15, stamp_index).
+    [[nodiscard]] static constexpr Ide stamp(int index) noexcept {
+        return Ide(Kind::TwoStep, static_cast<std::uint8_t>(index));
+    }
     // w_king (White) or b_king (Black).
     [[nodiscard]] static constexpr Ide king_moved(Color c) noexcept {
         return Ide(Kind::KingMoved, c == Color::White ? kWhiteKingMoved : kBlackKingMoved);

@@ -114,9 +114,6 @@ struct Why {
     Few<UpdateEntry, 12> update;  // castling with every flag: 5 + king flag + rook flags + clock
     Few<IicCall, 4> iic;          // σ before castling, σ′ for the mover, σ′ for the claim
     Few<PremiseValue, 12> premises;
-    [[nodiscard]] bool failed() const noexcept {
-        return (source && source->failed) || (!premises.empty() && !premises.items[premises.size - 1].holds);
-    }
 };
 
 // Record helpers for the reference: each does nothing without a Why.
