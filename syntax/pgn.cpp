@@ -45,7 +45,7 @@ namespace {
 // One game may not hold more bytes than this, so that memory does not grow with the input
 // (syntax/README.md, "Streaming"); a longer one is an error and is skipped to the next tag section.
 constexpr std::size_t kMaxGameBytes = std::size_t{64} << 20;
-constexpr std::size_t kChunk = std::size_t{4} << 20;
+constexpr std::size_t kChunk = PgnReader::kChunkBytes;
 // The `found` text of a text-after-result warning is cut to about this many bytes.
 constexpr std::size_t kFoundBytes = 40;
 

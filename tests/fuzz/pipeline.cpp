@@ -172,7 +172,7 @@ std::string properties(std::string_view input, const Mode& mode) {
                                    {"jsonl trace", interp::Format::Jsonl, true},
                                    {"text trace", interp::Format::Text, true}};
     // The jsonl verdicts always; then all the others, or the one this input's hash picks (each
-    // check_file costs the reader's 4 MiB buffer, fresh pages under ASan: most of the time).
+    // check_file costs the reader's 1 MiB buffer, fresh pages under ASan: most of the time).
     std::vector<Output> outputs{kOutputs[0]};
     if (mode.all_outputs)
         outputs.insert(outputs.end(), std::begin(kOutputs) + 1, std::end(kOutputs));

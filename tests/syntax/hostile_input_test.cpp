@@ -184,8 +184,8 @@ TEST_CASE("padding after a game is no part of its budget, and is not buffered", 
         CHECK(r.stats.buffer_bytes <= std::size_t{16} << 20);
     }
     SECTION("text after the marker whose excerpt spans the reader's chunks") {
-        // the excerpt starts a few bytes before the end of the first 4 MiB chunk
-        const std::size_t chunk = std::size_t{4} << 20;
+        // the excerpt starts a few bytes before the end of the first chunk
+        const std::size_t chunk = syntax::PgnReader::kChunkBytes;
         std::string text = "[Event \"x\"]\n{" + std::string(chunk - 40, 'c') + "} 1-0 ";
         text += "garbage text that goes on for many bytes ...";
         text += std::string(kPadding, '\0');
@@ -198,9 +198,9 @@ TEST_CASE("padding after a game is no part of its budget, and is not buffered", 
 
 TEST_CASE("the reader's buffers shrink back after a large game", "[pgn][hostile][stream]") {
     // One game of about 50 MB grows the read buffer to hold it; the ordinary games after it must
-    // find the buffers back at their default size (4 MiB to read into, 4 MiB for the text after
-    // a marker), whether the game is followed by many games (refills) or by a few (end of input).
-    const std::size_t chunk = std::size_t{4} << 20;
+    // find the buffers back at their default size (syntax::PgnReader::kChunkBytes to read into, as much
+    // for the text after a marker), whether the game is followed by many games (refills) or by a few (end of input).
+    const std::size_t chunk = syntax::PgnReader::kChunkBytes;
     std::string big = "[Event \"big\"]\n\n1. e4 {";
     const std::string line = std::string(999, 'x') + "\n";
     big.reserve(std::size_t{51} << 20);
