@@ -338,7 +338,10 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
         std::vector<ast::Game> games;
         std::vector<std::string> arenas;
         std::size_t count = 0;
-        std::uint64_t seq = 0;  // the block's place in the file
+        std::uint64_t seq = 0;    // the block's place in the file
+        bool parsed = false;      // its guess read (Slot::halt)
+        Halt halt;                // where its reader stopped
+        std::uint32_t first = 0;  // games before it, once verified
         std::string output;
         Summary summary;
         SlotState state = SlotState::Free;
@@ -347,8 +350,10 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
     std::vector<Slot> ring(slots);
     std::mutex mutex;
     std::condition_variable changed;  // any slot's state, the head, the queue or the verified block changed
-    std::deque<std::size_t> queue;
-    std::uint64_t head = 0;  // the oldest block not yet written
+    std::deque<std::size_t> queue;    // blocks to parse
+    std::deque<std::size_t> judging;  // blocks verified, to judge
+    bool verifying = false;           // a thread is in verify()
+    std::uint64_t head = 0;           // the oldest block not yet written
     bool finished = false;
     std::atomic<bool> ok{true};
     // The chain of verified blocks: blocks before `verified` have their games and numbers; `last`
@@ -427,6 +432,73 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
         return reader.halt();
     };
 
+    // With the lock held: in input order, checks the guess of every parsed block whose turn has
+    // come against the previous block's halt, reads it again when it was wrong, numbers its games
+    // and queues it to be judged. One thread at a time (the others go on parsing and judging).
+    auto verify = [&](std::unique_lock<std::mutex>& lock) {
+        if (verifying) return;
+        verifying = true;
+        for (;;) {
+            const std::size_t index = verified % slots;
+            Slot& slot = ring[index];
+            if (slot.state != SlotState::Queued || slot.seq != verified || !slot.parsed) break;
+            ++stage.blocks;
+            const std::uint32_t first = numbered;  // games before this block
+            const std::uint64_t stop = slot.final ? UINT64_MAX : slot.end;
+            syntax::PgnReader::Origin guess{slot.start, slot.start, slot.line, slot.start, 0, slot.final, stop};
+            const Halt before = last;
+            bool own = true;
+            if (abandoned_at < slot.seq) {
+                own = false;
+            } else if (slot.seq == 0 || (before.kind == Halt::Kind::Stop && before.offset == slot.start &&
+                                         before.line == slot.line && before.line_start == slot.start)) {
+                ++stage.stood;  // the guess stands
+            } else if (before.kind != Halt::Kind::Stop || before.offset >= slot.end) {
+                own = false;  // the input ended, or the previous block's last game runs over this one
+                ++stage.empty;
+                slot.halt = before;
+            } else if (before.line_start < slot.start) {
+                // the true start is inside a line that began in an earlier block: not read here
+                slot.halt = Halt{Halt::Kind::OutOfText, before.offset, before.line, before.line_start};
+                guess = syntax::PgnReader::Origin{before.offset, before.offset, before.line, before.line_start,
+                                                  first,         false,         stop};
+            } else {
+                // the previous reader's view wins: this block is read again from where it stopped
+                lock.unlock();
+                ++stage.reparsed;
+                const auto t0 = Clock::now();
+                guess = syntax::PgnReader::Origin{slot.start, before.offset, before.line, before.line_start,
+                                                  0,          slot.final,    stop};
+                slot.halt = parse(slot, guess);
+                stage.reparse += ns(t0, Clock::now());
+                lock.lock();
+            }
+            if (own && abandoned_at > slot.seq && slot.halt.kind == Halt::Kind::OutOfText) {
+                // the split is abandoned here: one reader goes on from this block's true start
+                abandoned_at = slot.seq;
+                abandoned = true;
+                held_start = slot.start;
+                resume = guess;
+                resume.games = first;
+                resume.offset = resume.start;
+                resume.stop = UINT64_MAX;
+            }
+            if (abandoned_at <= slot.seq) {
+                own = false;
+                held.append(slot.bytes, 0, static_cast<std::size_t>(slot.end - slot.start));
+            }
+            if (!own) slot.count = 0;
+            slot.first = first;
+            last = slot.halt;
+            numbered = first + static_cast<std::uint32_t>(slot.count);
+            judging.push_back(index);
+            ++verified;
+            changed.notify_all();
+        }
+        verifying = false;
+    };
+
+    // A worker judges the oldest verified block, or else parses the oldest block read.
     auto worker = [&] {
         Interpreter interpreter(options.interpret);
         Verdict verdict;
@@ -438,94 +510,57 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
         ordered.ok = &ok;
         for (;;) {
             std::size_t index = 0;
+            bool judge = false;
             {
                 std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return finished || !queue.empty(); });
-                if (queue.empty()) return;
-                index = queue.front();
-                queue.pop_front();
+                const auto idle = Clock::now();
+                changed.wait(lock, [&] { return finished || !queue.empty() || !judging.empty(); });
+                stage.wait += ns(idle, Clock::now());
+                if (!judging.empty()) {
+                    judge = true;
+                    index = judging.front();
+                    judging.pop_front();
+                } else if (!queue.empty()) {
+                    index = queue.front();
+                    queue.pop_front();
+                } else {
+                    return;
+                }
             }
             Slot& slot = ring[index];
-            // Keep what the next blocks will likely reuse, up to kKeepBytes; give back the rest.
-            std::size_t kept = 0;
-            for (std::size_t i = 0; i < slot.games.size(); ++i) {
-                const std::size_t bytes = footprint(slot.games[i], slot.arenas[i]);
-                if (bytes > kKeepGameBytes || kept + bytes > kKeepBytes) {
-                    slot.games[i] = ast::Game{};
-                    std::string().swap(slot.arenas[i]);
-                } else {
-                    kept += bytes;
+            if (!judge) {
+                // Keep what the next blocks will likely reuse, up to kKeepBytes; give back the rest.
+                std::size_t kept = 0;
+                for (std::size_t i = 0; i < slot.games.size(); ++i) {
+                    const std::size_t bytes = footprint(slot.games[i], slot.arenas[i]);
+                    if (bytes > kKeepGameBytes || kept + bytes > kKeepBytes) {
+                        slot.games[i] = ast::Game{};
+                        std::string().swap(slot.arenas[i]);
+                    } else {
+                        kept += bytes;
+                    }
                 }
-            }
-            // The guess: a game starts at slot.start, at line slot.line.
-            const std::uint64_t stop = slot.final ? UINT64_MAX : slot.end;
-            syntax::PgnReader::Origin guess{slot.start, slot.start, slot.line, slot.start, 0, slot.final, stop};
-            const auto t0 = Clock::now();
-            Halt halt = abandoned ? Halt{} : parse(slot, guess);
-            const auto t1 = Clock::now();
-            stage.parse += ns(t0, t1);
-            // In input order: check the guess against the previous block's halt.
-            std::uint32_t first = 0;  // games before this block
-            bool own = true;
-            {
+                // The guess: a game starts at slot.start, at line slot.line, in the state between games.
+                const auto t0 = Clock::now();
+                slot.halt = Halt{};
+                if (!abandoned)
+                    slot.halt = parse(slot, syntax::PgnReader::Origin{slot.start, slot.start, slot.line, slot.start, 0,
+                                                                      slot.final, slot.final ? UINT64_MAX : slot.end});
+                stage.parse += ns(t0, Clock::now());
                 std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return verified == slot.seq; });
-                stage.wait += ns(t1, Clock::now());
-                ++stage.blocks;
-                first = numbered;
-                const Halt before = last;
-                if (abandoned_at < slot.seq) {
-                    own = false;
-                } else if (slot.seq == 0 || (before.kind == Halt::Kind::Stop && before.offset == slot.start &&
-                                             before.line == slot.line && before.line_start == slot.start)) {
-                    ++stage.stood;  // the guess stands
-                } else if (before.kind != Halt::Kind::Stop || before.offset >= slot.end) {
-                    own = false;  // the input ended, or the previous block's last game runs over this one
-                    ++stage.empty;
-                    halt = before;
-                } else if (before.line_start < slot.start) {
-                    halt = Halt{Halt::Kind::OutOfText, before.offset, before.line, before.line_start};
-                    guess = syntax::PgnReader::Origin{before.offset, before.offset, before.line, before.line_start,
-                                                      first,         false,         stop};
-                } else {
-                    lock.unlock();
-                    ++stage.reparsed;
-                    const auto t2 = Clock::now();
-                    guess = syntax::PgnReader::Origin{slot.start, before.offset, before.line, before.line_start,
-                                                      0,          slot.final,    stop};
-                    halt = parse(slot, guess);
-                    stage.reparse += ns(t2, Clock::now());
-                    lock.lock();
-                }
-                if (own && abandoned_at > slot.seq && halt.kind == Halt::Kind::OutOfText) {
-                    // the split is abandoned here: one reader goes on from this block's true start
-                    abandoned_at = slot.seq;
-                    abandoned = true;
-                    held_start = slot.start;
-                    resume = guess;
-                    resume.games = first;
-                    resume.offset = resume.start;
-                    resume.stop = UINT64_MAX;
-                }
-                if (abandoned_at <= slot.seq) {
-                    own = false;
-                    held.append(slot.bytes, 0, static_cast<std::size_t>(slot.end - slot.start));
-                }
-                if (!own) slot.count = 0;
-                last = halt;
-                numbered = first + static_cast<std::uint32_t>(slot.count);
-                ++verified;
+                slot.parsed = true;
+                verify(lock);
+                continue;
             }
-            changed.notify_all();
             ordered.slot = &slot;
             TraceWriter tracer(slot.output, path, options.format, ordered);
-            const auto t3 = Clock::now();
+            const auto t0 = Clock::now();
             for (std::size_t i = 0; i < slot.count && ok; ++i) {
-                slot.games[i].index = first + static_cast<std::uint32_t>(i) + 1;
+                slot.games[i].index = slot.first + static_cast<std::uint32_t>(i) + 1;
                 judge_one(interpreter, slot.games[i], options, path, verdict, tracer, slot.output, slot.summary);
                 if (slot.output.size() >= kSpillBytes) ordered.spill(slot.output);
             }
-            stage.judge += ns(t3, Clock::now());
+            stage.judge += ns(t0, Clock::now());
             std::unique_lock lock(mutex);
             slot.state = SlotState::Done;
             drain(lock);
@@ -612,6 +647,7 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
         {
             std::lock_guard lock(mutex);
             slot.seq = filled;
+            slot.parsed = false;
             slot.state = SlotState::Queued;
             queue.push_back(filled % slots);
         }
@@ -632,8 +668,7 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
         std::fprintf(
             stderr,
             "pipeline: wall %.3f s; split (this thread, busy) %.3f s; workers: parse %.3f s, reparse %.3f "
-            "s, wait for the previous block %.3f s, judge %.3f s; blocks %llu: guess stood %llu, read "
-            "again %llu, owned no game %llu%s\n",
+            "s, wait %.3f s, judge %.3f s; blocks %llu: guess stood %llu, read again %llu, owned no game %llu%s\n",
             static_cast<double>(ns(begun, Clock::now())) * 1e-9, s(stage.split), s(stage.parse), s(stage.reparse),
             s(stage.wait), s(stage.judge), static_cast<unsigned long long>(stage.blocks.load()),
             static_cast<unsigned long long>(stage.stood.load()), static_cast<unsigned long long>(stage.reparsed.load()),
