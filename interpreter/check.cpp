@@ -531,7 +531,8 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
         verifying = false;
     };
 
-    // A worker judges the oldest verified block, or else parses the oldest block read.
+    // A worker judges the oldest verified block, or else parses the oldest block read (and judges it
+    // next when it is then the oldest verified one).
     auto worker = [&] {
         Interpreter interpreter(options.interpret);
         Verdict verdict;
@@ -583,7 +584,10 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
                 std::unique_lock lock(mutex);
                 slot.parsed = true;
                 verify(lock);
-                continue;
+                // Judged here when it is the oldest block waiting to be judged: its ASTs are in this
+                // core's cache (never out of turn: an older block waiting could hold the output up).
+                if (judging.empty() || judging.front() != index) continue;
+                judging.pop_front();
             }
             ordered.slot = &slot;
             TraceWriter tracer(slot.output, path, options.format, ordered);
