@@ -622,7 +622,7 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
                 size -= from;
                 from = 0;
             }
-            if (buf.size() - size < read_bytes) buf.resize(size + read_bytes);
+            if (buf.size() < size + read_bytes) buf.resize(size + read_bytes);  // grows only (no zeroing per read)
             const std::size_t got = std::fread(buf.data() + size, 1, read_bytes, in);
             size += got;
             if (got < read_bytes) {
