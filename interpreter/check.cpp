@@ -2,10 +2,20 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
+#include <cerrno>
+#include <chrono>
 #include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
 #include <deque>
 #include <mutex>
 #include <thread>
+
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
+#include <emmintrin.h>
+#endif
 
 #include "interpreter/input.hpp"
 #include "interpreter/output.hpp"
@@ -223,27 +233,148 @@ bool check_sequential(syntax::PgnReader& reader, const std::string& path, const 
     return direct.ok;
 }
 
-// This thread reads games into batches (copying their text out of the reader's buffer), worker
-// threads judge whole batches, and the output is written in input order: by the worker of the
-// oldest unwritten batch (the head) while it judges, and by whoever finishes a batch for each
-// finished batch at the head. Memory stays bounded by the configuration, whatever the file:
-// - a ring of 2·jobs + 1 batches, each closed at kBatchGames games or kBatchBytes of game text
-//   and AST, whichever comes first (a single larger game makes a batch of its own);
-// - after a batch, each slot keeps at most kKeepBytes of the games' buffers for reuse, and never
-//   a game's buffers above kKeepGameBytes (a huge game's memory goes back once it is judged);
-// - a batch that is not the head holds at most kHoldBytes of output before it waits its turn.
-bool check_parallel(syntax::PgnReader& reader, const std::string& path, const CheckOptions& options, std::FILE* out,
-                    Summary& summary) {
-    constexpr std::size_t kBatchGames = 256;
-    constexpr std::size_t kBatchBytes = std::size_t{1} << 20;
-    constexpr std::size_t kKeepBytes = std::size_t{2} << 20;
+// The sizes of the parallel checker's blocks (check_parallel): a block is cut at the first
+// candidate boundary at or after `min` bytes, carries `tail` bytes of what follows (its last game's
+// end is read there: a few bytes when the guess is right), and is cut without a candidate at `max`.
+// 64 KiB of text is about 45 games, whose ASTs (about 1.5 MiB) stay in a core's L2 cache between
+// parse and judge (larger blocks cost more CPU time, smaller ones more blocks, bench/README.md).
+// PGNSEM_BLOCK_BYTES=MIN[,MAX[,TAIL]] (a hidden knob for the tests, tests/cli/parallel_split.sh)
+// sets them.
+struct BlockSizes {
+    std::size_t min = std::size_t{64} << 10;
+    std::size_t tail = std::size_t{8} << 10;
+    std::size_t max = std::size_t{16} << 20;
+};
+
+BlockSizes block_sizes() {
+    BlockSizes b;
+    const char* knob = std::getenv("PGNSEM_BLOCK_BYTES");
+    if (knob == nullptr || *knob == '\0') return b;
+    char* rest = nullptr;
+    const unsigned long long n = std::strtoull(knob, &rest, 10);
+    if (n == 0) return b;
+    b.min = static_cast<std::size_t>(n);
+    if (*rest == ',') b.max = static_cast<std::size_t>(std::strtoull(rest + 1, &rest, 10));
+    if (*rest == ',') b.tail = static_cast<std::size_t>(std::strtoull(rest + 1, &rest, 10));
+    b.max = std::max(b.max, b.min);
+    return b;
+}
+
+// Whether byte i of s (i ≥ 1) may start a game: a `[` that opens a line after an empty line. Only a
+// guess: the parallel checker verifies every block's start with the reader's own rules.
+bool candidate(std::string_view s, std::size_t i) noexcept {
+    if (s[i] != '[' || (s[i - 1] != '\n' && s[i - 1] != '\r')) return false;
+    std::size_t j = i - 1;  // the line end before the `[` starts at j
+    if (s[j] == '\n' && j > 0 && s[j - 1] == '\r') --j;
+    return j > 0 && (s[j - 1] == '\n' || s[j - 1] == '\r');
+}
+
+// Line ends in [b, e) as the reader counts them (LF, CRLF and a lone CR, §4.1), a CR at e - 1
+// counted as lone (a block ends before a `[`, or is cut where the agreement test fails anyway).
+// Sixteen bytes at a time where SSE2 allows: this is the serial thread's only pass over every byte.
+std::uint32_t count_lines(const char* b, const char* e) noexcept {
+    std::size_t lines = 0;
+    const char* q = b;
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
+    const __m128i lf = _mm_set1_epi8('\n');
+    const __m128i cr = _mm_set1_epi8('\r');
+    while (e - q >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        const auto lfs = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf)));
+        const auto crs = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, cr)));
+        lines += static_cast<std::size_t>(std::popcount(lfs));
+        if (crs != 0) {  // a CR followed by an LF is counted by its LF
+            unsigned lf_next = lfs >> 1;
+            if (e - q > 16 && q[16] == '\n') lf_next |= 0x8000u;
+            lines += static_cast<std::size_t>(std::popcount(crs & ~lf_next));
+        }
+        q += 16;
+    }
+#endif
+    for (; q < e; ++q)
+        if (*q == '\n' || (*q == '\r' && (q + 1 == e || q[1] != '\n'))) ++lines;
+    return static_cast<std::uint32_t>(lines);
+}
+
+// The fallback stream (check_parallel): bytes already read (`held`, then `pending`) followed by the
+// rest of the input, as a std::FILE* for a PgnReader.
+struct Continuation {
+    std::string_view held;
+    std::string_view pending;
+    std::FILE* in = nullptr;
+    static ssize_t read(void* cookie, char* buf, std::size_t size) {
+        auto& c = *static_cast<Continuation*>(cookie);
+        for (std::string_view* part : {&c.held, &c.pending}) {
+            if (part->empty()) continue;
+            const std::size_t n = std::min(size, part->size());
+            std::memcpy(buf, part->data(), n);
+            part->remove_prefix(n);
+            return static_cast<ssize_t>(n);
+        }
+        const std::size_t n = std::fread(buf, 1, size, c.in);
+        if (n == 0 && std::ferror(c.in)) return -1;
+        return static_cast<ssize_t>(n);
+    }
+};
+
+// The input is split into blocks at game boundaries, and the workers parse and judge the blocks
+// (interpreter/README.md, "check's pipeline"). This thread only reads and cuts:
+// - a block [S, E) ends before a candidate boundary (candidate(): a `[` opening a line after an
+//   empty line) found at or after BlockSizes::min bytes, and carries BlockSizes::tail bytes more;
+//   its first line's number is counted here (count_lines);
+// - a worker reads the block with a PgnReader over memory, as if a game started at S in the state
+//   the reader is in between games at line L, and stops at the first game that starts at or after
+//   E (PgnReader::Origin::stop), reporting where (PgnReader::Halt);
+// - in input order, a block's guess is checked against the previous block's halt: it stands only
+//   when the previous reader stopped at a game starting exactly at S, at line L, with its line
+//   starting at S — the reader carries nothing else from a game to the next (syntax/README.md,
+//   "Reading a piece of the input"). Otherwise the previous reader's view wins: the block is read
+//   again from that game (or owns no game, when that game starts at or after E);
+// - a block whose reading runs past its tail, or that starts inside a line, abandons the split: the
+//   rest of the file is read by one reader from the true state, as -j 1 reads it.
+// The games get their numbers in input order, then are judged, and the output is written in input
+// order: by the worker of the oldest unwritten block (the head) while it judges, and by whoever
+// finishes a block for each finished block at the head. Memory stays bounded whatever the file: a
+// ring of 2·jobs + 1 blocks of at most max + tail bytes; after a block each slot keeps at most
+// kKeepBytes of the games' buffers for reuse; a block that is not the head holds at most
+// kHoldBytes of output before it waits its turn.
+bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& options, std::FILE* out,
+                    Summary& summary, std::string& io_error) {
+    using Halt = syntax::PgnReader::Halt;
+    constexpr std::size_t kKeepBytes = std::size_t{4} << 20;
     constexpr std::size_t kKeepGameBytes = std::size_t{1} << 16;
+    const BlockSizes sizes = block_sizes();
+    // PGNSEM_PIPELINE_STATS (hidden, bench/README.md): the work of each stage, on stderr at the end.
+    const bool stats = std::getenv("PGNSEM_PIPELINE_STATS") != nullptr;
+    using Clock = std::chrono::steady_clock;
+    struct Stage {
+        std::atomic<std::int64_t> split{0}, parse{0}, reparse{0}, wait{0}, judge{0};
+        std::atomic<std::uint64_t> blocks{0}, stood{0}, reparsed{0}, empty{0};
+    } stage;
+    // the calling thread's CPU time (ns), read only when the counts are asked for
+    const auto cpu = [stats]() -> std::int64_t {
+        if (!stats) return 0;
+        timespec t{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return std::int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec;
+    };
+    const auto ns = [](Clock::time_point a, Clock::time_point b) {
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(b - a).count();
+    };
     enum class SlotState : std::uint8_t { Free, Queued, Done, Writing };
     struct Slot {
-        std::vector<ast::Game> games = std::vector<ast::Game>(kBatchGames);
-        std::vector<std::string> arenas = std::vector<std::string>(kBatchGames);
+        std::string bytes;  // [start, end) and the tail
+        std::uint64_t start = 0;
+        std::uint64_t end = 0;
+        std::uint32_t line = 1;
+        bool final = false;
+        std::vector<ast::Game> games;
+        std::vector<std::string> arenas;
         std::size_t count = 0;
-        std::uint64_t seq = 0;  // the batch's place in the file
+        std::uint64_t seq = 0;    // the block's place in the file
+        bool parsed = false;      // its guess read (Slot::halt)
+        Halt halt;                // where its reader stopped
+        std::uint32_t first = 0;  // games before it, once verified
         std::string output;
         Summary summary;
         SlotState state = SlotState::Free;
@@ -251,15 +382,26 @@ bool check_parallel(syntax::PgnReader& reader, const std::string& path, const Ch
     const std::size_t slots = 2 * options.jobs + 1;
     std::vector<Slot> ring(slots);
     std::mutex mutex;
-    std::condition_variable changed;  // any slot's state, the head or the queue changed
-    std::deque<std::size_t> queue;
-    std::uint64_t head = 0;  // the oldest batch not yet written
+    std::condition_variable changed;  // any slot's state, the head, the queue or the verified block changed
+    std::deque<std::size_t> queue;    // blocks to parse
+    std::deque<std::size_t> judging;  // blocks verified, to judge
+    bool verifying = false;           // a thread is in verify()
+    std::uint64_t head = 0;           // the oldest block not yet written
     bool finished = false;
     std::atomic<bool> ok{true};
+    // The chain of verified blocks: blocks before `verified` have their games and numbers; `last`
+    // is where the reader of block verified - 1 stopped, `numbered` the games before block verified.
+    std::uint64_t verified = 0;
+    Halt last;
+    std::uint32_t numbered = 0;
+    // The split was abandoned at block `abandoned_at` (UINT64_MAX: it was not); the fallback reader
+    // starts at `resume`, and `held` keeps the bytes of the blocks from there on.
+    std::uint64_t abandoned_at = UINT64_MAX;
+    std::atomic<bool> abandoned{false};
+    syntax::PgnReader::Origin resume;
+    std::string held;
+    std::uint64_t held_start = 0;  // the file offset of held's first byte
 
-    // Writes what the head's worker has so far; a batch behind the head waits once its output
-    // reaches kHoldBytes. Only the head's worker writes while the head is being judged, and only
-    // the thread that took a finished head writes it, so the output keeps the input's order.
     struct Ordered final : Spill {
         Slot* slot = nullptr;
         std::mutex* mutex = nullptr;
@@ -277,7 +419,6 @@ bool check_parallel(syntax::PgnReader& reader, const std::string& path, const Ch
         }
     };
 
-    // With the lock held: writes every finished batch at the head, in order.
     auto drain = [&](std::unique_lock<std::mutex>& lock) {
         for (;;) {
             Slot& h = ring[head % slots];
@@ -298,6 +439,100 @@ bool check_parallel(syntax::PgnReader& reader, const std::string& path, const Ch
         }
     };
 
+    // Reads the games of `slot` from `origin` into slot.games (their text copied out); returns the halt.
+    auto parse = [&](Slot& slot, const syntax::PgnReader::Origin& origin) {
+        syntax::PgnReader reader(std::string_view(slot.bytes), origin);
+        slot.count = 0;
+        for (;;) {
+            if (slot.count == slot.games.size()) {
+                slot.games.emplace_back();
+                slot.arenas.emplace_back();
+            }
+            ast::Game& g = slot.games[slot.count];
+            if (!reader.next(g)) break;
+            // The game's views point into slot.bytes, which outlives it, except a tag value decoded
+            // from escapes (in the reader's scratch, reused by the next such game): copied then.
+            const char* const b = slot.bytes.data();
+            const char* const e = b + slot.bytes.size();
+            for (const ast::Tag& t : g.tags) {
+                if (!t.value.empty() && (t.value.data() < b || t.value.data() >= e)) {
+                    g.own_strings(slot.arenas[slot.count], ast::Game::RawText::Drop);
+                    break;
+                }
+            }
+            ++slot.count;
+        }
+        return reader.halt();
+    };
+
+    // With the lock held: in input order, checks the guess of every parsed block whose turn has
+    // come against the previous block's halt, reads it again when it was wrong, numbers its games
+    // and queues it to be judged. One thread at a time (the others go on parsing and judging).
+    auto verify = [&](std::unique_lock<std::mutex>& lock) {
+        if (verifying) return;
+        verifying = true;
+        for (;;) {
+            const std::size_t index = verified % slots;
+            Slot& slot = ring[index];
+            if (slot.state != SlotState::Queued || slot.seq != verified || !slot.parsed) break;
+            ++stage.blocks;
+            const std::uint32_t first = numbered;  // games before this block
+            const std::uint64_t stop = slot.final ? UINT64_MAX : slot.end;
+            syntax::PgnReader::Origin guess{slot.start, slot.start, slot.line, slot.start, 0, slot.final, stop};
+            const Halt before = last;
+            bool own = true;
+            if (abandoned_at < slot.seq) {
+                own = false;
+            } else if (slot.seq == 0 || (before.kind == Halt::Kind::Stop && before.offset == slot.start &&
+                                         before.line == slot.line && before.line_start == slot.start)) {
+                ++stage.stood;  // the guess stands
+            } else if (before.kind != Halt::Kind::Stop || before.offset >= slot.end) {
+                own = false;  // the input ended, or the previous block's last game runs over this one
+                ++stage.empty;
+                slot.halt = before;
+            } else if (before.line_start < slot.start) {
+                // the true start is inside a line that began in an earlier block: not read here
+                slot.halt = Halt{Halt::Kind::OutOfText, before.offset, before.line, before.line_start};
+                guess = syntax::PgnReader::Origin{before.offset, before.offset, before.line, before.line_start,
+                                                  first,         false,         stop};
+            } else {
+                // the previous reader's view wins: this block is read again from where it stopped
+                lock.unlock();
+                ++stage.reparsed;
+                const std::int64_t t0 = cpu();
+                guess = syntax::PgnReader::Origin{slot.start, before.offset, before.line, before.line_start,
+                                                  0,          slot.final,    stop};
+                slot.halt = parse(slot, guess);
+                stage.reparse += cpu() - t0;
+                lock.lock();
+            }
+            if (own && abandoned_at > slot.seq && slot.halt.kind == Halt::Kind::OutOfText) {
+                // the split is abandoned here: one reader goes on from this block's true start
+                abandoned_at = slot.seq;
+                abandoned = true;
+                held_start = slot.start;
+                resume = guess;
+                resume.games = first;
+                resume.offset = resume.start;
+                resume.stop = UINT64_MAX;
+            }
+            if (abandoned_at <= slot.seq) {
+                own = false;
+                held.append(slot.bytes, 0, static_cast<std::size_t>(slot.end - slot.start));
+            }
+            if (!own) slot.count = 0;
+            slot.first = first;
+            last = slot.halt;
+            numbered = first + static_cast<std::uint32_t>(slot.count);
+            judging.push_back(index);
+            ++verified;
+            changed.notify_all();
+        }
+        verifying = false;
+    };
+
+    // A worker judges the oldest verified block, or else parses the oldest block read (and judges it
+    // next when it is then the oldest verified one).
     auto worker = [&] {
         Interpreter interpreter(options.interpret);
         Verdict verdict;
@@ -309,20 +544,60 @@ bool check_parallel(syntax::PgnReader& reader, const std::string& path, const Ch
         ordered.ok = &ok;
         for (;;) {
             std::size_t index = 0;
+            bool judge = false;
             {
                 std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return finished || !queue.empty(); });
-                if (queue.empty()) return;
-                index = queue.front();
-                queue.pop_front();
+                const auto idle = Clock::now();
+                changed.wait(lock, [&] { return finished || !queue.empty() || !judging.empty(); });
+                stage.wait += ns(idle, Clock::now());
+                if (!judging.empty()) {
+                    judge = true;
+                    index = judging.front();
+                    judging.pop_front();
+                } else if (!queue.empty()) {
+                    index = queue.front();
+                    queue.pop_front();
+                } else {
+                    return;
+                }
             }
             Slot& slot = ring[index];
+            if (!judge) {
+                // Keep what the next blocks will likely reuse, up to kKeepBytes; give back the rest.
+                std::size_t kept = 0;
+                for (std::size_t i = 0; i < slot.games.size(); ++i) {
+                    const std::size_t bytes = footprint(slot.games[i], slot.arenas[i]);
+                    if (bytes > kKeepGameBytes || kept + bytes > kKeepBytes) {
+                        slot.games[i] = ast::Game{};
+                        std::string().swap(slot.arenas[i]);
+                    } else {
+                        kept += bytes;
+                    }
+                }
+                // The guess: a game starts at slot.start, at line slot.line, in the state between games.
+                const std::int64_t t0 = cpu();
+                slot.halt = Halt{};
+                if (!abandoned)
+                    slot.halt = parse(slot, syntax::PgnReader::Origin{slot.start, slot.start, slot.line, slot.start, 0,
+                                                                      slot.final, slot.final ? UINT64_MAX : slot.end});
+                stage.parse += cpu() - t0;
+                std::unique_lock lock(mutex);
+                slot.parsed = true;
+                verify(lock);
+                // Judged here when it is the oldest block waiting to be judged: its ASTs are in this
+                // core's cache (never out of turn: an older block waiting could hold the output up).
+                if (judging.empty() || judging.front() != index) continue;
+                judging.pop_front();
+            }
             ordered.slot = &slot;
             TraceWriter tracer(slot.output, path, options.format, ordered);
+            const std::int64_t t0 = cpu();
             for (std::size_t i = 0; i < slot.count && ok; ++i) {
+                slot.games[i].index = slot.first + static_cast<std::uint32_t>(i) + 1;
                 judge_one(interpreter, slot.games[i], options, path, verdict, tracer, slot.output, slot.summary);
                 if (slot.output.size() >= kSpillBytes) ordered.spill(slot.output);
             }
+            stage.judge += cpu() - t0;
             std::unique_lock lock(mutex);
             slot.state = SlotState::Done;
             drain(lock);
@@ -331,42 +606,91 @@ bool check_parallel(syntax::PgnReader& reader, const std::string& path, const Ch
     std::vector<std::thread> workers;
     for (unsigned i = 0; i < options.jobs; ++i) workers.emplace_back(worker);
 
+    // This thread: reads and cuts blocks. buf[from, size) is read and in no block yet; buf[from] is
+    // the file's byte `at`, and starts line `line`.
+    std::vector<char> buf;
+    std::size_t from = 0;
+    std::size_t size = 0;
+    std::uint64_t at = 0;
+    std::uint32_t line = 1;
+    bool eof = false;
+    const std::size_t read_bytes = std::max(sizes.min, std::size_t{256} << 10);
+    const auto fill = [&](std::size_t want) {  // until `want` bytes are pending, or the input ends
+        while (!eof && size - from < want) {
+            if (buf.size() - size < read_bytes && from > 0) {
+                std::memmove(buf.data(), buf.data() + from, size - from);
+                size -= from;
+                from = 0;
+            }
+            if (buf.size() < size + read_bytes) buf.resize(size + read_bytes);  // grows only (no zeroing per read)
+            const std::size_t got = std::fread(buf.data() + size, 1, read_bytes, in);
+            size += got;
+            if (got < read_bytes) {
+                if (std::ferror(in)) io_error = path + ": " + std::strerror(errno);
+                eof = true;
+            }
+        }
+    };
     std::uint64_t filled = 0;
-    for (bool more = true; more && ok;) {
+    const auto begun = Clock::now();
+    const std::int64_t split_begun = cpu();
+    while (ok && !abandoned) {
+        fill(sizes.min + sizes.tail);
+        if (size == from) break;
+        // the cut: the first candidate at or after min, else max, else the end of the input
+        std::size_t cut = 0;
+        for (std::size_t i = std::max(sizes.min, std::size_t{1});; ++i) {
+            if (i >= size - from) {
+                fill(i + 1);
+                if (i >= size - from) {
+                    cut = size - from;
+                    break;
+                }
+            }
+            if (i >= sizes.max) {
+                cut = sizes.max;
+                break;
+            }
+            const std::string_view pending(buf.data() + from, size - from);
+            const std::size_t last = std::min(pending.size(), sizes.max);
+            const void* hit = std::memchr(pending.data() + i, '[', last - i);
+            if (hit == nullptr) {
+                i = last - 1;
+                continue;
+            }
+            i = static_cast<std::size_t>(static_cast<const char*>(hit) - pending.data());
+            if (candidate(pending, i)) {
+                cut = i;
+                break;
+            }
+        }
+        fill(cut + sizes.tail);
+        const bool last_block = eof && cut == size - from;
         Slot& slot = ring[filled % slots];
         {
             std::unique_lock lock(mutex);
             changed.wait(lock, [&] { return slot.state == SlotState::Free; });
         }
-        // Keep what the next batches will likely reuse, up to kKeepBytes; give back the rest.
-        std::size_t kept = 0;
-        for (std::size_t i = 0; i < kBatchGames; ++i) {
-            const std::size_t bytes = footprint(slot.games[i], slot.arenas[i]);
-            if (bytes > kKeepGameBytes || kept + bytes > kKeepBytes) {
-                slot.games[i] = ast::Game{};
-                std::string().swap(slot.arenas[i]);
-            } else {
-                kept += bytes;
-            }
-        }
-        slot.count = 0;
-        std::size_t bytes = 0;
-        while (slot.count < kBatchGames && bytes < kBatchBytes && reader.next(slot.games[slot.count])) {
-            slot.games[slot.count].own_strings(slot.arenas[slot.count], ast::Game::RawText::Drop);
-            bytes += footprint(slot.games[slot.count], slot.arenas[slot.count]);
-            ++slot.count;
-        }
-        more = slot.count == kBatchGames || bytes >= kBatchBytes;
-        if (slot.count == 0) break;
+        slot.bytes.assign(buf.data() + from, std::min(size - from, cut + sizes.tail));
+        slot.start = at;
+        slot.end = at + cut;
+        slot.line = line;
+        slot.final = last_block;
+        line += count_lines(buf.data() + from, buf.data() + from + cut);
+        from += cut;
+        at += cut;
         {
             std::lock_guard lock(mutex);
             slot.seq = filled;
+            slot.parsed = false;
             slot.state = SlotState::Queued;
             queue.push_back(filled % slots);
         }
         changed.notify_all();
         ++filled;
+        if (last_block) break;
     }
+    stage.split = cpu() - split_begun;  // this thread's waits cost no CPU time
     {
         std::unique_lock lock(mutex);
         changed.wait(lock, [&] { return head == filled; });
@@ -374,7 +698,37 @@ bool check_parallel(syntax::PgnReader& reader, const std::string& path, const Ch
     }
     changed.notify_all();
     for (std::thread& t : workers) t.join();
-    return ok;
+    if (stats) {
+        const auto s = [](const std::atomic<std::int64_t>& v) { return static_cast<double>(v.load()) * 1e-9; };
+        std::fprintf(
+            stderr,
+            "pipeline: wall %.3f s; CPU time: read and cut (serial) %.3f s, parse %.3f s, reparse %.3f s, "
+            "judge and write %.3f s; workers idle (wall) %.3f s; blocks %llu: guess stood %llu, read again %llu, owned "
+            "no game %llu%s\n",
+            static_cast<double>(ns(begun, Clock::now())) * 1e-9, s(stage.split), s(stage.parse), s(stage.reparse),
+            s(stage.judge), s(stage.wait), static_cast<unsigned long long>(stage.blocks.load()),
+            static_cast<unsigned long long>(stage.stood.load()), static_cast<unsigned long long>(stage.reparsed.load()),
+            static_cast<unsigned long long>(stage.empty.load()), abandoned ? "; split abandoned" : "");
+    }
+    if (!abandoned || !ok) return ok;
+
+    // The fallback: one reader from the true start of the block that abandoned the split, over the
+    // bytes held from there on, what this thread had read, and the rest of the input.
+    Continuation rest;
+    rest.held = std::string_view(held).substr(static_cast<std::size_t>(resume.start - held_start));
+    rest.pending = std::string_view(buf.data() + from, size - from);
+    rest.in = in;
+    const cookie_io_functions_t functions{Continuation::read, nullptr, nullptr, nullptr};
+    std::FILE* stream = fopencookie(&rest, "r", functions);
+    if (stream == nullptr) {
+        io_error = path + ": " + std::strerror(errno);
+        return false;
+    }
+    syntax::PgnReader reader(stream, path, resume);
+    const bool written = check_sequential(reader, path, options, out, summary);
+    std::fclose(stream);
+    if (io_error.empty() && !reader.io_error().empty()) io_error = reader.io_error();
+    return written;
 }
 
 }  // namespace
@@ -392,8 +746,9 @@ bool check_file(const std::string& path, const CheckOptions& options, std::FILE*
     ++summary.files_read;
     if (options.progress) options.progress->begin_file(path, input->stored_fd(), input->stored_size());
     syntax::PgnReader reader(input->text(), path);
+    std::string read_error;  // the parallel checker reads the input itself
     bool ok = options.jobs <= 1 ? check_sequential(reader, path, options, out, summary)
-                                : check_parallel(reader, path, options, out, summary);
+                                : check_parallel(input->text(), path, options, out, summary, read_error);
     if (options.progress) options.progress->end_file();
     if (options.progress) options.progress->interrupt();
     // the messages name the file already; the decompressor's says more than the reader's EIO
@@ -402,6 +757,9 @@ bool check_file(const std::string& path, const CheckOptions& options, std::FILE*
         ok = false;
     } else if (!reader.io_error().empty()) {
         std::fprintf(stderr, "pgnsem: %s\n", text_for_people(reader.io_error()).c_str());
+        ok = false;
+    } else if (!read_error.empty()) {
+        std::fprintf(stderr, "pgnsem: %s\n", text_for_people(read_error).c_str());
         ok = false;
     }
     if (!ok) summary.io_error = true;

@@ -1150,6 +1150,9 @@ struct PgnReader::Impl {
     bool bom_checked = false;
     bool refused = false;  // an encoding the reader does not read (UTF-16, UTF-32)
     Scratch scratch;
+    std::uint64_t stop = UINT64_MAX;  // Origin::stop
+    bool out_of_text = false;         // after_result ran to the end of a memory text that is not final
+    PgnReader::Halt halt;
 
     [[nodiscard]] std::uint64_t offset(const char* q) const noexcept {
         return cur.base + static_cast<std::uint64_t>(q - cur.buf);
@@ -1321,8 +1324,12 @@ struct PgnReader::Impl {
                 }
                 ++q;
             }
-            if (!done && q == end && (cur.eof || in == nullptr)) done = true;
+            if (!done && q == end && cur.eof) done = true;
             if (done) break;
+            if (in == nullptr) {  // a memory text that is not final: what follows is not known
+                out_of_text = true;
+                return;
+            }
             // more input is needed: read it into `spare`, where the game's bytes are safe
             if (garbage && !copied) {  // (`spare` is overwritten by the read)
                 found.assign(excerpt, excerpt_len);
@@ -1438,7 +1445,35 @@ PgnReader::PgnReader(std::string_view text) : impl_(std::make_unique<Impl>()) {
     impl_->next = impl_->cur.buf;
 }
 
+PgnReader::PgnReader(std::string_view text, const Origin& origin) : impl_(std::make_unique<Impl>()) {
+    Impl& r = *impl_;
+    r.cur.buf = text.data();
+    r.cur.base = origin.offset;
+    r.cur.end = text.data() + text.size();
+    r.cur.eof = origin.final;
+    r.cur.line = origin.line;
+    r.cur.line_start = origin.line_start;
+    r.next = text.data() + (origin.start - origin.offset);
+    r.games = origin.games;
+    r.bom_checked = origin.start != 0;
+    r.stop = origin.stop;
+}
+
+PgnReader::PgnReader(std::FILE* in, std::string_view name, const Origin& origin) : PgnReader(in, name) {
+    Impl& r = *impl_;
+    r.cur.base = origin.start;
+    r.cur.line = origin.line;
+    r.cur.line_start = origin.line_start;
+    r.games = origin.games;
+    r.bom_checked = origin.start != 0;
+    r.stop = origin.stop;
+}
+
 PgnReader::~PgnReader() = default;
+
+PgnReader::Halt PgnReader::halt() const noexcept {
+    return impl_->halt;
+}
 
 const std::string& PgnReader::io_error() const noexcept {
     return impl_->io_error;
@@ -1450,7 +1485,13 @@ PgnReader::Stats PgnReader::stats() const noexcept {
 
 bool PgnReader::next(ast::Game& out) {
     Impl& r = *impl_;
-    if (r.refused) return false;
+    using Halt = PgnReader::Halt;
+    if (r.halt.kind != Halt::Kind::Running) return false;
+    const auto halt = [&r](Halt::Kind kind) {
+        r.halt = Halt{kind, r.offset(r.next), r.cur.line, r.cur.line_start};
+        return false;
+    };
+    if (r.refused) return halt(Halt::Kind::End);
     if (r.spare_pending) {
         // the last game's text after its marker was read into `spare`: it holds what follows
         std::swap(r.storage, r.spare);
@@ -1466,6 +1507,7 @@ bool PgnReader::next(ast::Game& out) {
             // A UTF-8 byte order mark before the first game is skipped (edge case 1); UTF-16 and
             // UTF-32 ones are refused, their encoding named.
             if (r.cur.end - r.next < 4 && !r.cur.eof) {
+                if (r.in == nullptr) return halt(Halt::Kind::OutOfText);
                 r.refill();
                 continue;
             }
@@ -1482,6 +1524,9 @@ bool PgnReader::next(ast::Game& out) {
             }
         }
         r.skip_blank();
+        if (r.next < r.cur.end && r.offset(r.next) >= r.stop && *r.next != '\r') return halt(Halt::Kind::Stop);
+        if (r.in == nullptr && !r.cur.eof && (r.next == r.cur.end || *r.next == '\r'))
+            return halt(Halt::Kind::OutOfText);  // a memory text that is not final ends in white space
         const Cursor saved = r.cur;
         out.clear();
         r.scratch.reset();
@@ -1489,13 +1534,14 @@ bool PgnReader::next(ast::Game& out) {
         try {
             if (!parser.parse()) {
                 r.next = parser.position();
-                if (r.cur.eof || r.in == nullptr) return false;
+                if (r.cur.eof || r.in == nullptr) return halt(Halt::Kind::End);
                 // only white space was buffered; read on
-                if (!r.refill()) return false;
+                if (!r.refill()) return halt(Halt::Kind::End);
                 continue;
             }
         } catch (const NeedMore&) {
             r.cur = saved;
+            if (r.in == nullptr) return halt(Halt::Kind::OutOfText);  // a memory text that is not final
             if (!r.refill()) {
                 out.clear();
                 r.skip_long_game(out);
@@ -1508,9 +1554,10 @@ bool PgnReader::next(ast::Game& out) {
         // again from its start after every refill, so they are all there, and after_result reads on
         // into `spare`, never over them (Game::text).
         out.text = std::string_view(parser.first(), static_cast<std::size_t>(parser.position() - parser.first()));
-        if (parser.ended_at_marker())
+        if (parser.ended_at_marker()) {
             r.after_result(out, parser.position());
-        else
+            if (r.out_of_text) return halt(Halt::Kind::OutOfText);
+        } else
             r.next = parser.position();
         r.scratch.regroup_nags(out);
         for (const TagFixup& f : r.scratch.fixups)

@@ -21,6 +21,26 @@ public:
     PgnReader(std::FILE* in, std::string_view name);
     // Reads from memory (tests, fuzzing). The text must outlive the reader.
     explicit PgnReader(std::string_view text);
+
+    // Where a reader that does not start at the file's first byte begins, in the state the reader
+    // is in between two games (the parallel checker, interpreter/check.cpp; syntax/README.md,
+    // "Reading a piece of the input"). Offsets are the file's.
+    struct Origin {
+        std::uint64_t offset = 0;         // the file offset of the text's first byte (memory) or of the stream's
+        std::uint64_t start = 0;          // where reading starts (≥ offset; the stream's first byte for a FILE*)
+        std::uint32_t line = 1;           // the line of `start`
+        std::uint64_t line_start = 0;     // the offset of that line's first byte (≥ offset)
+        std::uint32_t games = 0;          // games before `start`: the first game read is number games + 1
+        bool final = true;                // memory: the text runs to the end of the input
+        std::uint64_t stop = UINT64_MAX;  // next() stops before a game that starts at or after this offset
+    };
+    // Reads the memory `text`, which holds the file's bytes from origin.offset on. A UTF-8 byte
+    // order mark is looked for only when origin.start is 0. When the text is not `final`, a game
+    // (or the text after its marker) that runs to the text's end is not read: next() returns false
+    // and halt() says OutOfText.
+    PgnReader(std::string_view text, const Origin& origin);
+    // Reads an open stream whose first byte is the file's byte origin.start.
+    PgnReader(std::FILE* in, std::string_view name, const Origin& origin);
     ~PgnReader();
     PgnReader(const PgnReader&) = delete;
     PgnReader& operator=(const PgnReader&) = delete;
@@ -34,6 +54,17 @@ public:
     // Reads the next game into `out` (cleared first; its string_views stay valid until the next
     // call). Returns false when the input holds no further game.
     bool next(ast::Game& out);
+
+    // Why next() returned false: the end of the input (End), a game starting at or after
+    // Origin::stop (Stop: `offset` is its first byte, `line` and `line_start` the reader's line
+    // there), or a memory text that is not final ran out (OutOfText). Running before that.
+    struct Halt {
+        enum class Kind : std::uint8_t { Running, End, Stop, OutOfText } kind = Kind::Running;
+        std::uint64_t offset = 0;
+        std::uint32_t line = 0;
+        std::uint64_t line_start = 0;
+    };
+    [[nodiscard]] Halt halt() const noexcept;
 
     // An I/O error, if reading failed (empty otherwise).
     [[nodiscard]] const std::string& io_error() const noexcept;

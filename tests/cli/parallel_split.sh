@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Issue 15: `check -j N` splits the input into blocks and parses them in the workers
+# (interpreter/README.md, "check's pipeline"); its output must be -j 1's, byte for byte. Blocks are
+# forced tiny (PGNSEM_BLOCK_BYTES=MIN[,MAX[,TAIL]], a hidden knob) so that candidate boundaries fall
+# everywhere, and cut without a candidate (MAX) inside games, lines and CRLF pairs. Compared, stdout
+# and stderr (but the time line), text and jsonl, -j 1 against -j 2 and -j 3: every .pgn of examples/
+# and tests/, and a generated file whose comments hold `[Event` lines after blank lines, with broken
+# games that resynchronise, text after results, escape lines, tagless and tag-only games, escaped
+# tags and a game far larger than a block, written with LF, CRLF and CR alone, with a byte order
+# mark, and gzip-compressed. The pipeline's own counts (PGNSEM_PIPELINE_STATS) show that guesses
+# were read again and that the split was abandoned somewhere, so those paths are exercised too.
+# Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
+source "$2/tests/cli/lib.sh" "$@"
+command -v gzip >/dev/null || { echo "SKIP: gzip is not installed (scripts/install-deps)"; exit 77; }
+
+# one run: stdout in $1, stderr without its time line in $1.err
+check() {
+  local to=$1
+  shift
+  "$pgnsem" check "$@" >"$to" 2>"$to.err.raw"
+  echo "exit $?" >>"$to"
+  grep -v '^time: ' "$to.err.raw" >"$to.err"
+}
+
+# compare FILE LABEL SIZES...: -j 1 against -j 2 and -j 3 at each block size, text and jsonl
+compare() {
+  local file=$1 label=$2
+  shift 2
+  for format in text jsonl; do
+    check "$tmp/ref" -j 1 --format $format "$file"
+    for size in "$@"; do
+      for j in 2 3; do
+        PGNSEM_BLOCK_BYTES=$size check "$tmp/par" -j $j --format $format "$file"
+        if cmp -s "$tmp/ref" "$tmp/par" && cmp -s "$tmp/ref.err" "$tmp/par.err"; then
+          ok
+        else
+          bad "$label: check -j $j --format $format with PGNSEM_BLOCK_BYTES=$size differs from -j 1"
+          diff "$tmp/ref" "$tmp/par" | head -5
+          diff "$tmp/ref.err" "$tmp/par.err" | head -5
+        fi
+      done
+    done
+  done
+}
+
+# --- every bundled PGN file ----------------------------------------------------------------------
+n=0
+while IFS= read -r -d '' f; do
+  compare "$f" "${f#"$src"/}" "" 1 5 3,64 2,1000,3
+  n=$((n + 1))
+done < <(find "$src/examples" "$src/tests" -name '*.pgn' -print0 | sort -z)
+[[ $n -ge 20 ]] && ok || bad "only $n .pgn files found under examples/ and tests/"
+
+# --- a generated file of boundaries that are not what they look like ------------------------------
+python3 - "$tmp" <<'EOF'
+import random, sys
+out = sys.argv[1]
+random.seed(15)
+pieces = [
+    b'[Event "plain"]\n[Site "?"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n',
+    # a comment holding what looks like the next game
+    b'[Event "comment"]\n\n1. e4 {a note\n\n[Event "x"]\n[Site "y"]\n\n1. d4 *\n\nstill the note} e5 1/2-1/2\n\n',
+    # broken: the skip stops at a tag line after a blank line even inside an open comment
+    # a false candidate in a comment, and the true next game inside the block after it
+    b'[Event "comment 2"]\n\n1. e4 {x\n\n[Event "y"]\n} e5 1-0\n[Event "tight"]\n1. d4 *\n1. c4 *\n\n',
+    b'[Event "broken"]\n\n1. e4 Qx9 e5 {open\n\n[Event "inside"]\n} 2. Nf3 1-0\n\n',
+    b'[Event "broken 2"]\n1. e4 {never closed\n2. Nf3 *\n\n',
+    b'[Event "cut string\n1. e4 *\n\n',
+    b'[Event "after"]\n\n1. d4 d5 0-1 trailing words [not a tag\nmore words\n\n',
+    b'1. c4 c5 *\n1. g3 *\n',
+    b'%escape line\n[Event "escaped"]\n[White "a\\"b\\\\c"]\n\n1. e4 *\n\n',
+    b'[Event "tags only"]\n\n[Event "next"]\n\n1. e4 e5\n[Event "no result before me"]\n\n1. d4 *\n\n',
+    b'; a line comment\n[Event "leading comment"]\n\n1. e4 (1. d4 d5 (1... Nf6)) 1-0\n\n',
+    b'[Event "variation open"]\n\n1. e4 (1. d4 1-0\n\n',
+    b'\n\n   \n\n',
+    b'[Event "late"]\n\n\n\n1. e4\n\n[Event "x"] *\n\n',
+]
+body = []
+for i in range(400):
+    body.append(random.choice(pieces))
+    if i == 200:
+        # a game far larger than a block: 300 KB of comments with blank lines and tag lines
+        note = b''.join(b'{part %d\n\n[Event "x%d"]\n\n}' % (k, k) for k in range(9000))
+        body.append(b'[Event "huge"]\n\n1. e4 ' + note + b' e5 1-0\n\n')
+text = b''.join(body)
+open(out + '/gen-lf.pgn', 'wb').write(text)
+open(out + '/gen-crlf.pgn', 'wb').write(text.replace(b'\n', b'\r\n'))
+open(out + '/gen-cr.pgn', 'wb').write(text.replace(b'\n', b'\r'))
+open(out + '/gen-bom.pgn', 'wb').write(b'\xef\xbb\xbf' + text)
+EOF
+gzip -c "$tmp/gen-lf.pgn" >"$tmp/gen-lf.pgn.gz"
+for v in lf crlf cr bom; do
+  compare "$tmp/gen-$v.pgn" "generated ($v)" "" 1 2 3 7 64 4096 1,40 5,333 64,4096 1,100000,1 9,1000,40
+done
+compare "$tmp/gen-lf.pgn.gz" "generated (gzip)" "" 1 7 64,4096
+# the same verdicts from the compressed file as from the plain one (the file name aside)
+"$pgnsem" check -j 2 --format jsonl "$tmp/gen-lf.pgn" 2>/dev/null | sed 's/^{"file":"[^"]*",//' >"$tmp/plain"
+"$pgnsem" check -j 2 --format jsonl "$tmp/gen-lf.pgn.gz" 2>/dev/null | sed 's/^{"file":"[^"]*",//' >"$tmp/gz"
+cmp -s "$tmp/plain" "$tmp/gz" && ok || bad "the gzip file's verdicts differ from the plain file's"
+
+# --- the paths are taken: guesses read again, and a split abandoned -------------------------------
+again=0 abandoned=0
+for size in 1,40 5,333 64,4096 1,100000,1; do
+  PGNSEM_BLOCK_BYTES=$size PGNSEM_PIPELINE_STATS=1 "$pgnsem" check -j 2 --quiet "$tmp/gen-lf.pgn" >/dev/null 2>"$tmp/stats"
+  grep -Eq 'read again [1-9]' "$tmp/stats" && again=1
+  grep -q 'split abandoned' "$tmp/stats" && abandoned=1
+done
+[[ $again == 1 ]] && ok || bad "no block was read again from the previous block's stop: the test misses that path"
+[[ $abandoned == 1 ]] && ok || bad "no split was abandoned: the test misses the fallback reader"
+finish

@@ -1,0 +1,123 @@
+// Issue 15: a PgnReader over a piece of the input (PgnReader::Origin, PgnReader::Halt), as
+// `check -j N` uses it (interpreter/check.cpp). A reader that stops before a given offset, and a
+// second reader started where the first halted (its offset, line and line start), read the games
+// one reader reads, at every cut of texts that exercise every path of the reader; a piece that is
+// not final reads a prefix of those games, or says it ran out of text.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "syntax/pgn.hpp"
+#include "syntax_test_util.hpp"
+
+using namespace pgnsem;
+
+namespace {
+
+using Origin = syntax::PgnReader::Origin;
+using Halt = syntax::PgnReader::Halt;
+
+std::string with_line_ends(std::string_view text, std::string_view eol) {
+    std::string out;
+    for (char c : text) {
+        if (c == '\n')
+            out += eol;
+        else
+            out += c;
+    }
+    return out;
+}
+
+// A game as a string: number, start, tags, plies and their positions, comments, error, warnings.
+std::string describe(const ast::Game& g) {
+    std::string d;
+    const auto pos = [&d](const ast::SourcePos& p) {
+        d.append(std::to_string(p.line)).append(":").append(std::to_string(p.column)).append(" ");
+    };
+    d.append("#").append(std::to_string(g.index)).append(" ");
+    pos(g.start);
+    for (const ast::Tag& t : g.tags) d.append(t.name).append("=").append(t.value).append(" ");
+    for (const ast::Ply& p : g.plies) {
+        d.append(p.text).append("@");
+        pos(p.pos);
+    }
+    for (const ast::Comment& c : g.comments) d.append("{").append(c.text).append("}");
+    if (g.error) {
+        d.append(g.error->kind).append("@");
+        pos(g.error->pos);
+    }
+    for (const ast::ReaderWarning& w : g.warnings) {
+        d.append(kind_name(w.kind)).append("@");
+        pos(w.pos);
+        d.append(w.found).append(" ");
+    }
+    d.append("text=").append(g.text);
+    return d;
+}
+
+void read_into(syntax::PgnReader& reader, std::vector<std::string>& out) {
+    ast::Game g;
+    while (reader.next(g)) out.push_back(describe(g));
+}
+
+const char* const kCases =
+    "\xEF\xBB\xBF% an escape line\n"
+    "; a comment before the tags\n"
+    "[Event \"a\"]\n[White \"x\\\"y\"]\n\n1. e4 e5 2. Nf3 {a note\n\n[Event \"in a comment\"]\n} Nc6 1-0\n"
+    "[Event \"tight\"]\n1. d4 Nz9 2. c4 {open\n\n[Event \"b\"]\n[Site \"cut\n1. e4 *\n\n"
+    "[Event \"c\"]\n\n[Event \"d\"]\n\n1. c4 (1. d4 d5 (1... Nf6)) c5 0-1 trailing words\nmore\n\n"
+    "1. g3 *  1. b3 * 1-0[Event \"glued\"]\n1. e4 (1. d4 1-0\n\n   \n\n[Event \"e\"]\n\n1. e4\n";
+
+}  // namespace
+
+TEST_CASE("a reader continued from where another halted reads the games of one reader", "[pgn][stream][parallel]") {
+    for (const char* eol : {"\n", "\r\n", "\r"}) {
+        const std::string text = with_line_ends(kCases, eol);
+        std::vector<std::string> whole;
+        {
+            syntax::PgnReader reader(text);
+            read_into(reader, whole);
+        }
+        REQUIRE(whole.size() >= 8);
+        for (std::size_t cut = 1; cut < text.size(); ++cut) {
+            CAPTURE(eol, cut);
+            std::vector<std::string> pieces;
+            syntax::PgnReader first(text, Origin{0, 0, 1, 0, 0, true, cut});
+            read_into(first, pieces);
+            const Halt halt = first.halt();
+            if (halt.kind == Halt::Kind::Stop) {
+                REQUIRE(halt.offset >= cut);
+                syntax::PgnReader second(text, Origin{0, halt.offset, halt.line, halt.line_start,
+                                                      static_cast<std::uint32_t>(pieces.size()), true, UINT64_MAX});
+                read_into(second, pieces);
+                REQUIRE(second.halt().kind == Halt::Kind::End);
+            } else {
+                REQUIRE(halt.kind == Halt::Kind::End);
+            }
+            REQUIRE(pieces == whole);
+            // A piece that is not final: a prefix of the games, and OutOfText unless it stopped.
+            std::vector<std::string> prefix;
+            syntax::PgnReader partial(std::string_view(text).substr(0, cut), Origin{0, 0, 1, 0, 0, false, UINT64_MAX});
+            read_into(partial, prefix);
+            REQUIRE(partial.halt().kind == Halt::Kind::OutOfText);
+            REQUIRE(prefix.size() <= whole.size());
+            REQUIRE(std::equal(prefix.begin(), prefix.end(), whole.begin()));
+        }
+    }
+}
+
+TEST_CASE("a reader over a piece of memory starts at its offset, line and game number", "[pgn][stream][parallel]") {
+    const std::string text = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    const std::size_t at = text.find("[Event \"b\"]");
+    // the piece holds the file's bytes from `at` on; the second game, number 1 + 1, on line 5
+    syntax::PgnReader reader(std::string_view(text).substr(at), Origin{at, at, 5, at, 1, true, UINT64_MAX});
+    ast::Game g;
+    REQUIRE(reader.next(g));
+    CHECK(g.index == 2);
+    CHECK(g.start.line == 5);
+    CHECK(g.start.column == 1);
+    CHECK(g.plies.at(0).pos.line == 7);
+    CHECK_FALSE(reader.next(g));
+    CHECK(reader.halt().kind == Halt::Kind::End);
+}
