@@ -50,7 +50,8 @@ TEST_CASE("Game::text spans the reader's refills when streamed from a FILE", "[p
     std::string all;
     for (int i = 0; i < 14; ++i) {
         std::string g = "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 ";
-        // games of 0.5 to 4 MiB: many fall across the reader's chunks (PgnReader::kChunkBytes, 1 MiB), most grow the buffer
+        // games of 0.5 to 4 MiB: many fall across the reader's chunks (PgnReader::kChunkBytes, 1 MiB), most grow the
+        // buffer
         g += '{';
         g.append(std::size_t{1} << (19 + i % 4), static_cast<char>('a' + i));
         g += "} ";
