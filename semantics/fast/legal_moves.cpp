@@ -43,6 +43,19 @@ struct ListSink {
     void add_targets(int from, Bits targets) noexcept {
         for (; targets != 0; targets &= targets - 1) add(from, std::countr_zero(targets));
     }
+    // Moves to each square of `targets` from the square `by` below it (pawns, all at once).
+    void add_from_offset(Bits targets, int by) noexcept {
+        for (; targets != 0; targets &= targets - 1) {
+            const int to = std::countr_zero(targets);
+            add(to - by, to);
+        }
+    }
+    void add_promotions_from_offset(Bits targets, int by) noexcept {
+        for (; targets != 0; targets &= targets - 1) {
+            const int to = std::countr_zero(targets);
+            add_promotions(to - by, to);
+        }
+    }
     void add_promotions(int from, int to) noexcept {
         for (ast::PromotionPiece t : {ast::PromotionPiece::Knight, ast::PromotionPiece::Bishop,
                                       ast::PromotionPiece::Rook, ast::PromotionPiece::Queen}) {
@@ -57,6 +70,10 @@ struct CountSink {
     void add(int, int) noexcept { ++count; }
     void add_targets(int, Bits targets) noexcept { count += static_cast<std::uint64_t>(std::popcount(targets)); }
     void add_promotions(int, int) noexcept { count += 4; }
+    void add_from_offset(Bits targets, int) noexcept { count += static_cast<std::uint64_t>(std::popcount(targets)); }
+    void add_promotions_from_offset(Bits targets, int) noexcept {
+        count += 4 * static_cast<std::uint64_t>(std::popcount(targets));
+    }
     [[nodiscard]] static constexpr bool done() noexcept { return false; }
 };
 // Whether there is any legal move (checkmate and stalemate, the `#` claim): the generator may
@@ -66,6 +83,8 @@ struct AnySink {
     void add(int, int) noexcept { found = true; }
     void add_targets(int, Bits targets) noexcept { found = found || targets != 0; }
     void add_promotions(int, int) noexcept { found = true; }
+    void add_from_offset(Bits targets, int) noexcept { found = found || targets != 0; }
+    void add_promotions_from_offset(Bits targets, int) noexcept { found = found || targets != 0; }
     [[nodiscard]] bool done() const noexcept { return found; }
 };
 
@@ -188,7 +207,33 @@ void generate(const State& s, Sink& out) noexcept {
     }
     if (out.done()) return;
     const int fwd = 8 * forward(us);
-    for (Bits p = b.of(us, PieceKind::Pawn); p != 0; p &= p - 1) {
+    const Bits pawns = b.of(us, PieceKind::Pawn);
+    // The pawns no pin holds, all at once: each set below is the targets of one kind of step,
+    // the sources `fwd`, 2·`fwd` or a diagonal step behind them. A move onto the first or last
+    // rank is a promotion (add_pawn_move).
+    {
+        constexpr Bits kLastRanks = geo::kRank1 | geo::kRank8;
+        constexpr Bits kFileA = 0x0101010101010101ull, kFileH = kFileA << 7;
+        const Bits free = pawns & ~pinned;
+        const Bits empty = ~b.occupied;
+        const auto step = [us](Bits x, int by) noexcept { return us == Color::White ? x << by : x >> by; };
+        const Bits one = step(free, 8) & empty;
+        const Bits two = step(one & geo::rank_mask(start_rank(us) + forward(us)), 8) & empty & dest;
+        // Towards the a-file: +7 for White, −9 for Black; towards the h-file: +9, −7.
+        const Bits west = step(free & ~kFileA, us == Color::White ? 7 : 9) & enemy & dest;
+        const Bits east = step(free & ~kFileH, us == Color::White ? 9 : 7) & enemy & dest;
+        const int west_by = us == Color::White ? 7 : -9;
+        const int east_by = us == Color::White ? 9 : -7;
+        out.add_from_offset((one & dest) & ~kLastRanks, fwd);
+        out.add_promotions_from_offset((one & dest) & kLastRanks, fwd);
+        out.add_from_offset(two, 2 * fwd);
+        out.add_from_offset(west & ~kLastRanks, west_by);
+        out.add_promotions_from_offset(west & kLastRanks, west_by);
+        out.add_from_offset(east & ~kLastRanks, east_by);
+        out.add_promotions_from_offset(east & kLastRanks, east_by);
+    }
+    // A pinned pawn, one at a time: it may move only along the line of its pin.
+    for (Bits p = pawns & pinned; p != 0; p &= p - 1) {
         const int from = std::countr_zero(p);
         const Bits ok = dest & pin_line(from);
         const int one = from + fwd;
