@@ -104,6 +104,20 @@ inline void add_if_legal(Sink& out, const State& s, int from, int to) noexcept {
     if (boost::variant2::holds_alternative<Terminates>(terminates_concrete(s, m))) out.add(from, to);
 }
 
+// The squares castling needs empty (CastleSquares::between), as a set.
+constexpr Bits between_set(const CastleSquares& q) noexcept {
+    Bits set = 0;
+    for (int i = 0; i < q.between_count; ++i) set |= geo::bit(q.between[static_cast<std::size_t>(i)].index());
+    return set;
+}
+inline constexpr Bits kCastleBetween[2][2] = {{between_set(castle_squares(Color::White, ast::CastleSide::King)),
+                                               between_set(castle_squares(Color::White, ast::CastleSide::Queen))},
+                                              {between_set(castle_squares(Color::Black, ast::CastleSide::King)),
+                                               between_set(castle_squares(Color::Black, ast::CastleSide::Queen))}};
+constexpr Bits castle_between(Color c, ast::CastleSide side) noexcept {
+    return kCastleBetween[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)];
+}
+
 template <class Sink>
 void castling_moves(Sink& out, const State& s, const Boards& b, Color us) noexcept {
     const std::uint8_t king_flag = us == Color::White ? kWhiteKingMoved : kBlackKingMoved;
@@ -113,11 +127,7 @@ void castling_moves(Sink& out, const State& s, const Boards& b, Color us) noexce
         if (s.board[static_cast<std::size_t>(q.king_from.index())] != q.king) return;
         if ((s.rook_moved & q.corner) != 0) continue;
         if (s.board[static_cast<std::size_t>(q.rook_from.index())] != q.rook) continue;
-        bool empty = true;
-        for (int i = 0; i < q.between_count; ++i)
-            empty =
-                empty && s.board[static_cast<std::size_t>(q.between[static_cast<std::size_t>(i)].index())] == kEmpty;
-        if (!empty) continue;
+        if ((b.occupied & castle_between(us, side)) != 0) continue;
         // Not through and not into check (not out of check: the caller knows there is no
         // checker). The destination is judged in σ: lifting the king off e1 and the rook off
         // its corner opens no line to g1 or c1 that the rook on f1 or d1 does not close again.
@@ -144,10 +154,10 @@ void en_passant_moves(Sink& out, const State& s, const Boards& b, Color us) noex
     }
 }
 
+// The legal moves of σ, given σ's bit sets b (boards_of(σ), or perft's sets kept beside σ).
 template <class Sink>
-void generate(const State& s, Sink& out) noexcept {
+void generate(const State& s, const Boards& b, Sink& out) noexcept {
     if (s.turn >= kTurnLimit) return;
-    const Boards b = boards_of(s);
     const Color us = to_move(s);
     const Color them = opposite(us);
     const Bits own = b.colour[static_cast<std::size_t>(us)];
@@ -257,7 +267,113 @@ void generate(const State& s, Sink& out) noexcept {
     }
 }
 
+template <class Sink>
+void generate(const State& s, Sink& out) noexcept {
+    generate(s, boards_of(s), out);
+}
+
+// A move as perft lists it: the list of a node is not zeroed first (a MoveList is), and a move is
+// three bytes. promotion is 0 for none, else 1 + the PromotionPiece.
+struct PerftMove {
+    std::uint8_t from, to, promotion;
+};
+struct PerftSink {
+    PerftMove* moves;
+    std::size_t size = 0;
+    void add(int from, int to) noexcept {
+        moves[size++] = PerftMove{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), 0};
+    }
+    void add_targets(int from, Bits targets) noexcept {
+        for (; targets != 0; targets &= targets - 1) add(from, std::countr_zero(targets));
+    }
+    void add_from_offset(Bits targets, int by) noexcept {
+        for (; targets != 0; targets &= targets - 1) {
+            const int to = std::countr_zero(targets);
+            add(to - by, to);
+        }
+    }
+    void add_promotions(int from, int to) noexcept {
+        for (ast::PromotionPiece t : {ast::PromotionPiece::Knight, ast::PromotionPiece::Bishop,
+                                      ast::PromotionPiece::Rook, ast::PromotionPiece::Queen})
+            moves[size++] = PerftMove{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to),
+                                      static_cast<std::uint8_t>(1 + static_cast<int>(t))};
+    }
+    void add_promotions_from_offset(Bits targets, int by) noexcept {
+        for (; targets != 0; targets &= targets - 1) {
+            const int to = std::countr_zero(targets);
+            add_promotions(to - by, to);
+        }
+    }
+    [[nodiscard]] static constexpr bool done() noexcept { return false; }
+};
+[[nodiscard]] ConcreteMove concrete(PerftMove m) noexcept {
+    ConcreteMove c{Square::unchecked(m.from), Square::unchecked(m.to), std::nullopt};
+    if (m.promotion != 0) c.promotion = static_cast<ast::PromotionPiece>(m.promotion - 1);
+    return c;
+}
+
+// perft below σ, with σ's bit sets b kept beside it: each child's sets are b updated by the move
+// (boards_after), never derived from σ′ again; σ′ itself is the fast equations' (apply_concrete),
+// and it is σ′ that the next step reads.
+std::uint64_t perft_with(const State& sigma, const Boards& b, int depth) noexcept {
+    // Bulk counting: the leaves below a node of depth 1 are its legal moves.
+    if (depth == 1) {
+        CountSink count;
+        generate(sigma, b, count);
+        return count.count;
+    }
+    std::array<PerftMove, MoveList::kCapacity> moves;  // NOLINT: written before read, never zeroed
+    PerftSink sink{moves.data()};
+    generate(sigma, b, sink);
+    std::uint64_t n = 0;
+    for (std::size_t i = 0; i < sink.size; ++i) {
+        const ConcreteMove m = concrete(moves[i]);
+        n += perft_with(apply_concrete(sigma, m).next, boards_after(sigma, b, m), depth - 1);
+    }
+    return n;
+}
+
 }  // namespace
+
+// The sets of σ′ = apply_concrete(σ, m).next from those of σ: the mover leaves `from` and its kind
+// (or the promotion's) stands on `to`; whatever stood on `to` is gone, and so is the pawn an en
+// passant capture takes behind `to`; castling moves the rook too.
+Boards boards_after(const State& sigma, const Boards& b, ConcreteMove m) noexcept {
+    Boards n = b;
+    const int from = m.from.index();
+    const int to = m.to.index();
+    const PieceId v = sigma.board[static_cast<std::size_t>(from)];
+    const Color c = color_of(v);
+    const PieceKind k = kind_of(v);
+    const auto remove = [&n](const PieceId id, int q) noexcept {
+        if (id == kEmpty) return;
+        n.colour[static_cast<std::size_t>(color_of(id))] &= ~geo::bit(q);
+        n.kind[static_cast<std::size_t>(kind_of(id))] &= ~geo::bit(q);
+    };
+    const auto place = [&n](Color owner, PieceKind kind, int q) noexcept {
+        n.colour[static_cast<std::size_t>(owner)] |= geo::bit(q);
+        n.kind[static_cast<std::size_t>(kind)] |= geo::bit(q);
+    };
+    const PieceId victim = sigma.board[static_cast<std::size_t>(to)];
+    remove(v, from);
+    remove(victim, to);
+    if (m.promotion) {
+        place(c, ast::kind_of(*m.promotion), to);
+    } else {
+        place(c, k, to);
+    }
+    if (k == PieceKind::Pawn && victim == kEmpty && geo::file_of(from) != geo::file_of(to)) {
+        const int behind = to - 8 * forward(c);
+        remove(sigma.board[static_cast<std::size_t>(behind)], behind);
+    }
+    if (k == PieceKind::King && (to - from == 2 || from - to == 2)) {
+        const CastleSquares& q = castle_squares(c, to > from ? ast::CastleSide::King : ast::CastleSide::Queen);
+        remove(sigma.board[static_cast<std::size_t>(q.rook_from.index())], q.rook_from.index());
+        place(c, PieceKind::Rook, q.rook_to.index());
+    }
+    n.occupied = n.colour[0] | n.colour[1];
+    return n;
+}
 
 MoveList legal_moves(const State& s) noexcept {
     MoveList out;
@@ -335,16 +451,7 @@ ast::Move canonical_move(const State& sigma, const Action& action, const State& 
 
 std::uint64_t perft(const State& sigma, int depth) noexcept {
     if (depth <= 0) return 1;
-    // Bulk counting: the leaves below a node of depth 1 are its legal moves.
-    if (depth == 1) {
-        CountSink count;
-        generate(sigma, count);
-        return count.count;
-    }
-    const MoveList moves = legal_moves(sigma);
-    std::uint64_t n = 0;
-    for (const ConcreteMove& m : moves) n += perft(apply_concrete(sigma, m).next, depth - 1);
-    return n;
+    return perft_with(sigma, boards_of(sigma), depth);
 }
 
 }  // namespace pgnsem::sem::fast
