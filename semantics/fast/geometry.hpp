@@ -190,14 +190,17 @@ inline constexpr std::array<std::array<Bits, 64>, 64> kLine = detail::make_line(
 namespace detail {
 // The lines through each square, the square itself left out: its file, its two diagonals, its
 // rank (what a rook and a bishop may see on an empty board, line by line).
+// With them the two bits line_sight subtracts (a shift by a variable count costs more than a load):
+// the square above q, and the square above q with the ranks reversed (0 past h8).
 struct Lines {
     Bits file, diagonal, antidiagonal, rank;
+    Bits above, above_reversed;
 };
 constexpr std::array<Lines, 64> make_lines() noexcept {
     std::array<Lines, 64> t{};
     for (std::size_t q = 0; q < 64; ++q)
-        t[q] = Lines{kRays[0][q] | kRays[1][q], kRays[4][q] | kRays[5][q], kRays[6][q] | kRays[7][q],
-                     kRays[2][q] | kRays[3][q]};
+        t[q] = Lines{kRays[0][q] | kRays[1][q], kRays[4][q] | kRays[5][q],     kRays[6][q] | kRays[7][q],
+                     kRays[2][q] | kRays[3][q], bit(static_cast<int>(q)) << 1, bit(static_cast<int>(q) ^ 56) << 1};
     return t;
 }
 // kRankSight[f][o]: what a slider on file f of a rank sees along it, as a byte of files, when the
@@ -225,15 +228,15 @@ constexpr std::array<std::array<std::uint8_t, 64>, 8> make_rank_sight() noexcept
 inline constexpr std::array<detail::Lines, 64> kLines = detail::make_lines();
 inline constexpr std::array<std::array<std::uint8_t, 64>, 8> kRankSight = detail::make_rank_sight();
 
-// What a slider on q sees along `line` (one of q's file or diagonals, q left out), without a
+// What a slider on q sees along `line` (one of q's file or diagonals in l = kLines[q]), without a
 // branch: the nearest blocker above q is where subtracting 2·bit(q) from the line's occupancy stops
 // borrowing, and the nearest below is the same subtraction with the ranks reversed (a byte swap,
 // which reverses the order of the squares of any line with at most one square per rank). The
 // borrow's trail, above and below, is what the slider sees.
-[[nodiscard]] constexpr Bits line_sight(Bits line, int q, Bits occupied) noexcept {
+[[nodiscard]] constexpr Bits line_sight(Bits line, const detail::Lines& l, Bits occupied) noexcept {
     const Bits o = occupied & line;
-    const Bits up = o - (bit(q) << 1);
-    const Bits down = __builtin_bswap64(__builtin_bswap64(o) - (bit(q ^ 56) << 1));
+    const Bits up = o - l.above;
+    const Bits down = __builtin_bswap64(__builtin_bswap64(o) - l.above_reversed);
     return (up ^ down) & line;
 }
 [[nodiscard]] constexpr Bits rank_sight(int q, Bits occupied) noexcept {
@@ -243,11 +246,12 @@ inline constexpr std::array<std::array<std::uint8_t, 64>, 8> kRankSight = detail
 }
 // The union of ray_attacks over the rook's four directions, and over the bishop's.
 [[nodiscard]] constexpr Bits rook_attacks(int q, Bits occupied) noexcept {
-    return line_sight(kLines[static_cast<std::size_t>(q)].file, q, occupied) | rank_sight(q, occupied);
+    const detail::Lines& l = kLines[static_cast<std::size_t>(q)];
+    return line_sight(l.file, l, occupied) | rank_sight(q, occupied);
 }
 [[nodiscard]] constexpr Bits bishop_attacks(int q, Bits occupied) noexcept {
     const detail::Lines& l = kLines[static_cast<std::size_t>(q)];
-    return line_sight(l.diagonal, q, occupied) | line_sight(l.antidiagonal, q, occupied);
+    return line_sight(l.diagonal, l, occupied) | line_sight(l.antidiagonal, l, occupied);
 }
 [[nodiscard]] constexpr Bits rook_rays(int q) noexcept {
     return kLines[static_cast<std::size_t>(q)].file | kLines[static_cast<std::size_t>(q)].rank;

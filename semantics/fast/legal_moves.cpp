@@ -118,8 +118,8 @@ constexpr Bits castle_between(Color c, ast::CastleSide side) noexcept {
     return kCastleBetween[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)];
 }
 
-template <class Sink>
-void castling_moves(Sink& out, const State& s, const Boards& b, Color us) noexcept {
+template <class Sink, class Attacked>
+void castling_moves(Sink& out, const State& s, const Boards& b, Color us, const Attacked& attacked) noexcept {
     const std::uint8_t king_flag = us == Color::White ? kWhiteKingMoved : kBlackKingMoved;
     if ((s.king_moved & king_flag) != 0) return;
     for (ast::CastleSide side : {ast::CastleSide::King, ast::CastleSide::Queen}) {
@@ -131,8 +131,7 @@ void castling_moves(Sink& out, const State& s, const Boards& b, Color us) noexce
         // Not through and not into check (not out of check: the caller knows there is no
         // checker). The destination is judged in σ: lifting the king off e1 and the rook off
         // its corner opens no line to g1 or c1 that the rook on f1 or d1 does not close again.
-        if (attackers_on(b, q.crossed.index(), opposite(us), b.occupied) != 0) continue;
-        if (attackers_on(b, q.king_to.index(), opposite(us), b.occupied) != 0) continue;
+        if (attacked(q.crossed.index(), b.occupied) || attacked(q.king_to.index(), b.occupied)) continue;
         out.add(q.king_from.index(), q.king_to.index());
     }
 }
@@ -171,22 +170,31 @@ void generate(const State& s, const Boards& b, Sink& out) noexcept {
     Bits check_mask = kAll;
     Bits pinned = 0;
     if (k >= 0) {
+        // Whether an enemy piece attacks q given the occupancy (attackers_on ≠ 0, the jumps and
+        // steps asked first, as they are the cheaper look-ups).
+        const Bits queens = b.kind[static_cast<std::size_t>(PieceKind::Queen)];
+        const Bits orth = (b.kind[static_cast<std::size_t>(PieceKind::Rook)] | queens) & enemy;
+        const Bits diag = (b.kind[static_cast<std::size_t>(PieceKind::Bishop)] | queens) & enemy;
+        const auto attacked = [&b, them, us, orth, diag](int q, Bits occupied) noexcept {
+            if (((geo::knight_targets(q) & b.of(them, PieceKind::Knight)) |
+                 (geo::king_targets(q) & b.of(them, PieceKind::King)) |
+                 (geo::pawn_attacks(colour_index(us), q) & b.of(them, PieceKind::Pawn))) != 0)
+                return true;
+            return ((geo::rook_attacks(q, occupied) & orth) | (geo::bishop_attacks(q, occupied) & diag)) != 0;
+        };
         // The king steps to squares not attacked once it has left its own. (First: a search for
         // any legal move, the `#` claim's question, mostly ends here.)
         const Bits lifted = b.occupied & ~geo::bit(k);
         for (Bits t = geo::king_targets(k) & allowed; t != 0; t &= t - 1) {
             const int to = std::countr_zero(t);
-            if (attackers_on(b, to, them, lifted) == 0) {
+            if (!attacked(to, lifted)) {
                 out.add(k, to);
                 if (out.done()) return;
             }
         }
         const Bits checkers = attackers_on(b, k, them, b.occupied);
         if (std::popcount(checkers) > 1) return;
-        const Bits queens = b.kind[static_cast<std::size_t>(PieceKind::Queen)];
-        const Bits snipers =
-            (geo::rook_rays(k) & (b.kind[static_cast<std::size_t>(PieceKind::Rook)] | queens) & enemy) |
-            (geo::bishop_rays(k) & (b.kind[static_cast<std::size_t>(PieceKind::Bishop)] | queens) & enemy);
+        const Bits snipers = (geo::rook_rays(k) & orth) | (geo::bishop_rays(k) & diag);
         for (Bits sn = snipers; sn != 0; sn &= sn - 1) {
             const Bits way = geo::between(k, std::countr_zero(sn)) & b.occupied;
             if (std::popcount(way) == 1 && (way & own) != 0) pinned |= way;
@@ -195,11 +203,12 @@ void generate(const State& s, const Boards& b, Sink& out) noexcept {
             const int c = std::countr_zero(checkers);
             check_mask = geo::between(k, c) | geo::bit(c);
         } else {
-            castling_moves(out, s, b, us);
+            castling_moves(out, s, b, us, attacked);
         }
     }
     const Bits dest = allowed & check_mask;
-    const auto pin_line = [&](int from) noexcept { return (pinned & geo::bit(from)) != 0 ? geo::line(k, from) : kAll; };
+    // A pinned piece moves only along the line of its pin (a pinned knight never).
+    const auto pin_line = [&](int from) noexcept { return geo::line(k, from); };
 
     for (Bits p = b.of(us, PieceKind::Knight) & ~pinned; p != 0; p &= p - 1) {
         const int from = std::countr_zero(p);
@@ -207,11 +216,21 @@ void generate(const State& s, const Boards& b, Sink& out) noexcept {
     }
     if (out.done()) return;
     const Bits queens = b.of(us, PieceKind::Queen);
-    for (Bits p = b.of(us, PieceKind::Bishop) | queens; p != 0; p &= p - 1) {
+    const Bits diagonal = b.of(us, PieceKind::Bishop) | queens;
+    const Bits orthogonal = b.of(us, PieceKind::Rook) | queens;
+    for (Bits p = diagonal & ~pinned; p != 0; p &= p - 1) {
+        const int from = std::countr_zero(p);
+        out.add_targets(from, geo::bishop_attacks(from, b.occupied) & dest);
+    }
+    for (Bits p = orthogonal & ~pinned; p != 0; p &= p - 1) {
+        const int from = std::countr_zero(p);
+        out.add_targets(from, geo::rook_attacks(from, b.occupied) & dest);
+    }
+    for (Bits p = diagonal & pinned; p != 0; p &= p - 1) {
         const int from = std::countr_zero(p);
         out.add_targets(from, geo::bishop_attacks(from, b.occupied) & dest & pin_line(from));
     }
-    for (Bits p = b.of(us, PieceKind::Rook) | queens; p != 0; p &= p - 1) {
+    for (Bits p = orthogonal & pinned; p != 0; p &= p - 1) {
         const int from = std::countr_zero(p);
         out.add_targets(from, geo::rook_attacks(from, b.occupied) & dest & pin_line(from));
     }
