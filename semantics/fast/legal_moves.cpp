@@ -139,8 +139,13 @@ void castling_moves(Sink& out, const State& s, const Boards& b, Color us, const 
 template <class Sink>
 void en_passant_moves(Sink& out, const State& s, const Boards& b, Color us) noexcept {
     const int fwd = 8 * forward(us);
-    // The enemy pawn that just double-stepped stands on the rank behind the en passant square.
-    const Bits victims = b.of(opposite(us), PieceKind::Pawn) & geo::rank_mask(en_passant_rank(us) - forward(us));
+    // The enemy pawn that just double-stepped stands on the rank behind the en passant square, and
+    // only one beside a pawn of ours can be taken (the takers below are the pawns beside it).
+    constexpr Bits kFileA = 0x0101010101010101ull, kFileH = kFileA << 7;
+    const Bits ours = b.of(us, PieceKind::Pawn);
+    const Bits beside = ((ours & ~kFileH) << 1) | ((ours & ~kFileA) >> 1);
+    const Bits victims =
+        b.of(opposite(us), PieceKind::Pawn) & geo::rank_mask(en_passant_rank(us) - forward(us)) & beside;
     for (Bits v = victims; v != 0; v &= v - 1) {
         const int victim = std::countr_zero(v);
         const PieceId id = s.board[static_cast<std::size_t>(victim)];
