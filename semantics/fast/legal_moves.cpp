@@ -197,13 +197,22 @@ void generate(const State& s, const Boards& b, Sink& out) noexcept {
                 if (out.done()) return;
             }
         }
-        const Bits checkers = attackers_on(b, k, them, b.occupied);
-        if (std::popcount(checkers) > 1) return;
+        // The checkers (attackers_on(k)) and the pinned pieces in one look at the enemy sliders on
+        // the king's lines: one with nothing between gives check, one with a single own piece
+        // between pins it. The jumps and steps that reach the king are the other checkers.
+        Bits checkers = (geo::knight_targets(k) & b.of(them, PieceKind::Knight)) |
+                        (geo::king_targets(k) & b.of(them, PieceKind::King)) |
+                        (geo::pawn_attacks(colour_index(us), k) & b.of(them, PieceKind::Pawn));
         const Bits snipers = (geo::rook_rays(k) & orth) | (geo::bishop_rays(k) & diag);
         for (Bits sn = snipers; sn != 0; sn &= sn - 1) {
-            const Bits way = geo::between(k, std::countr_zero(sn)) & b.occupied;
-            if (std::popcount(way) == 1 && (way & own) != 0) pinned |= way;
+            const int from = std::countr_zero(sn);
+            const Bits way = geo::between(k, from) & b.occupied;
+            if (way == 0)
+                checkers |= geo::bit(from);
+            else if ((way & (way - 1)) == 0 && (way & own) != 0)
+                pinned |= way;
         }
+        if (std::popcount(checkers) > 1) return;
         if (checkers != 0) {
             const int c = std::countr_zero(checkers);
             check_mask = geo::between(k, c) | geo::bit(c);
