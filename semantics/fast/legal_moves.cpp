@@ -124,10 +124,12 @@ void castling_moves(Sink& out, const State& s, const Boards& b, Color us, const 
     if ((s.king_moved & king_flag) != 0) return;
     for (ast::CastleSide side : {ast::CastleSide::King, ast::CastleSide::Queen}) {
         const CastleSquares& q = castle_squares(us, side);
-        if (s.board[static_cast<std::size_t>(q.king_from.index())] != q.king) return;
+        // The conditions on the flags and the empty squares first: they are read off the sets,
+        // and they fail most often (σ's squares are read only when they hold).
         if ((s.rook_moved & q.corner) != 0) continue;
-        if (s.board[static_cast<std::size_t>(q.rook_from.index())] != q.rook) continue;
         if ((b.occupied & castle_between(us, side)) != 0) continue;
+        if (s.board[static_cast<std::size_t>(q.king_from.index())] != q.king) return;
+        if (s.board[static_cast<std::size_t>(q.rook_from.index())] != q.rook) continue;
         // Not through and not into check (not out of check: the caller knows there is no
         // checker). The destination is judged in σ: lifting the king off e1 and the rook off
         // its corner opens no line to g1 or c1 that the rook on f1 or d1 does not close again.
@@ -388,18 +390,15 @@ Boards boards_after(const State& sigma, const Boards& b, ConcreteMove m) noexcep
         n.kind[static_cast<std::size_t>(kind)] |= geo::bit(q);
     };
     const PieceId victim = sigma.board[static_cast<std::size_t>(to)];
-    remove(v, from);
+    // The mover (v ≠ 0) leaves `from`.
+    n.colour[static_cast<std::size_t>(c)] &= ~geo::bit(from);
+    n.kind[static_cast<std::size_t>(k)] &= ~geo::bit(from);
     remove(victim, to);
-    if (m.promotion) {
-        place(c, ast::kind_of(*m.promotion), to);
-    } else {
-        place(c, k, to);
-    }
+    place(c, m.promotion ? ast::kind_of(*m.promotion) : k, to);
     if (k == PieceKind::Pawn && victim == kEmpty && geo::file_of(from) != geo::file_of(to)) {
         const int behind = to - 8 * forward(c);
         remove(sigma.board[static_cast<std::size_t>(behind)], behind);
-    }
-    if (k == PieceKind::King && (to - from == 2 || from - to == 2)) {
+    } else if (k == PieceKind::King && (to - from == 2 || from - to == 2)) {
         const CastleSquares& q = castle_squares(c, to > from ? ast::CastleSide::King : ast::CastleSide::Queen);
         remove(sigma.board[static_cast<std::size_t>(q.rook_from.index())], q.rook_from.index());
         place(c, PieceKind::Rook, q.rook_to.index());
