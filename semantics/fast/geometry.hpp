@@ -261,7 +261,7 @@ inline constexpr std::array<std::array<std::uint8_t, 64>, 8> kRankSight = detail
 }
 namespace detail {
 // Every square, on an empty board, a full board and a pattern in between, as a compile-time check
-// (tests/semantics/geometry_test.cpp compares random occupancies).
+// (tests/semantics/geometry_test.cpp compares random occupancies, F1).
 constexpr bool sliders_agree_with_rays(Bits occupied) noexcept {
     for (int q = 0; q < 64; ++q) {
         Bits rook = 0, bishop = 0;
