@@ -175,7 +175,8 @@ inline constexpr std::array<std::array<Bits, 64>, 64> kLine = detail::make_line(
 }
 
 // The squares a slider on q sees in direction d, the first occupied square included
-// (the "classical" ray look-up: cut the ray behind its nearest blocker).
+// (the "classical" ray look-up: cut the ray behind its nearest blocker). The readable statement
+// of what rook_attacks and bishop_attacks compute without walking rays (tests compare them).
 [[nodiscard]] constexpr Bits ray_attacks(int d, int q, Bits occupied) noexcept {
     Bits a = ray(d, q);
     const Bits blockers = a & occupied;
@@ -185,20 +186,95 @@ inline constexpr std::array<std::array<Bits, 64>, 64> kLine = detail::make_line(
     }
     return a;
 }
+
+namespace detail {
+// The lines through each square, the square itself left out: its file, its two diagonals, its
+// rank (what a rook and a bishop may see on an empty board, line by line).
+// With them the two bits line_sight subtracts (a shift by a variable count costs more than a load):
+// the square above q, and the square above q with the ranks reversed (0 past h8).
+struct Lines {
+    Bits file, diagonal, antidiagonal, rank;
+    Bits above, above_reversed;
+};
+constexpr std::array<Lines, 64> make_lines() noexcept {
+    std::array<Lines, 64> t{};
+    for (std::size_t q = 0; q < 64; ++q)
+        t[q] = Lines{kRays[0][q] | kRays[1][q], kRays[4][q] | kRays[5][q],     kRays[6][q] | kRays[7][q],
+                     kRays[2][q] | kRays[3][q], bit(static_cast<int>(q)) << 1, bit(static_cast<int>(q) ^ 56) << 1};
+    return t;
+}
+// kRankSight[f][o]: what a slider on file f of a rank sees along it, as a byte of files, when the
+// six inner squares (files b–g) are occupied as the bits of o say. The outer squares need no bit:
+// a slider sees them whether they are occupied or not.
+constexpr std::array<std::array<std::uint8_t, 64>, 8> make_rank_sight() noexcept {
+    std::array<std::array<std::uint8_t, 64>, 8> t{};
+    for (int f = 0; f < 8; ++f)
+        for (int o = 0; o < 64; ++o) {
+            const int occupied = o << 1;
+            int seen = 0;
+            for (int x = f + 1; x < 8; ++x) {
+                seen |= 1 << x;
+                if ((occupied >> x) & 1) break;
+            }
+            for (int x = f - 1; x >= 0; --x) {
+                seen |= 1 << x;
+                if ((occupied >> x) & 1) break;
+            }
+            t[static_cast<std::size_t>(f)][static_cast<std::size_t>(o)] = static_cast<std::uint8_t>(seen);
+        }
+    return t;
+}
+}  // namespace detail
+inline constexpr std::array<detail::Lines, 64> kLines = detail::make_lines();
+inline constexpr std::array<std::array<std::uint8_t, 64>, 8> kRankSight = detail::make_rank_sight();
+
+// What a slider on q sees along `line` (one of q's file or diagonals in l = kLines[q]), without a
+// branch: the nearest blocker above q is where subtracting 2·bit(q) from the line's occupancy stops
+// borrowing, and the nearest below is the same subtraction with the ranks reversed (a byte swap,
+// which reverses the order of the squares of any line with at most one square per rank). The
+// borrow's trail, above and below, is what the slider sees.
+[[nodiscard]] constexpr Bits line_sight(Bits line, const detail::Lines& l, Bits occupied) noexcept {
+    const Bits o = occupied & line;
+    const Bits up = o - l.above;
+    const Bits down = __builtin_bswap64(__builtin_bswap64(o) - l.above_reversed);
+    return (up ^ down) & line;
+}
+[[nodiscard]] constexpr Bits rank_sight(int q, Bits occupied) noexcept {
+    const int r8 = q & 56;
+    const auto inner = static_cast<std::size_t>((occupied >> (r8 + 1)) & 63);
+    return Bits{kRankSight[static_cast<std::size_t>(q & 7)][inner]} << r8;
+}
+// The union of ray_attacks over the rook's four directions, and over the bishop's.
 [[nodiscard]] constexpr Bits rook_attacks(int q, Bits occupied) noexcept {
-    return ray_attacks(0, q, occupied) | ray_attacks(1, q, occupied) | ray_attacks(2, q, occupied) |
-           ray_attacks(3, q, occupied);
+    const detail::Lines& l = kLines[static_cast<std::size_t>(q)];
+    return line_sight(l.file, l, occupied) | rank_sight(q, occupied);
 }
 [[nodiscard]] constexpr Bits bishop_attacks(int q, Bits occupied) noexcept {
-    return ray_attacks(4, q, occupied) | ray_attacks(5, q, occupied) | ray_attacks(6, q, occupied) |
-           ray_attacks(7, q, occupied);
+    const detail::Lines& l = kLines[static_cast<std::size_t>(q)];
+    return line_sight(l.diagonal, l, occupied) | line_sight(l.antidiagonal, l, occupied);
 }
 [[nodiscard]] constexpr Bits rook_rays(int q) noexcept {
-    return ray(0, q) | ray(1, q) | ray(2, q) | ray(3, q);
+    return kLines[static_cast<std::size_t>(q)].file | kLines[static_cast<std::size_t>(q)].rank;
 }
 [[nodiscard]] constexpr Bits bishop_rays(int q) noexcept {
-    return ray(4, q) | ray(5, q) | ray(6, q) | ray(7, q);
+    return kLines[static_cast<std::size_t>(q)].diagonal | kLines[static_cast<std::size_t>(q)].antidiagonal;
 }
+namespace detail {
+// Every square, on an empty board, a full board and a pattern in between, as a compile-time check
+// (tests/semantics/geometry_test.cpp compares random occupancies, F1).
+constexpr bool sliders_agree_with_rays(Bits occupied) noexcept {
+    for (int q = 0; q < 64; ++q) {
+        Bits rook = 0, bishop = 0;
+        for (int d = 0; d < 4; ++d) rook |= ray_attacks(d, q, occupied);
+        for (int d = 4; d < 8; ++d) bishop |= ray_attacks(d, q, occupied);
+        if (rook != rook_attacks(q, occupied) || bishop != bishop_attacks(q, occupied)) return false;
+    }
+    return true;
+}
+static_assert(sliders_agree_with_rays(0) && sliders_agree_with_rays(~Bits{0}) &&
+              sliders_agree_with_rays(0x8142241818244281ull) && sliders_agree_with_rays(0x00FF00000000FF00ull) &&
+              sliders_agree_with_rays(0x5A3C66E7811999A5ull));
+}  // namespace detail
 
 // The castling corners (State::rook_moved bits) a move touching q sets: a1, h1, a8, h8.
 // A table: every move asks it of both its squares, and a chain of comparisons costs branches.

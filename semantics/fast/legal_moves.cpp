@@ -43,6 +43,19 @@ struct ListSink {
     void add_targets(int from, Bits targets) noexcept {
         for (; targets != 0; targets &= targets - 1) add(from, std::countr_zero(targets));
     }
+    // Moves to each square of `targets` from the square `by` below it (pawns, all at once).
+    void add_from_offset(Bits targets, int by) noexcept {
+        for (; targets != 0; targets &= targets - 1) {
+            const int to = std::countr_zero(targets);
+            add(to - by, to);
+        }
+    }
+    void add_promotions_from_offset(Bits targets, int by) noexcept {
+        for (; targets != 0; targets &= targets - 1) {
+            const int to = std::countr_zero(targets);
+            add_promotions(to - by, to);
+        }
+    }
     void add_promotions(int from, int to) noexcept {
         for (ast::PromotionPiece t : {ast::PromotionPiece::Knight, ast::PromotionPiece::Bishop,
                                       ast::PromotionPiece::Rook, ast::PromotionPiece::Queen}) {
@@ -57,6 +70,10 @@ struct CountSink {
     void add(int, int) noexcept { ++count; }
     void add_targets(int, Bits targets) noexcept { count += static_cast<std::uint64_t>(std::popcount(targets)); }
     void add_promotions(int, int) noexcept { count += 4; }
+    void add_from_offset(Bits targets, int) noexcept { count += static_cast<std::uint64_t>(std::popcount(targets)); }
+    void add_promotions_from_offset(Bits targets, int) noexcept {
+        count += 4 * static_cast<std::uint64_t>(std::popcount(targets));
+    }
     [[nodiscard]] static constexpr bool done() noexcept { return false; }
 };
 // Whether there is any legal move (checkmate and stalemate, the `#` claim): the generator may
@@ -66,6 +83,8 @@ struct AnySink {
     void add(int, int) noexcept { found = true; }
     void add_targets(int, Bits targets) noexcept { found = found || targets != 0; }
     void add_promotions(int, int) noexcept { found = true; }
+    void add_from_offset(Bits targets, int) noexcept { found = found || targets != 0; }
+    void add_promotions_from_offset(Bits targets, int) noexcept { found = found || targets != 0; }
     [[nodiscard]] bool done() const noexcept { return found; }
 };
 
@@ -85,25 +104,36 @@ inline void add_if_legal(Sink& out, const State& s, int from, int to) noexcept {
     if (boost::variant2::holds_alternative<Terminates>(terminates_concrete(s, m))) out.add(from, to);
 }
 
-template <class Sink>
-void castling_moves(Sink& out, const State& s, const Boards& b, Color us) noexcept {
+// The squares castling needs empty (CastleSquares::between), as a set.
+constexpr Bits between_set(const CastleSquares& q) noexcept {
+    Bits set = 0;
+    for (int i = 0; i < q.between_count; ++i) set |= geo::bit(q.between[static_cast<std::size_t>(i)].index());
+    return set;
+}
+inline constexpr Bits kCastleBetween[2][2] = {{between_set(castle_squares(Color::White, ast::CastleSide::King)),
+                                               between_set(castle_squares(Color::White, ast::CastleSide::Queen))},
+                                              {between_set(castle_squares(Color::Black, ast::CastleSide::King)),
+                                               between_set(castle_squares(Color::Black, ast::CastleSide::Queen))}};
+constexpr Bits castle_between(Color c, ast::CastleSide side) noexcept {
+    return kCastleBetween[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)];
+}
+
+template <class Sink, class Attacked>
+void castling_moves(Sink& out, const State& s, const Boards& b, Color us, const Attacked& attacked) noexcept {
     const std::uint8_t king_flag = us == Color::White ? kWhiteKingMoved : kBlackKingMoved;
     if ((s.king_moved & king_flag) != 0) return;
     for (ast::CastleSide side : {ast::CastleSide::King, ast::CastleSide::Queen}) {
         const CastleSquares& q = castle_squares(us, side);
-        if (s.board[static_cast<std::size_t>(q.king_from.index())] != q.king) return;
+        // The conditions on the flags and the empty squares first: they are read off the sets,
+        // and they fail most often (σ's squares are read only when they hold).
         if ((s.rook_moved & q.corner) != 0) continue;
+        if ((b.occupied & castle_between(us, side)) != 0) continue;
+        if (s.board[static_cast<std::size_t>(q.king_from.index())] != q.king) return;
         if (s.board[static_cast<std::size_t>(q.rook_from.index())] != q.rook) continue;
-        bool empty = true;
-        for (int i = 0; i < q.between_count; ++i)
-            empty =
-                empty && s.board[static_cast<std::size_t>(q.between[static_cast<std::size_t>(i)].index())] == kEmpty;
-        if (!empty) continue;
         // Not through and not into check (not out of check: the caller knows there is no
         // checker). The destination is judged in σ: lifting the king off e1 and the rook off
         // its corner opens no line to g1 or c1 that the rook on f1 or d1 does not close again.
-        if (attackers_on(b, q.crossed.index(), opposite(us), b.occupied) != 0) continue;
-        if (attackers_on(b, q.king_to.index(), opposite(us), b.occupied) != 0) continue;
+        if (attacked(q.crossed.index(), b.occupied) || attacked(q.king_to.index(), b.occupied)) continue;
         out.add(q.king_from.index(), q.king_to.index());
     }
 }
@@ -111,8 +141,13 @@ void castling_moves(Sink& out, const State& s, const Boards& b, Color us) noexce
 template <class Sink>
 void en_passant_moves(Sink& out, const State& s, const Boards& b, Color us) noexcept {
     const int fwd = 8 * forward(us);
-    // The enemy pawn that just double-stepped stands on the rank behind the en passant square.
-    const Bits victims = b.of(opposite(us), PieceKind::Pawn) & geo::rank_mask(en_passant_rank(us) - forward(us));
+    // The enemy pawn that just double-stepped stands on the rank behind the en passant square, and
+    // only one beside a pawn of ours can be taken (the takers below are the pawns beside it).
+    constexpr Bits kFileA = 0x0101010101010101ull, kFileH = kFileA << 7;
+    const Bits ours = b.of(us, PieceKind::Pawn);
+    const Bits beside = ((ours & ~kFileH) << 1) | ((ours & ~kFileA) >> 1);
+    const Bits victims =
+        b.of(opposite(us), PieceKind::Pawn) & geo::rank_mask(en_passant_rank(us) - forward(us)) & beside;
     for (Bits v = victims; v != 0; v &= v - 1) {
         const int victim = std::countr_zero(v);
         const PieceId id = s.board[static_cast<std::size_t>(victim)];
@@ -125,10 +160,10 @@ void en_passant_moves(Sink& out, const State& s, const Boards& b, Color us) noex
     }
 }
 
+// The legal moves of σ, given σ's bit sets b (boards_of(σ), or perft's sets kept beside σ).
 template <class Sink>
-void generate(const State& s, Sink& out) noexcept {
+void generate(const State& s, const Boards& b, Sink& out) noexcept {
     if (s.turn >= kTurnLimit) return;
-    const Boards b = boards_of(s);
     const Color us = to_move(s);
     const Color them = opposite(us);
     const Bits own = b.colour[static_cast<std::size_t>(us)];
@@ -142,35 +177,54 @@ void generate(const State& s, Sink& out) noexcept {
     Bits check_mask = kAll;
     Bits pinned = 0;
     if (k >= 0) {
+        // Whether an enemy piece attacks q given the occupancy (attackers_on ≠ 0, the jumps and
+        // steps asked first, as they are the cheaper look-ups).
+        const Bits queens = b.kind[static_cast<std::size_t>(PieceKind::Queen)];
+        const Bits orth = (b.kind[static_cast<std::size_t>(PieceKind::Rook)] | queens) & enemy;
+        const Bits diag = (b.kind[static_cast<std::size_t>(PieceKind::Bishop)] | queens) & enemy;
+        const auto attacked = [&b, them, us, orth, diag](int q, Bits occupied) noexcept {
+            if (((geo::knight_targets(q) & b.of(them, PieceKind::Knight)) |
+                 (geo::king_targets(q) & b.of(them, PieceKind::King)) |
+                 (geo::pawn_attacks(colour_index(us), q) & b.of(them, PieceKind::Pawn))) != 0)
+                return true;
+            return ((geo::rook_attacks(q, occupied) & orth) | (geo::bishop_attacks(q, occupied) & diag)) != 0;
+        };
         // The king steps to squares not attacked once it has left its own. (First: a search for
         // any legal move, the `#` claim's question, mostly ends here.)
         const Bits lifted = b.occupied & ~geo::bit(k);
         for (Bits t = geo::king_targets(k) & allowed; t != 0; t &= t - 1) {
             const int to = std::countr_zero(t);
-            if (attackers_on(b, to, them, lifted) == 0) {
+            if (!attacked(to, lifted)) {
                 out.add(k, to);
                 if (out.done()) return;
             }
         }
-        const Bits checkers = attackers_on(b, k, them, b.occupied);
-        if (std::popcount(checkers) > 1) return;
-        const Bits queens = b.kind[static_cast<std::size_t>(PieceKind::Queen)];
-        const Bits snipers =
-            (geo::rook_rays(k) & (b.kind[static_cast<std::size_t>(PieceKind::Rook)] | queens) & enemy) |
-            (geo::bishop_rays(k) & (b.kind[static_cast<std::size_t>(PieceKind::Bishop)] | queens) & enemy);
+        // The checkers (attackers_on(k)) and the pinned pieces in one look at the enemy sliders on
+        // the king's lines: one with nothing between gives check, one with a single own piece
+        // between pins it. The jumps and steps that reach the king are the other checkers.
+        Bits checkers = (geo::knight_targets(k) & b.of(them, PieceKind::Knight)) |
+                        (geo::king_targets(k) & b.of(them, PieceKind::King)) |
+                        (geo::pawn_attacks(colour_index(us), k) & b.of(them, PieceKind::Pawn));
+        const Bits snipers = (geo::rook_rays(k) & orth) | (geo::bishop_rays(k) & diag);
         for (Bits sn = snipers; sn != 0; sn &= sn - 1) {
-            const Bits way = geo::between(k, std::countr_zero(sn)) & b.occupied;
-            if (std::popcount(way) == 1 && (way & own) != 0) pinned |= way;
+            const int from = std::countr_zero(sn);
+            const Bits way = geo::between(k, from) & b.occupied;
+            if (way == 0)
+                checkers |= geo::bit(from);
+            else if ((way & (way - 1)) == 0 && (way & own) != 0)
+                pinned |= way;
         }
+        if (std::popcount(checkers) > 1) return;
         if (checkers != 0) {
             const int c = std::countr_zero(checkers);
             check_mask = geo::between(k, c) | geo::bit(c);
         } else {
-            castling_moves(out, s, b, us);
+            castling_moves(out, s, b, us, attacked);
         }
     }
     const Bits dest = allowed & check_mask;
-    const auto pin_line = [&](int from) noexcept { return (pinned & geo::bit(from)) != 0 ? geo::line(k, from) : kAll; };
+    // A pinned piece moves only along the line of its pin (a pinned knight never).
+    const auto pin_line = [&](int from) noexcept { return geo::line(k, from); };
 
     for (Bits p = b.of(us, PieceKind::Knight) & ~pinned; p != 0; p &= p - 1) {
         const int from = std::countr_zero(p);
@@ -178,17 +232,53 @@ void generate(const State& s, Sink& out) noexcept {
     }
     if (out.done()) return;
     const Bits queens = b.of(us, PieceKind::Queen);
-    for (Bits p = b.of(us, PieceKind::Bishop) | queens; p != 0; p &= p - 1) {
+    const Bits diagonal = b.of(us, PieceKind::Bishop) | queens;
+    const Bits orthogonal = b.of(us, PieceKind::Rook) | queens;
+    for (Bits p = diagonal & ~pinned; p != 0; p &= p - 1) {
+        const int from = std::countr_zero(p);
+        out.add_targets(from, geo::bishop_attacks(from, b.occupied) & dest);
+    }
+    for (Bits p = orthogonal & ~pinned; p != 0; p &= p - 1) {
+        const int from = std::countr_zero(p);
+        out.add_targets(from, geo::rook_attacks(from, b.occupied) & dest);
+    }
+    for (Bits p = diagonal & pinned; p != 0; p &= p - 1) {
         const int from = std::countr_zero(p);
         out.add_targets(from, geo::bishop_attacks(from, b.occupied) & dest & pin_line(from));
     }
-    for (Bits p = b.of(us, PieceKind::Rook) | queens; p != 0; p &= p - 1) {
+    for (Bits p = orthogonal & pinned; p != 0; p &= p - 1) {
         const int from = std::countr_zero(p);
         out.add_targets(from, geo::rook_attacks(from, b.occupied) & dest & pin_line(from));
     }
     if (out.done()) return;
     const int fwd = 8 * forward(us);
-    for (Bits p = b.of(us, PieceKind::Pawn); p != 0; p &= p - 1) {
+    const Bits pawns = b.of(us, PieceKind::Pawn);
+    // The pawns no pin holds, all at once: each set below is the targets of one kind of step,
+    // the sources `fwd`, 2·`fwd` or a diagonal step behind them. A move onto the first or last
+    // rank is a promotion (add_pawn_move).
+    {
+        constexpr Bits kLastRanks = geo::kRank1 | geo::kRank8;
+        constexpr Bits kFileA = 0x0101010101010101ull, kFileH = kFileA << 7;
+        const Bits free = pawns & ~pinned;
+        const Bits empty = ~b.occupied;
+        const auto step = [us](Bits x, int by) noexcept { return us == Color::White ? x << by : x >> by; };
+        const Bits one = step(free, 8) & empty;
+        const Bits two = step(one & geo::rank_mask(start_rank(us) + forward(us)), 8) & empty & dest;
+        // Towards the a-file: +7 for White, −9 for Black; towards the h-file: +9, −7.
+        const Bits west = step(free & ~kFileA, us == Color::White ? 7 : 9) & enemy & dest;
+        const Bits east = step(free & ~kFileH, us == Color::White ? 9 : 7) & enemy & dest;
+        const int west_by = us == Color::White ? 7 : -9;
+        const int east_by = us == Color::White ? 9 : -7;
+        out.add_from_offset((one & dest) & ~kLastRanks, fwd);
+        out.add_promotions_from_offset((one & dest) & kLastRanks, fwd);
+        out.add_from_offset(two, 2 * fwd);
+        out.add_from_offset(west & ~kLastRanks, west_by);
+        out.add_promotions_from_offset(west & kLastRanks, west_by);
+        out.add_from_offset(east & ~kLastRanks, east_by);
+        out.add_promotions_from_offset(east & kLastRanks, east_by);
+    }
+    // A pinned pawn, one at a time: it may move only along the line of its pin.
+    for (Bits p = pawns & pinned; p != 0; p &= p - 1) {
         const int from = std::countr_zero(p);
         const Bits ok = dest & pin_line(from);
         const int one = from + fwd;
@@ -212,7 +302,110 @@ void generate(const State& s, Sink& out) noexcept {
     }
 }
 
+template <class Sink>
+void generate(const State& s, Sink& out) noexcept {
+    generate(s, boards_of(s), out);
+}
+
+// A move as perft lists it: the list of a node is not zeroed first (a MoveList is), and a move is
+// three bytes. promotion is 0 for none, else 1 + the PromotionPiece.
+struct PerftMove {
+    std::uint8_t from, to, promotion;
+};
+struct PerftSink {
+    PerftMove* moves;
+    std::size_t size = 0;
+    void add(int from, int to) noexcept {
+        moves[size++] = PerftMove{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), 0};
+    }
+    void add_targets(int from, Bits targets) noexcept {
+        for (; targets != 0; targets &= targets - 1) add(from, std::countr_zero(targets));
+    }
+    void add_from_offset(Bits targets, int by) noexcept {
+        for (; targets != 0; targets &= targets - 1) {
+            const int to = std::countr_zero(targets);
+            add(to - by, to);
+        }
+    }
+    void add_promotions(int from, int to) noexcept {
+        for (ast::PromotionPiece t : {ast::PromotionPiece::Knight, ast::PromotionPiece::Bishop,
+                                      ast::PromotionPiece::Rook, ast::PromotionPiece::Queen})
+            moves[size++] = PerftMove{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to),
+                                      static_cast<std::uint8_t>(1 + static_cast<int>(t))};
+    }
+    void add_promotions_from_offset(Bits targets, int by) noexcept {
+        for (; targets != 0; targets &= targets - 1) {
+            const int to = std::countr_zero(targets);
+            add_promotions(to - by, to);
+        }
+    }
+    [[nodiscard]] static constexpr bool done() noexcept { return false; }
+};
+[[nodiscard]] ConcreteMove concrete(PerftMove m) noexcept {
+    ConcreteMove c{Square::unchecked(m.from), Square::unchecked(m.to), std::nullopt};
+    if (m.promotion != 0) c.promotion = static_cast<ast::PromotionPiece>(m.promotion - 1);
+    return c;
+}
+
+// perft below σ, with σ's bit sets b kept beside it: each child's sets are b updated by the move
+// (boards_after), never derived from σ′ again; σ′ itself is the fast equations' (apply_concrete),
+// and it is σ′ that the next step reads.
+std::uint64_t perft_with(const State& sigma, const Boards& b, int depth) noexcept {
+    // Bulk counting: the leaves below a node of depth 1 are its legal moves.
+    if (depth == 1) {
+        CountSink count;
+        generate(sigma, b, count);
+        return count.count;
+    }
+    std::array<PerftMove, MoveList::kCapacity> moves;  // NOLINT: written before read, never zeroed
+    PerftSink sink{moves.data()};
+    generate(sigma, b, sink);
+    std::uint64_t n = 0;
+    for (std::size_t i = 0; i < sink.size; ++i) {
+        const ConcreteMove m = concrete(moves[i]);
+        n += perft_with(apply_concrete(sigma, m).next, boards_after(sigma, b, m), depth - 1);
+    }
+    return n;
+}
+
 }  // namespace
+
+// The sets of σ′ = apply_concrete(σ, m).next from those of σ: the mover leaves `from` and its kind
+// (or the promotion's) stands on `to`; whatever stood on `to` is gone, and so is the pawn an en
+// passant capture takes behind `to`; castling moves the rook too.
+Boards boards_after(const State& sigma, const Boards& b, ConcreteMove m) noexcept {
+    Boards n = b;
+    const int from = m.from.index();
+    const int to = m.to.index();
+    const PieceId v = sigma.board[static_cast<std::size_t>(from)];
+    const Color c = color_of(v);
+    const PieceKind k = kind_of(v);
+    const auto remove = [&n](const PieceId id, int q) noexcept {
+        if (id == kEmpty) return;
+        n.colour[static_cast<std::size_t>(color_of(id))] &= ~geo::bit(q);
+        n.kind[static_cast<std::size_t>(kind_of(id))] &= ~geo::bit(q);
+    };
+    const auto place = [&n](Color owner, PieceKind kind, int q) noexcept {
+        n.colour[static_cast<std::size_t>(owner)] |= geo::bit(q);
+        n.kind[static_cast<std::size_t>(kind)] |= geo::bit(q);
+    };
+    const PieceId victim = sigma.board[static_cast<std::size_t>(to)];
+    // The mover (v ≠ 0) leaves `from`.
+    n.colour[static_cast<std::size_t>(c)] &= ~geo::bit(from);
+    n.kind[static_cast<std::size_t>(k)] &= ~geo::bit(from);
+    remove(victim, to);
+    place(c, m.promotion ? ast::kind_of(*m.promotion) : k, to);
+    if (k == PieceKind::Pawn && victim == kEmpty && geo::file_of(from) != geo::file_of(to)) {
+        const int behind = to - 8 * forward(c);
+        remove(sigma.board[static_cast<std::size_t>(behind)], behind);
+    } else if (k == PieceKind::King && (to - from == 2 || from - to == 2)) {
+        const CastleSquares& q = castle_squares(c, to > from ? ast::CastleSide::King : ast::CastleSide::Queen);
+        remove(sigma.board[static_cast<std::size_t>(q.rook_from.index())], q.rook_from.index());
+        place(c, PieceKind::Rook, q.rook_to.index());
+    }
+    n.occupied = n.colour[0] | n.colour[1];
+    return n;
+}
 
 MoveList legal_moves(const State& s) noexcept {
     MoveList out;
@@ -290,16 +483,7 @@ ast::Move canonical_move(const State& sigma, const Action& action, const State& 
 
 std::uint64_t perft(const State& sigma, int depth) noexcept {
     if (depth <= 0) return 1;
-    // Bulk counting: the leaves below a node of depth 1 are its legal moves.
-    if (depth == 1) {
-        CountSink count;
-        generate(sigma, count);
-        return count.count;
-    }
-    const MoveList moves = legal_moves(sigma);
-    std::uint64_t n = 0;
-    for (const ConcreteMove& m : moves) n += perft(apply_concrete(sigma, m).next, depth - 1);
-    return n;
+    return perft_with(sigma, boards_of(sigma), depth);
 }
 
 }  // namespace pgnsem::sem::fast

@@ -32,4 +32,10 @@ namespace pgnsem::sem::fast {
 // The number of leaf nodes of the legal-move tree of the given depth.
 [[nodiscard]] std::uint64_t perft(const State& sigma, int depth) noexcept;
 
+// perft keeps σ's bit sets (boards.hpp) beside σ, move by move: the sets of
+// apply_concrete(σ, m).next made from those of σ and the move m, a legal move of σ. They equal
+// boards_of(σ′) (lemma F8 of proofs-notes/invariants.md, tests/semantics/perft_boards_test.cpp).
+struct Boards;
+[[nodiscard]] Boards boards_after(const State& sigma, const Boards& b, ConcreteMove m) noexcept;
+
 }  // namespace pgnsem::sem::fast
