@@ -341,7 +341,7 @@ struct Continuation {
 bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& options, std::FILE* out,
                     Summary& summary, std::string& io_error) {
     using Halt = syntax::PgnReader::Halt;
-    constexpr std::size_t kKeepBytes = std::size_t{4} << 20;
+    constexpr std::size_t kKeepBytes = std::size_t{2} << 20;
     constexpr std::size_t kKeepGameBytes = std::size_t{1} << 16;
     const BlockSizes sizes = block_sizes();
     // PGNSEM_PIPELINE_STATS (hidden, bench/README.md): the work of each stage, on stderr at the end.
