@@ -32,29 +32,39 @@ using geo::Bits;
 
 constexpr Bits kAll = ~Bits{0};
 
-// Where generated moves go: into a MoveList, or only counted (perft's bulk counting at the
-// last ply, which needs no list at all).
-struct ListSink {
-    MoveList& list;
-    void add(int from, int to) noexcept {
-        PGNSEM_EXPENSIVE_ASSERT(list.size < MoveList::kCapacity, "MoveList::kCapacity bounds the legal moves");
-        list.moves[list.size++] = ConcreteMove{Square::unchecked(from), Square::unchecked(to), std::nullopt};
-    }
+// The moves of a set of targets, one at a time, for a sink that lists them (ListSink, PerftSink:
+// `Sink` gives add and add_promotions; CountSink and AnySink take a set whole).
+template <class Sink>
+struct OneByOne {
     void add_targets(int from, Bits targets) noexcept {
-        for (; targets != 0; targets &= targets - 1) add(from, std::countr_zero(targets));
+        for (; targets != 0; targets &= targets - 1) self().add(from, std::countr_zero(targets));
     }
     // Moves to each square of `targets` from the square `by` below it (pawns, all at once).
     void add_from_offset(Bits targets, int by) noexcept {
         for (; targets != 0; targets &= targets - 1) {
             const int to = std::countr_zero(targets);
-            add(to - by, to);
+            self().add(to - by, to);
         }
     }
     void add_promotions_from_offset(Bits targets, int by) noexcept {
         for (; targets != 0; targets &= targets - 1) {
             const int to = std::countr_zero(targets);
-            add_promotions(to - by, to);
+            self().add_promotions(to - by, to);
         }
+    }
+
+private:
+    Sink& self() noexcept { return static_cast<Sink&>(*this); }
+};
+
+// Where generated moves go: into a MoveList, or only counted (perft's bulk counting at the
+// last ply, which needs no list at all).
+struct ListSink : OneByOne<ListSink> {
+    explicit ListSink(MoveList& l) noexcept : list(l) {}
+    MoveList& list;
+    void add(int from, int to) noexcept {
+        PGNSEM_EXPENSIVE_ASSERT(list.size < MoveList::kCapacity, "MoveList::kCapacity bounds the legal moves");
+        list.moves[list.size++] = ConcreteMove{Square::unchecked(from), Square::unchecked(to), std::nullopt};
     }
     void add_promotions(int from, int to) noexcept {
         for (ast::PromotionPiece t : {ast::PromotionPiece::Knight, ast::PromotionPiece::Bishop,
@@ -312,32 +322,18 @@ void generate(const State& s, Sink& out) noexcept {
 struct PerftMove {
     std::uint8_t from, to, promotion;
 };
-struct PerftSink {
+struct PerftSink : OneByOne<PerftSink> {
+    explicit PerftSink(PerftMove* m) noexcept : moves(m) {}
     PerftMove* moves;
     std::size_t size = 0;
     void add(int from, int to) noexcept {
         moves[size++] = PerftMove{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), 0};
-    }
-    void add_targets(int from, Bits targets) noexcept {
-        for (; targets != 0; targets &= targets - 1) add(from, std::countr_zero(targets));
-    }
-    void add_from_offset(Bits targets, int by) noexcept {
-        for (; targets != 0; targets &= targets - 1) {
-            const int to = std::countr_zero(targets);
-            add(to - by, to);
-        }
     }
     void add_promotions(int from, int to) noexcept {
         for (ast::PromotionPiece t : {ast::PromotionPiece::Knight, ast::PromotionPiece::Bishop,
                                       ast::PromotionPiece::Rook, ast::PromotionPiece::Queen})
             moves[size++] = PerftMove{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to),
                                       static_cast<std::uint8_t>(1 + static_cast<int>(t))};
-    }
-    void add_promotions_from_offset(Bits targets, int by) noexcept {
-        for (; targets != 0; targets &= targets - 1) {
-            const int to = std::countr_zero(targets);
-            add_promotions(to - by, to);
-        }
     }
     [[nodiscard]] static constexpr bool done() noexcept { return false; }
 };

@@ -17,18 +17,6 @@ const ast::Game& only(const std::vector<ast::Game>& games) {
     return games[0];
 }
 
-// The text with every LF replaced by `eol`.
-std::string with_line_ends(std::string_view text, std::string_view eol) {
-    std::string out;
-    for (char c : text) {
-        if (c == '\n')
-            out += eol;
-        else
-            out += c;
-    }
-    return out;
-}
-
 // What a game looks like to a test that compares line-end conventions: tags, moves, error kind
 // and position, warning kinds and positions, the game's start.
 std::string describe(const ast::Game& g) {

@@ -12,22 +12,12 @@
 #include "syntax_test_util.hpp"
 
 using namespace pgnsem;
+using test::with_line_ends;
 
 namespace {
 
 using Origin = syntax::PgnReader::Origin;
 using Halt = syntax::PgnReader::Halt;
-
-std::string with_line_ends(std::string_view text, std::string_view eol) {
-    std::string out;
-    for (char c : text) {
-        if (c == '\n')
-            out += eol;
-        else
-            out += c;
-    }
-    return out;
-}
 
 // A game as a string: number, start, tags, plies and their positions, comments, error, warnings.
 std::string describe(const ast::Game& g) {

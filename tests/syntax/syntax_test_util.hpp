@@ -70,4 +70,16 @@ inline std::vector<std::string> strings(std::initializer_list<const char*> list)
     return std::vector<std::string>(list.begin(), list.end());
 }
 
+// The text with every LF replaced by `eol` (the reader's paths under CRLF and CR line ends).
+inline std::string with_line_ends(std::string_view text, std::string_view eol) {
+    std::string out;
+    for (char c : text) {
+        if (c == '\n')
+            out += eol;
+        else
+            out += c;
+    }
+    return out;
+}
+
 }  // namespace pgnsem::test
