@@ -15,6 +15,12 @@
 
 namespace pgnsem::syntax {
 
+// The lines `text` ends, as the reader counts them (§4.1: an LF, a CRLF or a lone CR each end one),
+// a CR as the text's last byte counted as lone: the line number of the byte after `text` is the
+// number of its first byte plus this. The parallel checker numbers its blocks with it
+// (interpreter/check.cpp), so that the rule is written once, here.
+[[nodiscard]] std::uint32_t count_line_ends(std::string_view text) noexcept;
+
 class PgnReader {
 public:
     // Reads from an open stream (not owned). `name` is used in messages only.

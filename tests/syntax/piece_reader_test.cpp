@@ -111,3 +111,43 @@ TEST_CASE("a reader over a piece of memory starts at its offset, line and game n
     CHECK_FALSE(reader.next(g));
     CHECK(reader.halt().kind == Halt::Kind::End);
 }
+
+// syntax::count_line_ends, which numbers `check -j N`'s blocks, against the rule written plainly
+// (§4.1: LF, CRLF and a lone CR each end a line; a CR last in the text counts as lone): random texts
+// of line-end bytes and others, every length up to past a SIMD step, and long runs that make its
+// per-lane byte counters fill up (more than 255 steps of 16 bytes between two sums).
+TEST_CASE("count_line_ends counts line ends by the reader's rule", "[pgn][parallel]") {
+    const auto plainly = [](const std::string& s) {
+        std::uint32_t n = 0;
+        for (std::size_t i = 0; i < s.size(); ++i)
+            if (s[i] == '\n' || (s[i] == '\r' && (i + 1 == s.size() || s[i + 1] != '\n'))) ++n;
+        return n;
+    };
+    std::uint64_t seed = 0x9e3779b97f4a7c15ULL;
+    const auto next = [&seed] {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        return seed;
+    };
+    const char alphabet[] = {'\n', '\r', 'x', '[', '\0'};
+    for (int round = 0; round < 4000; ++round) {
+        std::string s(static_cast<std::size_t>(next() % (round < 2000 ? 80 : 9000)), 'x');
+        for (char& c : s) c = alphabet[next() % sizeof alphabet];
+        INFO("length " << s.size() << ", round " << round);
+        REQUIRE(syntax::count_line_ends(s) == plainly(s));
+        // every suffix start within a step, so that the SIMD steps meet every alignment
+        for (std::size_t k = 1; k < 17 && k < s.size(); ++k)
+            REQUIRE(syntax::count_line_ends(std::string_view(s).substr(k)) == plainly(s.substr(k)));
+    }
+    int unit_no = 0;
+    for (const char* unit : {"\n", "\r", "\r\n", "\n\r", "\r\r\n"}) {
+        std::string s;
+        for (int i = 0; i < 20000; ++i) s += unit;
+        INFO("20000 times unit " << unit_no++);
+        CHECK(syntax::count_line_ends(s) == plainly(s));
+    }
+    CHECK(syntax::count_line_ends("") == 0);
+    CHECK(syntax::count_line_ends("\r") == 1);
+    CHECK(syntax::count_line_ends("a\r\nb\rc\n") == 3);
+}
