@@ -58,8 +58,16 @@ inline constexpr auto kKeyRow = table_by_id<std::uint8_t>([](PieceId v) {
                      : static_cast<std::uint8_t>(static_cast<int>(kind_of(v)) + (color_of(v) == Color::Black ? 6 : 0));
 });
 
+// Keys::piece by id rather than by row (the empty square's row of zeros included): a square's key
+// is then one look-up, not two in a row (the main line asks three a ply, next_key).
+inline constexpr auto kKeyById = [] {
+    std::array<std::array<std::uint64_t, 64>, kMaxPieceId + 1> t{};
+    for (std::size_t v = 0; v <= kMaxPieceId; ++v) t[v] = kKeys.piece[kKeyRow[v]];
+    return t;
+}();
+
 inline std::uint64_t square_key(sem::PieceId id, int q) noexcept {
-    return kKeys.piece[kKeyRow[id.value()]][static_cast<std::size_t>(q)];
+    return kKeyById[id.value()][static_cast<std::size_t>(q)];
 }
 
 // The castling rights as a 4-bit set (K Q k q): the king and that rook have never moved.
