@@ -111,6 +111,22 @@ inline unsigned castling_rights(const sem::State& s) noexcept {
     return -1;
 }
 
+// en_passant_file(σ′, f, f) for σ′ right after a double step to `to` on file f. Only a pawn of σ′'s
+// side to move beside `to` (on its rank, the file to either side) can take en passant; with none
+// there, en_passant_file would look at the pawn on `to` and find no capturer on either side, so the
+// answer is −1 without the call (most double steps: the call, with its loop, cost some 100
+// instructions each).
+inline int en_passant_file_after_double_step(const sem::State& n, Square to) noexcept {
+    const int q = to.index();
+    const int file = to.file().index();
+    const int first_pawn = (sem::to_move(n) == Color::White ? sem::kWhitePawnA : sem::kBlackPawnA).value();
+    const auto capturer = [&](int beside) {
+        return static_cast<unsigned>(n.board[static_cast<std::size_t>(beside)].value() - first_pawn) < 8u;
+    };
+    if (!(file > 0 && capturer(q - 1)) && !(file < 7 && capturer(q + 1))) return -1;
+    return en_passant_file(n, file, file);
+}
+
 inline std::uint64_t full_key(const sem::State& s) noexcept {
     std::uint64_t k = 0;
     for (int i = 0; i < 64; ++i) {
@@ -148,8 +164,7 @@ inline std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem:
         key ^= detail::kKeys.castling[detail::castling_rights(s)] ^ detail::kKeys.castling[detail::castling_rights(n)];
     key ^= detail::kKeys.black_to_move;
     if (ep_file >= 0) key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
-    const int file = a.to.file().index();
-    ep_file = a.rule == sem::Equation::TravPawnDouble ? en_passant_file(n, file, file) : -1;
+    ep_file = a.rule == sem::Equation::TravPawnDouble ? en_passant_file_after_double_step(n, a.to) : -1;
     if (ep_file >= 0) key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
     return key;
 }
