@@ -79,15 +79,20 @@ constexpr bool is_heavy(PieceKind k) noexcept {
     return k == PieceKind::Pawn || k == PieceKind::Rook || k == PieceKind::Queen;
 }
 
-// 1 for the ids of pawns, rooks and queens, 0 for the others and the empty square (a look-up:
-// whether a move captures, and what, changes from move to move).
-inline constexpr auto kHeavyIds = sem::table_by_id<std::uint8_t>(
-    [](sem::PieceId v) { return static_cast<std::uint8_t>(!v.empty() && is_heavy(sem::kind_of(v)) ? 1 : 0); });
-
-// 1 for the ids of rooks and queens.
-inline constexpr auto kMajorIds = sem::table_by_id<std::uint8_t>([](sem::PieceId v) {
-    return static_cast<std::uint8_t>(
-        !v.empty() && (sem::kind_of(v) == PieceKind::Rook || sem::kind_of(v) == PieceKind::Queen) ? 1 : 0);
+// For each id, what it adds to DrawBook's two counts in one word: 1 for a pawn, rook or queen (the
+// heavy pieces, the low 16 bits) and 1 << 16 for a rook or queen (the high 16 bits); 0 for the
+// others and the empty square. A look-up, not a test: whether a move captures, and what, changes
+// from move to move; one subtraction a ply then follows both counts.
+inline constexpr std::uint32_t kMajorUnit = std::uint32_t{1} << 16;
+// The heavy count is kept plus kHeavyBias, so that the low half never borrows from the high one:
+// under the Laws both counts are those of σ's pieces (0 to 32), but under a reading of the paper
+// whose σ′ is not the Laws' (a promoted piece's id of another kind) a count may go below 0, as the
+// two ints this word replaced could; it moves by one per capture or promotion, so by far less than
+// kHeavyBias in a game, and each half still says whether its count is 0, the only question asked.
+inline constexpr std::uint32_t kHeavyBias = 0x8000;
+inline constexpr auto kCountsOfId = sem::table_by_id<std::uint32_t>([](sem::PieceId v) {
+    if (v.empty() || !is_heavy(sem::kind_of(v))) return std::uint32_t{0};
+    return sem::kind_of(v) == PieceKind::Pawn ? std::uint32_t{1} : std::uint32_t{1} + kMajorUnit;
 });
 
 }  // namespace draws_detail
@@ -210,12 +215,8 @@ public:
         } else {
             (void)same_positions(s);
         }
-        heavy_ = 0;
-        majors_ = 0;
-        for (const sem::PieceId id : s.board) {
-            heavy_ += draws_detail::kHeavyIds[id.value()];
-            majors_ += draws_detail::kMajorIds[id.value()];
-        }
+        counts_ = draws_detail::kHeavyBias;
+        for (const sem::PieceId id : s.board) counts_ += draws_detail::kCountsOfId[id.value()];
         DrawFacts& d = facts_;
         if (s.halfmove_clock >= 100) d.fifty_moves = 0;
         if (s.halfmove_clock >= 150) {
@@ -225,7 +226,7 @@ public:
         // A FEN's en passant field: the move before σ was a double step.
         after_double_step_ = std::any_of(s.two_step.begin(), s.two_step.end(),
                                          [&s](std::uint16_t stamp) { return stamp + 1u == s.turn; });
-        if (heavy_ == 0 ? sem::laws::dead_by_material(s) : majors_ == 0 && dead_by_structure(s)) {
+        if (no_heavy() ? sem::laws::dead_by_material(s) : no_majors() && dead_by_structure(s)) {
             d.dead_position = 0;
             arose();
         }
@@ -237,14 +238,13 @@ public:
     // a ply.)
     [[gnu::always_inline]] void record(const sem::State& s, const sem::State& next, const sem::Action& a,
                                        std::uint32_t ply) {
-        heavy_ -= draws_detail::kHeavyIds[a.captured.value()];
-        majors_ -= draws_detail::kMajorIds[a.captured.value()];
+        counts_ -= draws_detail::kCountsOfId[a.captured.value()];
         // a pawn that became a knight or bishop (no longer heavy), or a rook or queen
         if (a.promotion) {
             if (draws_detail::is_heavy(ast::kind_of(*a.promotion)))
-                ++majors_;
+                counts_ += draws_detail::kMajorUnit;
             else
-                --heavy_;
+                --counts_;
         }
         DrawFacts& d = facts_;
         if (next.halfmove_clock >= 100 && !DrawFacts::held(d.fifty_moves)) d.fifty_moves = ply;
@@ -277,7 +277,7 @@ public:
         // Only a move that captured or promoted can make a dead position arise. (Whether the move
         // captured is asked only once no heavy piece is left: it changes from move to move at random,
         // and asked on every ply, the processor often guessed it wrong.)
-        if (heavy_ == 0 && (a.captured != sem::kEmpty || a.promotion) && !DrawFacts::held(d.dead_position) &&
+        if (no_heavy() && (a.captured != sem::kEmpty || a.promotion) && !DrawFacts::held(d.dead_position) &&
             sem::laws::dead_by_material(next)) {
             d.dead_position = ply;
             arose();
@@ -292,7 +292,7 @@ public:
         // file: the helpmate search and the closure of DeadPositionAnalyser, tens of milliseconds,
         // are `pgnsem fen`'s; run after every capture or pawn move of the real games, they cost
         // several times the rest of `check`.
-        if (majors_ == 0 && heavy_ != 0) [[unlikely]] {
+        if (no_majors() && !no_heavy()) [[unlikely]] {
             const bool irreversible = next.halfmove_clock == 0 || after_double_step_ ||
                                       s.king_moved != next.king_moved || s.rook_moved != next.rook_moved;
             after_double_step_ = a.rule == sem::Equation::TravPawnDouble;
@@ -322,8 +322,13 @@ private:
     const bool keys_;  // keys (fast engine) or positions (reference)
     std::uint64_t key_ = 0;
     int ep_file_ = -1;
-    int heavy_ = 0;                   // pawns, rooks and queens on the board
-    int majors_ = 0;                  // rooks and queens on the board
+    // The pawns, rooks and queens on the board plus kHeavyBias (the low 16 bits) and the rooks and
+    // queens (the high 16 bits): draws_detail::kCountsOfId.
+    std::uint32_t counts_ = draws_detail::kHeavyBias;
+    [[nodiscard]] bool no_heavy() const noexcept {
+        return (counts_ & (draws_detail::kMajorUnit - 1)) == draws_detail::kHeavyBias;
+    }
+    [[nodiscard]] bool no_majors() const noexcept { return (counts_ >> 16) == 0; }
     bool after_double_step_ = false;  // the last move was a double step (σ may take en passant)
 
     // The positions of the current window that have occurred twice (history_.twice_occupied, by

@@ -10,7 +10,10 @@
 // Names: `s` is σ, `n` is σ' (next), `from` is S, `to` is Q, `v` the moving id.
 #include "semantics/fast/denote.hpp"
 
+#include <cstddef>
 #include <cstdlib>
+#include <cstring>
+#include <type_traits>
 
 #if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
 #include <emmintrin.h>
@@ -52,9 +55,15 @@ void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in,
 }
 
 // σ^{v,0,turn+1}_{Q,S,turn}, plus the Laws' rook flags and halfmove clock.
+// σ′ is σ with its board written once, by write_move: only the fields after the board are copied
+// from σ (with `State n = s` the board was copied and then written over, 8 instructions a move).
 [[nodiscard]] State move_piece(const State& s, Square from, Square to, PieceId placed, bool resets_clock) noexcept {
-    State n = s;
-    const PieceId victim = n.board[ix(to)];
+    static_assert(std::is_standard_layout_v<State> && offsetof(State, board) == 0 &&
+                  offsetof(State, two_step) == sizeof(State::board));
+    State n;
+    std::memcpy(reinterpret_cast<unsigned char*>(&n) + sizeof n.board,
+                reinterpret_cast<const unsigned char*>(&s) + sizeof s.board, sizeof(State) - sizeof s.board);
+    const PieceId victim = s.board[ix(to)];
     if (victim != kEmpty && kind_of(victim) == PieceKind::King &&
         n.king_square[static_cast<std::size_t>(color_of(victim))] == to.index())
         n.king_square[static_cast<std::size_t>(color_of(victim))] = kNoSquare;

@@ -58,8 +58,16 @@ inline constexpr auto kKeyRow = table_by_id<std::uint8_t>([](PieceId v) {
                      : static_cast<std::uint8_t>(static_cast<int>(kind_of(v)) + (color_of(v) == Color::Black ? 6 : 0));
 });
 
+// Keys::piece by id rather than by row (the empty square's row of zeros included): a square's key
+// is then one look-up, not two in a row (the main line asks three a ply, next_key).
+inline constexpr auto kKeyById = [] {
+    std::array<std::array<std::uint64_t, 64>, kMaxPieceId + 1> t{};
+    for (std::size_t v = 0; v <= kMaxPieceId; ++v) t[v] = kKeys.piece[kKeyRow[v]];
+    return t;
+}();
+
 inline std::uint64_t square_key(sem::PieceId id, int q) noexcept {
-    return kKeys.piece[kKeyRow[id.value()]][static_cast<std::size_t>(q)];
+    return kKeyById[id.value()][static_cast<std::size_t>(q)];
 }
 
 // The castling rights as a 4-bit set (K Q k q): the king and that rook have never moved.
@@ -103,6 +111,22 @@ inline unsigned castling_rights(const sem::State& s) noexcept {
     return -1;
 }
 
+// en_passant_file(σ′, f, f) for σ′ right after a double step to `to` on file f. Only a pawn of σ′'s
+// side to move beside `to` (on its rank, the file to either side) can take en passant; with none
+// there, en_passant_file would look at the pawn on `to` and find no capturer on either side, so the
+// answer is −1 without the call (most double steps: the call, with its loop, cost some 100
+// instructions each).
+inline int en_passant_file_after_double_step(const sem::State& n, Square to) noexcept {
+    const int q = to.index();
+    const int file = to.file().index();
+    const int first_pawn = (sem::to_move(n) == Color::White ? sem::kWhitePawnA : sem::kBlackPawnA).value();
+    const auto capturer = [&](int beside) {
+        return static_cast<unsigned>(n.board[static_cast<std::size_t>(beside)].value() - first_pawn) < 8u;
+    };
+    if (!(file > 0 && capturer(q - 1)) && !(file < 7 && capturer(q + 1))) return -1;
+    return en_passant_file(n, file, file);
+}
+
 inline std::uint64_t full_key(const sem::State& s) noexcept {
     std::uint64_t k = 0;
     for (int i = 0; i < 64; ++i) {
@@ -140,8 +164,7 @@ inline std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem:
         key ^= detail::kKeys.castling[detail::castling_rights(s)] ^ detail::kKeys.castling[detail::castling_rights(n)];
     key ^= detail::kKeys.black_to_move;
     if (ep_file >= 0) key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
-    const int file = a.to.file().index();
-    ep_file = a.rule == sem::Equation::TravPawnDouble ? en_passant_file(n, file, file) : -1;
+    ep_file = a.rule == sem::Equation::TravPawnDouble ? en_passant_file_after_double_step(n, a.to) : -1;
     if (ep_file >= 0) key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
     return key;
 }

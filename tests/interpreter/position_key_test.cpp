@@ -58,3 +58,18 @@ TEST_CASE("L13 the position key kept move by move is the key of the position", "
         }
     });
 }
+
+TEST_CASE("L13 a square's key by id is its kind and colour's key", "[L13]") {
+    // square_key reads a table by id; the keys are Keys::piece's, one row per kind and colour (two
+    // knights of one side share theirs, Laws 9.2.3), and the empty square's row is zeros.
+    for (int v = 0; v <= sem::kMaxPieceId; ++v)
+        for (int q = 0; q < 64; ++q) {
+            const auto id = sem::PieceId::unchecked(v);
+            const std::uint64_t want =
+                id.empty() ? 0
+                           : sem::fast::detail::kKeys
+                                 .piece[static_cast<std::size_t>(sem::kind_of(id)) +
+                                        (sem::color_of(id) == Color::Black ? 6 : 0)][static_cast<std::size_t>(q)];
+            CHECK(sem::fast::detail::square_key(id, q) == want);
+        }
+}
