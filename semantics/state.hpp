@@ -110,6 +110,22 @@ template <class T, class F>
 [[nodiscard]] constexpr int stamp_index(PieceId pawn) noexcept {
     return pawn.value() <= 16 ? pawn.value() - kWhitePawnA.value() : 8 + (pawn.value() - kBlackPawnA.value());
 }
+// Whether id is a pawn of colour c: the eight ids from kWhitePawnA (kBlackPawnA) on, one unsigned
+// comparison (the empty square and every other id fall outside). The fast path asks it of the
+// squares beside a move (a plain pawn move's source, an en passant capturer).
+[[nodiscard]] constexpr bool is_pawn_of(PieceId id, Color c) noexcept {
+    const int first = (c == Color::White ? kWhitePawnA : kBlackPawnA).value();
+    return static_cast<unsigned>(id.value() - first) < 8u;
+}
+constexpr bool pawn_ids_agree_with_kinds() noexcept {
+    for (int v = 0; v <= kMaxPieceId; ++v) {
+        const PieceId id = PieceId::unchecked(v);
+        for (const Color c : {Color::White, Color::Black})
+            if (is_pawn_of(id, c) != (v != 0 && kind_of(id) == PieceKind::Pawn && color_of(id) == c)) return false;
+    }
+    return true;
+}
+static_assert(pawn_ids_agree_with_kinds(), "is_pawn_of is kKindOf's pawns of each colour");
 // A pawn that never made a double step (the paper leaves the initial value open).
 inline constexpr std::uint16_t kNoStamp = 0xFFFF;
 

@@ -134,8 +134,7 @@ struct Candidates {
         return std::nullopt;
     }
     const PieceId v = s.board[static_cast<std::size_t>(from)];
-    const int first_pawn = (us == Color::White ? kWhitePawnA : kBlackPawnA).value();
-    if (static_cast<unsigned>(v.value() - first_pawn) >= 8u) return std::nullopt;
+    if (!is_pawn_of(v, us)) return std::nullopt;
     return source_at(s, PieceKind::Pawn, capture, from, to);
 }
 

@@ -119,10 +119,8 @@ inline unsigned castling_rights(const sem::State& s) noexcept {
 inline int en_passant_file_after_double_step(const sem::State& n, Square to) noexcept {
     const int q = to.index();
     const int file = to.file().index();
-    const int first_pawn = (sem::to_move(n) == Color::White ? sem::kWhitePawnA : sem::kBlackPawnA).value();
-    const auto capturer = [&](int beside) {
-        return static_cast<unsigned>(n.board[static_cast<std::size_t>(beside)].value() - first_pawn) < 8u;
-    };
+    const Color mover = sem::to_move(n);
+    const auto capturer = [&](int beside) { return sem::is_pawn_of(n.board[static_cast<std::size_t>(beside)], mover); };
     if (!(file > 0 && capturer(q - 1)) && !(file < 7 && capturer(q + 1))) return -1;
     return en_passant_file(n, file, file);
 }
