@@ -57,6 +57,8 @@ void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in,
 // σ^{v,0,turn+1}_{Q,S,turn}, plus the Laws' rook flags and halfmove clock.
 // σ′ is σ with its board written once, by write_move: only the fields after the board are copied
 // from σ (with `State n = s` the board was copied and then written over, 8 instructions a move).
+// `State n;` zero-initialises the board in the source; GCC 12 drops those stores (the Release
+// build's disassembly of move_piece stores the board once, by write_move).
 [[nodiscard]] State move_piece(const State& s, Square from, Square to, PieceId placed, bool resets_clock) noexcept {
     static_assert(std::is_standard_layout_v<State> && offsetof(State, board) == 0 &&
                   offsetof(State, two_step) == sizeof(State::board));
