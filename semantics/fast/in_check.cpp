@@ -96,12 +96,11 @@ alignas(16) constexpr std::array<std::uint8_t, 16> kHow = table_by_place([](Piec
 // bishop or queen that matches attacks when the squares between are empty. The board is read
 // once (read_board) and each Watch, one king's side of the question, looks at what was read.
 #if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
-// Sixteen squares as read: the ways of each square's piece, and which squares hold White's and
-// which Black's pieces (0xFF bytes).
+// Sixteen squares as read: the ways each square's piece attacks, kept for White's pieces in
+// ways[0] and for Black's in ways[1] (0 on the other squares).
 struct Chunk {
-    __m128i ways;
-    __m128i of[2];  // NOLINT: a C array, as std::array would drop __m128i's alignment attribute
-    int index;      // squares 16·index to 16·index + 15
+    __m128i ways[2];  // NOLINT: a C array, as std::array would drop __m128i's alignment attribute
+    int index;        // squares 16·index to 16·index + 15
 };
 #endif
 
@@ -122,8 +121,7 @@ struct Watch {
 #if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
     void look(const Chunk& c) noexcept {
         const __m128i hit =
-            _mm_and_si128(_mm_and_si128(c.ways, c.of[by]),
-                          _mm_load_si128(reinterpret_cast<const __m128i*>(reach.data() + 16 * c.index)));
+            _mm_and_si128(c.ways[by], _mm_load_si128(reinterpret_cast<const __m128i*>(reach.data() + 16 * c.index)));
         leapers = _mm_or_si128(leapers, hit);
         const auto matched = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(hit, _mm_set1_epi8(0x0F))));
         sliders |= static_cast<Bits>(matched) << (16 * c.index);
@@ -165,11 +163,15 @@ template <class... Watches>
     for (int chunk = 0; chunk < 4; ++chunk) {
         const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sigma.board.data() + 16 * chunk));
         const __m128i empty = _mm_cmpeq_epi8(ids, _mm_setzero_si128());
-        // Ids 1–16 are White's, 17–32 Black's: i = (id − 1) mod 16 is the place in either.
+        // Ids 1–16 are White's, 17–32 Black's: id − 1 is a White piece's place 0–15 and id − 17 a
+        // Black one's. The shuffle gives 0 for an index with its top bit set, and every other
+        // square's index has it: for Black's, ids 0–16 (the empty square and White's) minus 17
+        // wrap round to 0xEF–0xFF; for White's, id 0 minus 1 is 0xFF and Black's squares are set
+        // to 0xFF.
         const __m128i black = _mm_cmpgt_epi8(ids, _mm_set1_epi8(16));
-        const __m128i white = _mm_cmpeq_epi8(_mm_or_si128(black, empty), _mm_setzero_si128());
-        const __m128i place = _mm_and_si128(_mm_sub_epi8(ids, _mm_set1_epi8(1)), _mm_set1_epi8(15));
-        const Chunk c{_mm_shuffle_epi8(table, place), {white, black}, chunk};
+        const __m128i white_place = _mm_or_si128(_mm_sub_epi8(ids, _mm_set1_epi8(1)), black);
+        const __m128i black_place = _mm_sub_epi8(ids, _mm_set1_epi8(17));
+        const Chunk c{{_mm_shuffle_epi8(table, white_place), _mm_shuffle_epi8(table, black_place)}, chunk};
         (watches.look(c), ...);
         occupied |= static_cast<Bits>(~static_cast<std::uint32_t>(_mm_movemask_epi8(empty)) & 0xFFFFu) << (16 * chunk);
     }
