@@ -11,13 +11,22 @@
 // lines (the "unblocked" slider). One side's pieces and the occupancy are bit sets derived from
 // σ on the spot (boards.hpp, AttackBoards); the move generator (legal_moves.cpp) derives its own
 // (Boards) and the property test F1 (proofs-notes/invariants.md) checks that both describe σ exactly. IIC itself
-// (in_check, checks) reads σ once and matches each square's piece against the ways it could reach the king (Watch).
+// (in_check, checks) reads σ once and matches each square's piece against the ways it could reach the king (Watch);
+// `checks`, asked after every move, reads thirty-two squares at a time where the processor has AVX2
+// (read_wide, chosen once at start-up) and sixteen otherwise (checks_narrow); F1 tests both.
 #include "semantics/fast/in_check.hpp"
 
 #include <array>
 #include <bit>
 #if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
 #include <tmmintrin.h>
+#endif
+// checks() also has a reading thirty-two squares at a time, for the processors with AVX2 (chosen at
+// start-up, so that the build's target stays x86-64-v2): GCC and Clang compile it as a function
+// of its own with the avx2 target.
+#if defined(__x86_64__) && defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD) && defined(__GNUC__)
+#define PGNSEM_WIDE_CHECKS 1
+#include <immintrin.h>
 #endif
 
 #include "semantics/fast/boards.hpp"
@@ -104,6 +113,14 @@ struct Chunk {
 };
 #endif
 
+// Whether one of the rooks, bishops and queens on the king's lines (`sliders`, those that matched)
+// has nothing between it and the king.
+[[nodiscard]] bool slider_attacks(Bits sliders, int king, Bits occupied) noexcept {
+    for (Bits b = sliders; b != 0; b &= b - 1)
+        if ((geo::between(std::countr_zero(b), king) & occupied) == 0) return true;
+    return false;
+}
+
 struct Watch {
     const std::array<std::uint8_t, 64>& reach;  // kReach of the attacking colour and the king's square
     std::size_t by;                             // the attacking colour
@@ -148,9 +165,7 @@ struct Watch {
 #else
         if (leaper) return true;
 #endif
-        for (Bits b = sliders; b != 0; b &= b - 1)
-            if ((geo::between(std::countr_zero(b), king) & occupied) == 0) return true;
-        return false;
+        return slider_attacks(sliders, king, occupied);
     }
 };
 
@@ -199,12 +214,92 @@ bool in_check(const State& sigma, Color c) noexcept {
 }
 
 // Both kings over one reading of σ.
-Checks checks(const State& sigma) noexcept {
+Checks checks_narrow(const State& sigma) noexcept {
     const std::uint8_t kw = sigma.king_square[0], kb = sigma.king_square[1];
     if (kw == kNoSquare || kb == kNoSquare) return {{in_check(sigma, Color::White), in_check(sigma, Color::Black)}};
     Watch white(kw, Color::Black), black(kb, Color::White);
     const Bits occupied = read_board(sigma, white, black);
     return {{white.attacked(kw, occupied), black.attacked(kb, occupied)}};
 }
+
+#if defined(PGNSEM_WIDE_CHECKS)
+namespace {
+
+// checks_narrow's reading, thirty-two squares at a time: the same shuffles of kHow (one copy in
+// each 16-byte lane, as the 32-byte shuffle looks up within its lane), the same matches against
+// the kings' rows of kReach, two steps instead of four. White's king is watched for Black's
+// pieces, Black's for White's.
+[[gnu::target("avx2")]] Checks read_wide(const State& sigma, int kw, int kb) noexcept {
+    const __m256i table = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(kHow.data())));
+    const std::uint8_t* const to_white_king = kReachOfBlack[static_cast<std::size_t>(kw)].data();
+    const std::uint8_t* const to_black_king = kReachOfWhite[static_cast<std::size_t>(kb)].data();
+    const __m256i leaper_ways = _mm256_set1_epi8(0x0F);
+    __m256i leapers_w = _mm256_setzero_si256(), leapers_b = _mm256_setzero_si256();
+    Bits sliders_w = 0, sliders_b = 0, occupied = 0;
+    for (int half = 0; half < 2; ++half) {
+        const __m256i ids = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sigma.board.data() + 32 * half));
+        // the places as in read_board: id − 1 for White's pieces, id − 17 for Black's, the top bit
+        // set (the shuffle's 0) on every other square
+        const __m256i black = _mm256_cmpgt_epi8(ids, _mm256_set1_epi8(16));
+        const __m256i white_ways =
+            _mm256_shuffle_epi8(table, _mm256_or_si256(_mm256_sub_epi8(ids, _mm256_set1_epi8(1)), black));
+        const __m256i black_ways = _mm256_shuffle_epi8(table, _mm256_sub_epi8(ids, _mm256_set1_epi8(17)));
+        const __m256i hit_w = _mm256_and_si256(
+            black_ways, _mm256_load_si256(reinterpret_cast<const __m256i*>(to_white_king + 32 * half)));
+        const __m256i hit_b = _mm256_and_si256(
+            white_ways, _mm256_load_si256(reinterpret_cast<const __m256i*>(to_black_king + 32 * half)));
+        leapers_w = _mm256_or_si256(leapers_w, hit_w);
+        leapers_b = _mm256_or_si256(leapers_b, hit_b);
+        // (movemask written out three times: a lambda would not inherit the avx2 target)
+        const int shift = 32 * half;
+        sliders_w |= Bits{static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi8(hit_w, leaper_ways)))}
+                     << shift;
+        sliders_b |= Bits{static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi8(hit_b, leaper_ways)))}
+                     << shift;
+        const auto empty =
+            static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(ids, _mm256_setzero_si256())));
+        occupied |= Bits{~empty} << shift;
+    }
+    return {{!_mm256_testz_si256(leapers_w, leaper_ways) || slider_attacks(sliders_w, kw, occupied),
+             !_mm256_testz_si256(leapers_b, leaper_ways) || slider_attacks(sliders_b, kb, occupied)}};
+}
+
+// Whether this processor has AVX2, asked once. (Read before its initialisation, from another
+// translation unit's static initialiser, it is false: checks() then reads narrow, which answers
+// the same.)
+const bool kWide = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") != 0;
+}();
+
+}  // namespace
+
+bool wide_checks_available() noexcept {
+    return kWide;
+}
+
+Checks checks_wide(const State& sigma) noexcept {
+    PGNSEM_ASSERT(kWide, "checks_wide needs AVX2");
+    const std::uint8_t kw = sigma.king_square[0], kb = sigma.king_square[1];
+    if (kw == kNoSquare || kb == kNoSquare) return checks_narrow(sigma);
+    return read_wide(sigma, kw, kb);
+}
+
+Checks checks(const State& sigma) noexcept {
+    const std::uint8_t kw = sigma.king_square[0], kb = sigma.king_square[1];
+    if (kWide && kw != kNoSquare && kb != kNoSquare) return read_wide(sigma, kw, kb);
+    return checks_narrow(sigma);
+}
+#else
+bool wide_checks_available() noexcept {
+    return false;
+}
+Checks checks_wide(const State& sigma) noexcept {
+    return checks_narrow(sigma);
+}
+Checks checks(const State& sigma) noexcept {
+    return checks_narrow(sigma);
+}
+#endif
 
 }  // namespace pgnsem::sem::fast

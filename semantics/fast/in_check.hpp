@@ -18,6 +18,15 @@ struct Checks {
     [[nodiscard]] bool of(Color c) const noexcept { return by_colour[static_cast<std::size_t>(c)]; }
 };
 [[nodiscard]] Checks checks(const State& sigma) noexcept;
+// checks() reads σ in one of two widths, with the same answer: sixteen squares a step with SSSE3
+// (one at a time in a build without SIMD), or thirty-two where the processor has AVX2, chosen once
+// at start-up (the build itself targets x86-64-v2). Both are here so that F1 holds each of them to
+// the reference, whichever the processor running the tests would choose.
+[[nodiscard]] Checks checks_narrow(const State& sigma) noexcept;
+[[nodiscard]] bool wide_checks_available() noexcept;
+// Precondition: wide_checks_available() (otherwise, in a build without the wide reading, it is
+// checks_narrow).
+[[nodiscard]] Checks checks_wide(const State& sigma) noexcept;
 
 // Is square q attacked by a piece of colour `by` in σ? (The castling erratum needs it for the
 // squares the king crosses.)

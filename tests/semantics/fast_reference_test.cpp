@@ -81,6 +81,9 @@ TEST_CASE("F1 IIC and the attack questions: fast = reference", "[property][F1]")
             for (Color c : {Color::White, Color::Black}) {
                 RC_ASSERT(fast::in_check(s, c) == in_check(s, c));
                 RC_ASSERT(fast::checks(s).of(c) == in_check(s, c));
+                // both widths of checks(), whichever this processor chooses (in_check.hpp)
+                RC_ASSERT(fast::checks_narrow(s).of(c) == in_check(s, c));
+                if (fast::wide_checks_available()) RC_ASSERT(fast::checks_wide(s).of(c) == in_check(s, c));
             }
             // IIC of the king on every empty square: each way a piece can give check, from every
             // distance and direction, is met (the positions of a walk alone rarely have the king in
@@ -93,8 +96,11 @@ TEST_CASE("F1 IIC and the attack questions: fast = reference", "[property][F1]")
                     if (s.board[static_cast<std::size_t>(q)] != kEmpty) continue;
                     const State moved = update(s, {{*home, kEmpty}, {sq, at(s, *home)}});
                     RC_ASSERT(fast::in_check(moved, c) == in_check(moved, c));
-                    RC_ASSERT(fast::checks(moved).of(c) == in_check(moved, c));
-                    RC_ASSERT(fast::checks(moved).of(opposite(c)) == in_check(moved, opposite(c)));
+                    const fast::Checks expected{{in_check(moved, Color::White), in_check(moved, Color::Black)}};
+                    RC_ASSERT(fast::checks(moved).by_colour == expected.by_colour);
+                    RC_ASSERT(fast::checks_narrow(moved).by_colour == expected.by_colour);
+                    if (fast::wide_checks_available())
+                        RC_ASSERT(fast::checks_wide(moved).by_colour == expected.by_colour);
                 }
             }
         }
