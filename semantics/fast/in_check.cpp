@@ -21,11 +21,8 @@
 #if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
 #include <tmmintrin.h>
 #endif
-// checks() also has a reading thirty-two squares at a time, for the processors with AVX2 (chosen at
-// start-up, so that the build's target stays x86-64-v2): GCC and Clang compile it as a function
-// of its own with the avx2 target.
-#if defined(__x86_64__) && defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD) && defined(__GNUC__)
-#define PGNSEM_WIDE_CHECKS 1
+// checks()'s reading thirty-two squares at a time (PGNSEM_WIDE_CHECKS, in_check.hpp)
+#if defined(PGNSEM_WIDE_CHECKS)
 #include <immintrin.h>
 #endif
 

@@ -107,6 +107,18 @@ TEST_CASE("F1 IIC and the attack questions: fast = reference", "[property][F1]")
     });
 }
 
+// F1 asks the wide reading of checks() only when wide_checks_available(): were that false on a
+// processor with AVX2 (a broken test of the processor), the wide reading would go untested and
+// unused without a word. The flag must be what the processor says.
+TEST_CASE("F1 checks() reads wide exactly where the build has the wide reading and the processor AVX2", "[F1]") {
+#if defined(PGNSEM_WIDE_CHECKS)
+    __builtin_cpu_init();
+    CHECK(fast::wide_checks_available() == (__builtin_cpu_supports("avx2") != 0));
+#else
+    CHECK_FALSE(fast::wide_checks_available());
+#endif
+}
+
 TEST_CASE("F2 GTSS and GCSS: fast = reference", "[property][F2]") {
     rc::prop("F2", [](const std::vector<std::uint32_t>& choices) {
         for (const State& s : positions_of(walk(choices))) {
