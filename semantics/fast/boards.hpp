@@ -16,6 +16,7 @@
 #endif
 
 #include "semantics/fast/geometry.hpp"
+#include "semantics/fast/wide.hpp"
 #include "semantics/state.hpp"
 
 namespace pgnsem::sem::fast {
@@ -199,7 +200,8 @@ static_assert(kPlaces[static_cast<std::size_t>(PieceKind::Pawn)][0] == 8 &&
                   kPlaces[static_cast<std::size_t>(PieceKind::Pawn)][1] == 15,
               "the pawns' places are 8–15, every one of them a pawn's");
 
-[[nodiscard]] inline KindBoards kind_boards(const State& s, Color c, PieceKind k) noexcept {
+// kind_boards in the narrow width: sixteen squares a step with SSE2 (one at a time without SIMD).
+[[nodiscard]] inline KindBoards kind_boards_narrow(const State& s, Color c, PieceKind k) noexcept {
     KindBoards b;
     const int base = c == Color::White ? 1 : 17;
     // The places r = id − base of kind k (kPlacesOfKind): the pawns are 8–15; on the back rank a
@@ -236,6 +238,20 @@ static_assert(kPlaces[static_cast<std::size_t>(PieceKind::Pawn)][0] == 8 &&
     }
 #endif
     return b;
+}
+
+// The same, thirty-two squares a step, for the processors with AVX2 (boards.cpp). Precondition:
+// wide_available(): it is compiled for AVX2 and, for the sake of the per-move path, asks nothing
+// itself (in a build without the wide bodies it is kind_boards_narrow).
+[[nodiscard]] KindBoards kind_boards_wide(const State& s, Color c, PieceKind k) noexcept;
+
+// kind_boards(σ, c, k) in the width chosen at start-up (wide.hpp): asked by GTSS and GCSS for every
+// move of a piece, and by the canonical disambiguation. F1 holds both widths to σ.
+[[nodiscard]] inline KindBoards kind_boards(const State& s, Color c, PieceKind k) noexcept {
+#if defined(PGNSEM_WIDE)
+    if (kWide) return kind_boards_wide(s, c, k);
+#endif
+    return kind_boards_narrow(s, c, k);
 }
 
 // The pieces of colour `by` attacking q, given the occupancy `occupied` (which may differ from

@@ -15,14 +15,16 @@
 #include <cstring>
 #include <type_traits>
 
-#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
-#include <emmintrin.h>
-#endif
-
 #include "semantics/fast/equations.hpp"
 #include "semantics/fast/find_source.hpp"
 #include "semantics/fast/geometry.hpp"
 #include "semantics/fast/movement.hpp"
+#include "semantics/fast/wide.hpp"
+#if defined(PGNSEM_WIDE)
+#include <immintrin.h>
+#elif defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
+#include <emmintrin.h>
+#endif
 #include "semantics/overloaded.hpp"
 
 namespace pgnsem::sem::fast {
@@ -32,9 +34,12 @@ namespace {
     return static_cast<std::size_t>(q.index());
 }
 
-// σ.board with Q ↦ v and S ↦ 0. With SSE2, sixteen squares at a time: σ' is read back right
-// away (T asks IIC of it), and whole-register writes can be read back without waiting.
-void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to, PieceId v) noexcept {
+}  // namespace
+
+// σ.board with Q ↦ v and S ↦ 0 (equations.hpp). With SSE2, sixteen squares at a time: σ' is read
+// back right away (T asks IIC of it), and whole-register writes can be read back without waiting.
+void write_move_narrow(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to,
+                       PieceId v) noexcept {
 #if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
     const __m128i squares = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m128i put = _mm_set1_epi8(static_cast<char>(v.value()));
@@ -54,11 +59,38 @@ void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in,
 #endif
 }
 
+#if defined(PGNSEM_WIDE)
+// The same, thirty-two squares at a time, for the processors with AVX2 (wide.hpp). Written whole,
+// as the narrow one is: IIC's wide pass then reads each half of σ′ back from one store.
+[[gnu::target("avx2")]] void write_move_wide(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from,
+                                             int to, PieceId v) noexcept {
+    const __m256i squares = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                             21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const __m256i put = _mm256_set1_epi8(static_cast<char>(v.value()));
+    const __m256i at = _mm256_set1_epi8(static_cast<char>(to));
+    const __m256i leaving = _mm256_set1_epi8(static_cast<char>(from));
+    for (int half = 0; half < 2; ++half) {
+        const __m256i q = _mm256_add_epi8(squares, _mm256_set1_epi8(static_cast<char>(32 * half)));
+        __m256i ids = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in.data() + 32 * half));
+        ids = _mm256_blendv_epi8(ids, put, _mm256_cmpeq_epi8(q, at));
+        ids = _mm256_andnot_si256(_mm256_cmpeq_epi8(q, leaving), ids);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.data() + 32 * half), ids);
+    }
+}
+#else
+void write_move_wide(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to,
+                     PieceId v) noexcept {
+    write_move_narrow(out, in, from, to, v);
+}
+#endif
+
+namespace {
+
 // σ^{v,0,turn+1}_{Q,S,turn}, plus the Laws' rook flags and halfmove clock.
-// σ′ is σ with its board written once, by write_move: only the fields after the board are copied
+// σ′ is σ with its board written once, by write_move_*: only the fields after the board are copied
 // from σ (with `State n = s` the board was copied and then written over, 8 instructions a move).
 // `State n;` zero-initialises the board in the source; GCC 12 drops those stores (the Release
-// build's disassembly of move_piece stores the board once, by write_move).
+// build's disassembly of move_piece stores the board once, by write_move_*).
 [[nodiscard]] State move_piece(const State& s, Square from, Square to, PieceId placed, bool resets_clock) noexcept {
     static_assert(std::is_standard_layout_v<State> && offsetof(State, board) == 0 &&
                   offsetof(State, two_step) == sizeof(State::board));
@@ -69,7 +101,12 @@ void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in,
     if (victim != kEmpty && kind_of(victim) == PieceKind::King &&
         n.king_square[static_cast<std::size_t>(color_of(victim))] == to.index())
         n.king_square[static_cast<std::size_t>(color_of(victim))] = kNoSquare;
-    write_move(n.board, s.board, from.index(), to.index(), placed);
+#if defined(PGNSEM_WIDE)
+    if (kWide)
+        write_move_wide(n.board, s.board, from.index(), to.index(), placed);
+    else
+#endif
+        write_move_narrow(n.board, s.board, from.index(), to.index(), placed);
     n.turn = static_cast<std::uint16_t>(s.turn + 1);
     const bool capture = victim != kEmpty;
     n.halfmove_clock = (resets_clock || capture) ? 0u : s.halfmove_clock + 1;

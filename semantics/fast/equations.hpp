@@ -42,6 +42,17 @@ namespace pgnsem::sem::fast {
 // and so on.
 [[nodiscard]] Transition apply_concrete(const State& s, ConcreteMove m) noexcept;
 
+// σ.board with Q ↦ v and S ↦ 0 (`to`, `from`), the board every equation but castling and en passant
+// writes, in `out` (which may be `in`). Two widths with the same result (semantics/fast/wide.hpp):
+// sixteen squares a step with SSE2 (square by square without SIMD), and thirty-two for the
+// processors with AVX2; the equations take the one chosen at start-up, and F3 holds both to the
+// definition. write_move_wide's precondition is wide_available(): it asks nothing itself (in a build
+// without the wide bodies it is write_move_narrow).
+void write_move_narrow(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to,
+                       PieceId v) noexcept;
+void write_move_wide(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to,
+                     PieceId v) noexcept;
+
 // The castling squares of the Laws (semantics/denote.hpp), as a table: castling is asked of every
 // position the move generator visits.
 inline constexpr CastleSquares kCastleSquares[2][2] = {{sem::castle_squares(Color::White, ast::CastleSide::King),

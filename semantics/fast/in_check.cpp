@@ -21,13 +21,14 @@
 #if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
 #include <tmmintrin.h>
 #endif
-// checks()'s reading thirty-two squares at a time (PGNSEM_WIDE_CHECKS, in_check.hpp)
-#if defined(PGNSEM_WIDE_CHECKS)
-#include <immintrin.h>
-#endif
 
 #include "semantics/fast/boards.hpp"
 #include "semantics/fast/geometry.hpp"
+#include "semantics/fast/wide.hpp"
+// checks()'s reading thirty-two squares at a time (PGNSEM_WIDE, wide.hpp)
+#if defined(PGNSEM_WIDE)
+#include <immintrin.h>
+#endif
 
 namespace pgnsem::sem::fast {
 namespace {
@@ -219,7 +220,7 @@ Checks checks_narrow(const State& sigma) noexcept {
     return {{white.attacked(kw, occupied), black.attacked(kb, occupied)}};
 }
 
-#if defined(PGNSEM_WIDE_CHECKS)
+#if defined(PGNSEM_WIDE)
 namespace {
 
 // checks_narrow's reading, thirty-two squares at a time: the same shuffles of kHow (one copy in
@@ -261,19 +262,7 @@ namespace {
              !_mm256_testz_si256(leapers_b, leaper_ways) || slider_attacks(sliders_b, kb, occupied)}};
 }
 
-// Whether this processor has AVX2, asked once. (Read before its initialisation, from another
-// translation unit's static initialiser, it is false: checks() then reads narrow, which answers
-// the same.)
-const bool kWide = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") != 0;
-}();
-
 }  // namespace
-
-bool wide_checks_available() noexcept {
-    return kWide;
-}
 
 Checks checks_wide(const State& sigma) noexcept {
     PGNSEM_ASSERT(kWide, "checks_wide needs AVX2");
@@ -288,9 +277,6 @@ Checks checks(const State& sigma) noexcept {
     return checks_narrow(sigma);
 }
 #else
-bool wide_checks_available() noexcept {
-    return false;
-}
 Checks checks_wide(const State& sigma) noexcept {
     return checks_narrow(sigma);
 }

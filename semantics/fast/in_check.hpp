@@ -6,13 +6,6 @@
 
 #include "semantics/state.hpp"
 
-// Whether this build has checks()'s reading thirty-two squares at a time, for the processors with
-// AVX2 (chosen at start-up, so that the build's target stays x86-64-v2): GCC and Clang compile it
-// as a function of its own with the avx2 target.
-#if defined(__x86_64__) && defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD) && defined(__GNUC__)
-#define PGNSEM_WIDE_CHECKS 1
-#endif
-
 namespace pgnsem::sem::fast {
 
 // IIC(σ, c). A side without a king (only from an invalid FEN) is never in check.
@@ -27,13 +20,11 @@ struct Checks {
 [[nodiscard]] Checks checks(const State& sigma) noexcept;
 // checks() reads σ in one of two widths, with the same answer: sixteen squares a step with SSSE3
 // (one at a time in a build without SIMD), or thirty-two where the processor has AVX2, chosen once
-// at start-up (the build itself targets x86-64-v2). Both are here so that F1 holds each of them to
-// the reference, whichever the processor running the tests would choose.
+// at start-up (semantics/fast/wide.hpp). Both are here so that F1 holds each of them to the
+// reference, whichever the processor running the tests would choose.
 [[nodiscard]] Checks checks_narrow(const State& sigma) noexcept;
-// True when this build has the wide reading (x86-64 with SIMD) and the processor has AVX2.
-[[nodiscard]] bool wide_checks_available() noexcept;
-// Precondition: wide_checks_available() (it aborts on a processor without AVX2; in a build without
-// the wide reading it is checks_narrow).
+// Precondition: wide_available() (it aborts on a processor without AVX2; in a build without the
+// wide bodies it is checks_narrow).
 [[nodiscard]] Checks checks_wide(const State& sigma) noexcept;
 
 // Is square q attacked by a piece of colour `by` in σ? (The castling erratum needs it for the

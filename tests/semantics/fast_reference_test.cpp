@@ -11,11 +11,13 @@
 #include <vector>
 
 #include "semantics/fast/boards.hpp"
+#include "semantics/fast/equations.hpp"
 #include "semantics/fast/find_source.hpp"
 #include "semantics/fast/in_check.hpp"
 #include "semantics/fast/legal_moves.hpp"
 #include "semantics/fast/position_key.hpp"
 #include "semantics/fast/terminates.hpp"
+#include "semantics/fast/wide.hpp"
 #include "semantics/find_source.hpp"
 #include "semantics/in_check.hpp"
 #include "semantics/legal_moves.hpp"
@@ -78,12 +80,28 @@ TEST_CASE("F1 IIC and the attack questions: fast = reference", "[property][F1]")
                     RC_ASSERT(fast::attackers_on(b, q, c, b.occupied) == reference);
                 }
             }
+            // the sets GTSS and GCSS look for a piece in, in both widths (wide.hpp)
+            for (Color c : {Color::White, Color::Black})
+                for (int kind = 0; kind < 6; ++kind) {
+                    const auto k = static_cast<PieceKind>(kind);
+                    std::uint64_t pieces = 0;
+                    for (int q = 0; q < 64; ++q) {
+                        const PieceId v = s.board[static_cast<std::size_t>(q)];
+                        if (v != kEmpty && color_of(v) == c && kind_of(v) == k) pieces |= std::uint64_t{1} << q;
+                    }
+                    const auto described = [&](const fast::KindBoards& kb) {
+                        return kb.pieces == pieces && kb.occupied == b.occupied;
+                    };
+                    RC_ASSERT(described(fast::kind_boards(s, c, k)));
+                    RC_ASSERT(described(fast::kind_boards_narrow(s, c, k)));
+                    if (fast::wide_available()) RC_ASSERT(described(fast::kind_boards_wide(s, c, k)));
+                }
             for (Color c : {Color::White, Color::Black}) {
                 RC_ASSERT(fast::in_check(s, c) == in_check(s, c));
                 RC_ASSERT(fast::checks(s).of(c) == in_check(s, c));
-                // both widths of checks(), whichever this processor chooses (in_check.hpp)
+                // both widths of checks(), whichever this processor chooses (wide.hpp)
                 RC_ASSERT(fast::checks_narrow(s).of(c) == in_check(s, c));
-                if (fast::wide_checks_available()) RC_ASSERT(fast::checks_wide(s).of(c) == in_check(s, c));
+                if (fast::wide_available()) RC_ASSERT(fast::checks_wide(s).of(c) == in_check(s, c));
             }
             // IIC of the king on every empty square: each way a piece can give check, from every
             // distance and direction, is met (the positions of a walk alone rarely have the king in
@@ -99,23 +117,22 @@ TEST_CASE("F1 IIC and the attack questions: fast = reference", "[property][F1]")
                     const fast::Checks expected{{in_check(moved, Color::White), in_check(moved, Color::Black)}};
                     RC_ASSERT(fast::checks(moved).by_colour == expected.by_colour);
                     RC_ASSERT(fast::checks_narrow(moved).by_colour == expected.by_colour);
-                    if (fast::wide_checks_available())
-                        RC_ASSERT(fast::checks_wide(moved).by_colour == expected.by_colour);
+                    if (fast::wide_available()) RC_ASSERT(fast::checks_wide(moved).by_colour == expected.by_colour);
                 }
             }
         }
     });
 }
 
-// F1 asks the wide reading of checks() only when wide_checks_available(): were that false on a
-// processor with AVX2 (a broken test of the processor), the wide reading would go untested and
-// unused without a word. The flag must be what the processor says.
-TEST_CASE("F1 checks() reads wide exactly where the build has the wide reading and the processor AVX2", "[F1]") {
-#if defined(PGNSEM_WIDE_CHECKS)
+// F1 and F3 ask the wide bodies only when wide_available(): were that false on a processor with
+// AVX2 (a broken test of the processor), the wide bodies would go untested and unused without a
+// word. The flag must be what the processor says.
+TEST_CASE("F1 the passes over σ read wide exactly where the build has the wide bodies and the processor AVX2", "[F1]") {
+#if defined(PGNSEM_WIDE)
     __builtin_cpu_init();
-    CHECK(fast::wide_checks_available() == (__builtin_cpu_supports("avx2") != 0));
+    CHECK(fast::wide_available() == (__builtin_cpu_supports("avx2") != 0));
 #else
-    CHECK_FALSE(fast::wide_checks_available());
+    CHECK_FALSE(fast::wide_available());
 #endif
 }
 
@@ -170,6 +187,25 @@ TEST_CASE("F3 T: fast = reference, for every move written by its squares and eve
                     RC_FAIL("T differs on a written move");
                 }
             }
+            // σ′'s board, Q ↦ v and S ↦ 0, in both widths (equations.hpp), for every S and Q, S = Q
+            // included (the definition's order: S ↦ 0 last)
+            for (int from = 0; from < 64; ++from)
+                for (int to = 0; to < 64; ++to) {
+                    const PieceId v = s.board[static_cast<std::size_t>(from)] != kEmpty
+                                          ? s.board[static_cast<std::size_t>(from)]
+                                          : kWhiteQueen;
+                    std::array<PieceId, 64> expected = s.board;
+                    expected[static_cast<std::size_t>(to)] = v;
+                    expected[static_cast<std::size_t>(from)] = kEmpty;
+                    std::array<PieceId, 64> written{};
+                    fast::write_move_narrow(written, s.board, from, to, v);
+                    RC_ASSERT(written == expected);
+                    if (fast::wide_available()) {
+                        written = {};
+                        fast::write_move_wide(written, s.board, from, to, v);
+                        RC_ASSERT(written == expected);
+                    }
+                }
         }
     });
 }
