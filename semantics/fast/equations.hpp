@@ -42,8 +42,8 @@ namespace pgnsem::sem::fast {
 // and so on.
 [[nodiscard]] Transition apply_concrete(const State& s, ConcreteMove m) noexcept;
 
-// σ.board with Q ↦ v and S ↦ 0 (`to`, `from`), the board every equation but castling and en passant
-// writes, in `out` (which may be `in`). Two widths with the same result (semantics/fast/wide.hpp):
+// σ.board with Q ↦ v and S ↦ 0 (`to`, `from`), in `out`: the board every equation but castling
+// writes (en passant then empties the square behind Q). Two widths with the same result (semantics/fast/wide.hpp):
 // sixteen squares a step with SSE2 (square by square without SIMD), and thirty-two for the
 // processors with AVX2; the equations take the one chosen at start-up, and F3 holds both to the
 // definition. write_move_wide's precondition is wide_available(): it asks nothing itself (in a build
