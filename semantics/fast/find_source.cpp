@@ -190,6 +190,14 @@ struct Candidates {
                                                                   bool capture) noexcept {
     const int to = to_sq.index();
     const Color us = to_move(s);
+    // The king: where it stands is kept in σ (king_square), and a king's way is one step, never
+    // blocked; so when it can step to Q and the disambiguator admits its square it is the one
+    // candidate the search below would find (the fast path takes one king a side as given).
+    if (k == PieceKind::King) {
+        const int ks = s.king_square[static_cast<std::size_t>(us)];
+        if (ks != kNoSquare && ((geo::king_targets(to) & admitted(d)) >> ks & 1) != 0)
+            return source_at(s, k, capture, ks, to);
+    }
     const Candidates own = candidates(s, us, k, d, to, capture);
     // Exactly one candidate with a free way: the source.
     if (own.clear == 0 || (own.clear & (own.clear - 1)) != 0) return other_than_one(s, k, d, to_sq, capture, own);
