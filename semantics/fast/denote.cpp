@@ -87,10 +87,10 @@ void write_move_wide(std::array<PieceId, 64>& out, const std::array<PieceId, 64>
 namespace {
 
 // σ^{v,0,turn+1}_{Q,S,turn}, plus the Laws' rook flags and halfmove clock.
-// σ′ is σ with its board written once, by write_move_*: only the fields after the board are copied
+// σ′ is σ with its board written once, by write_move: only the fields after the board are copied
 // from σ (with `State n = s` the board was copied and then written over, 8 instructions a move).
 // `State n;` zero-initialises the board in the source; GCC 12 drops those stores (the Release
-// build's disassembly of move_piece stores the board once, by write_move_*).
+// build's disassembly of move_piece stores the board once, by write_move).
 [[nodiscard]] State move_piece(const State& s, Square from, Square to, PieceId placed, bool resets_clock) noexcept {
     static_assert(std::is_standard_layout_v<State> && offsetof(State, board) == 0 &&
                   offsetof(State, two_step) == sizeof(State::board));
@@ -101,12 +101,7 @@ namespace {
     if (victim != kEmpty && kind_of(victim) == PieceKind::King &&
         n.king_square[static_cast<std::size_t>(color_of(victim))] == to.index())
         n.king_square[static_cast<std::size_t>(color_of(victim))] = kNoSquare;
-#if defined(PGNSEM_WIDE)
-    if (kWide)
-        write_move_wide(n.board, s.board, from.index(), to.index(), placed);
-    else
-#endif
-        write_move_narrow(n.board, s.board, from.index(), to.index(), placed);
+    write_move(n.board, s.board, from.index(), to.index(), placed);
     n.turn = static_cast<std::uint16_t>(s.turn + 1);
     const bool capture = victim != kEmpty;
     n.halfmove_clock = (resets_clock || capture) ? 0u : s.halfmove_clock + 1;

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "semantics/fast/terminates.hpp"
+#include "semantics/fast/wide.hpp"
 #include "semantics/moves.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
@@ -52,6 +53,19 @@ void write_move_narrow(std::array<PieceId, 64>& out, const std::array<PieceId, 6
                        PieceId v) noexcept;
 void write_move_wide(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to,
                      PieceId v) noexcept;
+
+// write_move in the width chosen at start-up (wide.hpp), as kind_boards (boards.hpp) and checks
+// (in_check.cpp) choose theirs: the one the equations call (move_piece, denote.cpp).
+inline void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to,
+                       PieceId v) noexcept {
+#if defined(PGNSEM_WIDE)
+    if (kWide) {
+        write_move_wide(out, in, from, to, v);
+        return;
+    }
+#endif
+    write_move_narrow(out, in, from, to, v);
+}
 
 // The castling squares of the Laws (semantics/denote.hpp), as a table: castling is asked of every
 // position the move generator visits.

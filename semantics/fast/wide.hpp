@@ -4,7 +4,8 @@
 // The build targets x86-64-v2 (SSSE3, SSE4.2, popcount), so that the binary runs on any such
 // processor. Three passes over σ that T makes for a move have a second body for AVX2, chosen
 // once at start-up (kWide): IIC for both kings (`checks`, in_check.cpp), the sets GTSS and GCSS look
-// for a piece in (`kind_boards`, boards.hpp and boards.cpp) and σ′'s board (`write_move`, denote.cpp).
+// for a piece in (`kind_boards`, boards.hpp and boards.cpp) and σ′'s board (`write_move`,
+// equations.hpp and denote.cpp).
 // GCC and Clang compile each as a function of its own with the avx2 target. Each is exported in both
 // widths, `…_narrow` and `…_wide`, so that the tests hold both to the reference, whichever width the
 // processor running them would choose (proofs-notes/invariants.md, F1 and F3).
