@@ -140,6 +140,7 @@ public:
     // The entries looked at so far (what tests count instead of time).
     [[nodiscard]] std::uint64_t comparisons() const noexcept { return comparisons_; }
     void count_comparison() noexcept { ++comparisons_; }
+    void count_comparisons(std::uint64_t n) noexcept { comparisons_ += n; }
 
 private:
     struct Slot {
@@ -406,11 +407,13 @@ private:
         // A position recurs 4 plies later at the earliest (each side moves away and back).
         if (w.size() < 5) return 1;
         if (w.size() <= kScanned) {
+            // (The size and the count read once: with the count bumped in the loop, the compiler
+            // read the vector's size again after every comparison.)
+            const std::size_t n = w.size();
+            const std::uint64_t* const keys = w.data();
             std::uint32_t same = 0;
-            for (std::size_t back = 0; back < w.size(); back += 2) {
-                history_.table.count_comparison();
-                same += w[w.size() - 1 - back] == key ? 1 : 0;
-            }
+            for (std::size_t back = 0; back < n; back += 2) same += keys[n - 1 - back] == key ? 1 : 0;
+            history_.table.count_comparisons((n + 1) / 2);
             return same;
         }
         // The window moves into the table, each key with its side to move (they alternate, and the
