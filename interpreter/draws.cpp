@@ -4,29 +4,16 @@
 
 #include <bit>
 #include <boost/variant2/variant.hpp>
-#include <cstring>
 #include <string>
+
+#include "semantics/fast/boards.hpp"
 
 namespace pgnsem::interp {
 
-// Eight squares at a time: in each byte of `v` (a square's id, 0 when empty) the top bit is set
-// when the byte is not 0 (its low seven bits plus 0x7F carry into the top bit unless they are all
-// 0, or the top bit was set already); the multiplication then gathers the eight top bits, byte i's
-// into bit 56 + i, and the shift brings them down. The loop it replaces, one square at a time, took
-// 0.8% of `check`'s instructions (callgrind): it is asked when a position occurs for the second time,
-// and after every move while a threefold claim may be announced (DrawBook::announces_repetition).
+// The occupied squares are the set semantics/fast already derives from σ (boards_of, held to σ
+// square by square by F1), not computed a second way here.
 std::uint64_t occupied_squares(const sem::State& s) noexcept {
-    static_assert(sizeof(sem::PieceId) == 1 && sizeof s.board == 64);
-    constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full;
-    std::uint64_t occupied = 0;
-    for (std::size_t q = 0; q < 64; q += 8) {
-        std::uint64_t v = 0;
-        std::memcpy(&v, s.board.data() + q, 8);
-        if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
-        const std::uint64_t top = (((v & kLow7) + kLow7) | v) & ~kLow7;
-        occupied |= (((top >> 7) * 0x0102040810204080ull) >> 56) << q;
-    }
-    return occupied;
+    return sem::fast::boards_of(s).occupied;
 }
 
 bool dead_by_structure(const sem::State& s) noexcept {
