@@ -264,7 +264,7 @@ private:
     // (Not [[gnu::flatten]], as it was until issue 15's eighth stop: flattening also put every rare
     // path the fold can reach — the variations, a refusal's message, the draw book's rare cases —
     // into one function of 68 KB. callgrind counted 1% fewer instructions that way, yet without it
-    // `check -j 1` takes 3–5% less time (bench/README.md, the eighth stop): most likely the hot loop
+    // `check -j 1` takes 1.5–5% less time (bench/README.md, the eighth stop): most likely the hot loop
     // was spread over more code than the instruction caches hold, which this machine has no counters
     // to show. The compiler still inlines the fold's two lambdas, and with the profile it keeps the
     // rare paths apart.)
