@@ -261,13 +261,13 @@ private:
     // [[S]] over the main line from σ, the start position. Written once, compiled twice: for the
     // fast engine, whose reading is the Laws' (so the questions about the reading below are decided
     // at compile time, and T is called without the indirect call), and for any other engine.
-    // (Not [[gnu::flatten]], as it was until issue 15's eighth stop: flattening also put every rare
-    // path the fold can reach — the variations, a refusal's message, the draw book's rare cases —
-    // into one function of 68 KB. callgrind counted 1% fewer instructions that way, yet without it
-    // `check -j 1` takes 1.5–5% less time (bench/README.md, the eighth stop): most likely the hot loop
-    // was spread over more code than the instruction caches hold, which this machine has no counters
-    // to show. The compiler still inlines the fold's two lambdas, and with the profile it keeps the
-    // rare paths apart.)
+    // (Not [[gnu::flatten]], as it was until issue 15's eighth stop: flattening also put the rare
+    // and once-a-game paths into the loop's function — the variations, the end of the game and its
+    // final FEN, the draw book's start of a game — which made it 68 KB. callgrind counted 1% fewer
+    // instructions that way, yet without it `check -j 1` takes 1.5–5% less time (bench/README.md, the
+    // eighth stop): most likely the hot loop was spread over more code than the instruction caches
+    // hold, which this machine has no counters to show. The compiler still inlines the fold's two
+    // lambdas, and with the profile it keeps the rare paths apart.)
     void main_line(const sem::State& start) {
         PGNSEM_ASSERT(!engine_.is_fast() || engine_.reading().is_laws(), "the fast engine reads the Laws");
         if (engine_.is_fast())
