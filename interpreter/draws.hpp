@@ -398,34 +398,32 @@ private:
     // A filter of the short window's keys: bit (key >> 58) is set for each key in history_.keys.
     // A key whose bit is clear is in none of them, so it occurs for the first time: count 1 with
     // no scan. That is nearly every ply of a real game (a repetition is rare): on the first 10 MB
-    // of the real games the call and its scan took 46 instructions a ply, and the filter saves 31
+    // of the real games the call and its scan took 46 instructions a ply, and the filter saves 28
     // of them (callgrind; bench/README.md, ninth stop). A set bit may be another key's (a false
     // hit): then the scan decides, as before.
     std::uint64_t seen_ = 0;
-    [[nodiscard]] static std::uint64_t filter_bit(std::uint64_t key) noexcept {
-        return std::uint64_t{1} << (key >> 58);
-    }
     [[gnu::always_inline]] std::uint32_t count_key(std::uint64_t key, unsigned side, bool restart) {
         std::vector<std::uint64_t>& w = history_.keys;
         if (restart) {
             w.clear();
             seen_ = 0;
             tabled_ = false;
-        } else if (tabled_ || (seen_ & filter_bit(key)) != 0 || w.size() >= kScanned) {
-            return same_keys(key, side);
         }
-        seen_ |= filter_bit(key);
-        w.push_back(key);
-        return 1;
+        if (!tabled_) {
+            const std::uint64_t bit = std::uint64_t{1} << (key >> 58);
+            const bool first_time = (seen_ & bit) == 0;
+            seen_ |= bit;
+            w.push_back(key);
+            if (first_time && w.size() <= kScanned) return 1;
+        }
+        return same_keys(key, side);
     }
-    // The count when the filter cannot tell: the window is in the table, the key's bit is set, or
-    // the window is about to move into the table.
+    // The count when the filter cannot tell: the window, whose last key is now `key`, holds another
+    // key with its bit, or has grown past kScanned keys; or the window is in the table.
     [[gnu::noinline]] std::uint32_t same_keys(std::uint64_t key, unsigned side) {
-        std::vector<std::uint64_t>& w = history_.keys;
         const auto first = [](std::uint32_t) { return true; };  // a key stands for its position
         if (tabled_) return history_.table.add(key, side, 0, first);
-        w.push_back(key);
-        seen_ |= filter_bit(key);
+        const std::vector<std::uint64_t>& w = history_.keys;
         // A position recurs 4 plies later at the earliest (each side moves away and back).
         if (w.size() < 5) return 1;
         if (w.size() <= kScanned) {
