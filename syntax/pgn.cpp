@@ -434,11 +434,13 @@ private:
     // resynchronisation would stop. Everything up to the end belongs to the broken game; each
     // byte is looked at a bounded number of times, whatever is left open.
     void resync() {
-        bool previous_is_tag = false;
-        if (c_.line_start >= c_.base) {
-            const char* ls = c_.buf + (c_.line_start - c_.base);
-            previous_is_tag = ls < c_.end && *ls == '[';
-        }
+        // Whether the line of the error starts with a tag, as this game has the line: from the
+        // game's own first byte when the game began after the start of the line (after the
+        // previous game's marker). A game then splits the same wherever it stands, and the same
+        // once `normalize` has written it from column 1.
+        const std::uint64_t own_line_start = std::max(c_.line_start, offset(first_));
+        const char* ls = c_.buf + (own_line_start - c_.base);
+        bool previous_is_tag = ls < c_.end && *ls == '[';
         std::size_t depth = s_.stack.size();
         bool in_comment = false;
         const char* q = p_;

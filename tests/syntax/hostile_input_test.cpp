@@ -344,6 +344,25 @@ TEST_CASE("recovery: a broken game ends at its own marker, tag-less games after 
     }
 }
 
+// Found by fuzz_pipeline (property (c): normalize writes each game as read, and reading that back
+// gave one game more). Game 2 begins after the `*` that ends the broken game 1, on a line that game
+// 1's tag opened. After game 2's own error, that line's `[` is not game 2's: the tag section on the
+// next line starts game 3, as it does when game 2 stands alone, written from column 1.
+TEST_CASE("recovery: a game that begins mid-line splits as it would from column 1", "[pgn][hostile]") {
+    const auto g = read_games("[Event x]\n[Site \"b\" * 1. e4 3nt\n[Result \"*\"]\n\n1. Nf3 *\n");
+    REQUIRE(g.size() == 3);
+    CHECK(error_kind(g[0]) == "syntax/tag");
+    CHECK(error_kind(g[1]) == "syntax/san");
+    CHECK(main_line(g[1]) == strings({"e4"}));
+    CHECK(!g[2].error);
+    CHECK(g[2].tag("Result") == std::string_view("*"));
+    CHECK(main_line(g[2]) == strings({"Nf3"}));
+    const auto alone = read_games("1. e4 3nt\n[Result \"*\"]\n\n1. Nf3 *\n");
+    REQUIRE(alone.size() == 2);
+    CHECK(error_kind(alone[0]) == "syntax/san");
+    CHECK(main_line(alone[1]) == strings({"Nf3"}));
+}
+
 TEST_CASE("games split as §8 says: a tag section without movetext is a game", "[pgn][8][hostile]") {
     const auto games = read_games("[White \"Alice\"]\n\n[White \"Bob\"]\n\n1. e4 *");
     REQUIRE(games.size() == 2);
