@@ -361,6 +361,8 @@ TEST_CASE("recovery: a game that begins mid-line splits as it would from column 
     REQUIRE(alone.size() == 2);
     CHECK(error_kind(alone[0]) == "syntax/san");
     CHECK(main_line(alone[1]) == strings({"Nf3"}));
+    CHECK(main_line(alone[0]) == main_line(g[1]));
+    CHECK(alone[1].tag("Result") == g[2].tag("Result"));
 }
 
 TEST_CASE("games split as §8 says: a tag section without movetext is a game", "[pgn][8][hostile]") {
