@@ -35,6 +35,7 @@
 #include <tmmintrin.h>
 #endif
 
+#include "syntax/pgn_fast.hpp"
 #include "syntax/san.hpp"
 #include "syntax/san_fast.hpp"
 
@@ -243,7 +244,8 @@ struct Cursor {
 // of what follows the game.
 class GameParser {
 public:
-    GameParser(Cursor& cur, const char* p, ast::Game& g, Scratch& s) : c_(cur), p_(p), g_(g), s_(s) {}
+    GameParser(Cursor& cur, const char* p, ast::Game& g, Scratch& s, bool common_tokens)
+        : c_(cur), p_(p), g_(g), s_(s), use_common_tokens_(common_tokens) {}
 
     // Returns false when only white space (and escape lines) is left: no further game.
     bool parse() {
@@ -271,6 +273,7 @@ private:
     const char* first_ = nullptr;
     ast::Game& g_;
     Scratch& s_;
+    const bool use_common_tokens_;  // syntax/pgn_fast.hpp
 
     // Movetext state: the current line (its last ply, its variation), the previous token.
     std::uint32_t line_last_ = ast::kNone;
@@ -701,6 +704,7 @@ private:
 
     void movetext() {
         for (;;) {
+            if (use_common_tokens_) common_tokens();
             skip_ws();
             if (at_end(p_)) {
                 end_without_marker();
@@ -768,6 +772,93 @@ private:
                     }
             }
         }
+    }
+
+    // The common-token loop (syntax/pgn_fast.hpp, L18 of proofs-notes/invariants.md): reads what
+    // the loop above would read through skip_ws, digit_token and move_token, for the common
+    // tokens alone: each is decided from its first byte, and the read position and the line are
+    // local variables (as members, the compiler must store and load them again around every write
+    // into the game, which it cannot tell from them). It returns,
+    // with them written back, at the first byte it does not decide, and the general loop reads
+    // on from there:
+    //   - white space other than a space or a line feed, and an escape line's `%` (§6);
+    //   - a number of four digits or more, `0`, or a number no period follows (a marker, `0-0`);
+    //   - a token other than a letter's: comments, variations, NAGs, markers, tags, errors;
+    //   - every token parse_common_san does not read: promotions, glyphs, the tolerated
+    //     spellings, and `e.p.` (no token it reads holds a period);
+    //   - the last kMargin bytes of the buffer, where the general loop asks for more input.
+    // A move number it reads is followed by its periods, as in move_number; when what follows
+    // them is not a move after at most one space, the general periods_after_number reads on.
+    void common_tokens() {
+        // A step reads at most the four bytes from its start (a number's three digits and its
+        // period) before it checks the end itself (scan_class, the run of periods, the space and
+        // letter after them); the margin leaves room to spare.
+        constexpr std::ptrdiff_t kMargin = 8;
+        const char* p = p_;
+        const char* const end = c_.end;
+        const char* const buf = c_.buf;
+        std::uint32_t line = c_.line;
+        // The line's first byte relative to buf, in the wrapping arithmetic of pos(): a line may
+        // begin before the buffer's first byte.
+        std::uint64_t line_rel = c_.line_start - c_.base;
+        const auto at = [&](const char* q) {
+            return ast::SourcePos{line, static_cast<std::uint32_t>(static_cast<std::uint64_t>(q - buf) - line_rel + 1)};
+        };
+        bool periods_may_follow = false;
+        while (end - p >= kMargin) {
+            const char c = *p;
+            if (c == ' ') {
+                ++p;
+                continue;
+            }
+            if (c == '\n') {
+                ++p;
+                ++line;
+                line_rel = static_cast<std::uint64_t>(p - buf);
+                continue;  // (an escape line's `%` then ends the loop, as any other byte would)
+            }
+            if (is_digit(c)) {
+                // move_number: one to three digits, then a period
+                const char* q = p + 1;
+                std::uint32_t number = static_cast<std::uint32_t>(c - '0');
+                if (is_digit(*q)) {
+                    number = number * 10 + static_cast<std::uint32_t>(*q++ - '0');
+                    if (is_digit(*q)) number = number * 10 + static_cast<std::uint32_t>(*q++ - '0');
+                }
+                if (*q != '.' || number == 0) break;
+                pending_number_ = number;
+                pending_number_pos_ = at(p);
+                prev_move_ = ast::kNone;
+                p = q + 1;
+                while (p < end && *p == '.') ++p;
+                if (end - p >= 2) {
+                    if (is_letter(*p)) continue;
+                    if (p[0] == ' ' && is_letter(p[1])) {
+                        ++p;
+                        continue;
+                    }
+                }
+                periods_may_follow = true;
+                break;
+            }
+            if (!is_letter(c)) break;
+            // move_token and move_from, for what parse_common_san reads
+            const char* q = scan_class(p, kSymbolClass);
+            const std::string_view token(p, static_cast<std::size_t>(q - p));
+            const auto index = static_cast<std::uint32_t>(g_.plies.size());
+            g_.plies.push_back(kBlankPly);
+            ast::Ply& ply = g_.plies.back();
+            if (!parse_common_san(token, ply.move)) {
+                g_.plies.pop_back();
+                break;
+            }
+            link_ply(ply, index, token, at(p));
+            p = q;
+        }
+        p_ = p;
+        c_.line = line;
+        c_.line_start = c_.base + line_rel;
+        if (periods_may_follow) periods_after_number();
     }
 
     // The character at q for a message: one byte, or the whole UTF-8 character it leads.
@@ -1017,7 +1108,10 @@ private:
         pending_number_pos_ = pos(start);
         prev_move_ = ast::kNone;
         p_ = end;
-        // §8.2.2.1: zero or more periods, white space allowed before them.
+        return periods_after_number();
+    }
+    // §8.2.2.1: zero or more periods after a move number, white space allowed before them.
+    bool periods_after_number() {
         for (;;) {
             skip_ws();
             if (at_end(p_) || *p_ != '.') return true;
@@ -1065,7 +1159,14 @@ private:
             }
             ply.move = *boost::variant2::get_if<ast::Move>(&r);
         }
-        ply.pos = pos(start);
+        link_ply(ply, index, token, pos(start));
+        p_ = stop;
+        return true;
+    }
+    // The ply just appended at `index`, its move read from `token` at `at`: its place in the
+    // current line, and the move number written before it.
+    void link_ply(ast::Ply& ply, std::uint32_t index, std::string_view token, ast::SourcePos at) {
+        ply.pos = at;
         ply.text = token;
         if (pending_number_ != 0) {
             ply.number_written = pending_number_;
@@ -1082,8 +1183,6 @@ private:
         if (s_.stack.empty()) ++main_plies_;
         prev_move_ = index;
         pending_number_ = 0;
-        p_ = stop;
-        return true;
     }
 
     // The termination marker at `start` (p_ is past it). Ends the game.
@@ -1154,6 +1253,7 @@ struct PgnReader::Impl {
     Scratch scratch;
     std::uint64_t stop = UINT64_MAX;  // Origin::stop
     bool out_of_text = false;         // after_result ran to the end of a memory text that is not final
+    bool common_tokens = true;        // false: the general movetext loop alone (syntax/pgn_fast.hpp)
     PgnReader::Halt halt;
 
     [[nodiscard]] std::uint64_t offset(const char* q) const noexcept {
@@ -1481,6 +1581,10 @@ const std::string& PgnReader::io_error() const noexcept {
     return impl_->io_error;
 }
 
+void use_general_movetext_only(PgnReader& reader) noexcept {
+    reader.impl_->common_tokens = false;
+}
+
 PgnReader::Stats PgnReader::stats() const noexcept {
     return Stats{impl_->scratch.comment_bytes, impl_->storage.capacity() + impl_->spare.capacity()};
 }
@@ -1532,7 +1636,7 @@ bool PgnReader::next(ast::Game& out) {
         const Cursor saved = r.cur;
         out.clear();
         r.scratch.reset();
-        GameParser parser(r.cur, r.next, out, r.scratch);
+        GameParser parser(r.cur, r.next, out, r.scratch, r.common_tokens);
         try {
             if (!parser.parse()) {
                 r.next = parser.position();
