@@ -531,6 +531,7 @@ private:
     // Returns false after an error (the reader has resynchronised).
     bool tag_section() {
         for (;;) {
+            if (use_common_tokens_) common_tag_pairs();
             const char* before = p_;
             const std::uint32_t line_before = c_.line;
             skip_ws();
@@ -587,6 +588,13 @@ private:
             return false;
         }
         ++p_;
+        add_tag(name, value, escaped, at);
+        return true;
+    }
+
+    // The tag pair `name` `value` read at `at` (its `[`): appended to the game's tags, its name
+    // checked for a repeat, its value decoded when it held escapes.
+    void add_tag(std::string_view name, std::string_view value, bool escaped, ast::SourcePos at) {
         const std::uint64_t key = tag_key(name);
         if (!insert_tag_name(name, key)) {
             // §8.1: a tag name should not appear more than once; the last value counts.
@@ -616,7 +624,40 @@ private:
         }
         g_.tags.push_back(ast::Tag{name, value, at});
         s_.tag_keys.push_back(key);
-        return true;
+    }
+
+    // The common-token loop of the tag section (as common_tokens is the movetext's; L18): reads
+    // what tag_section and tag_pair would read, for the common tag pairs alone: `[Name "value"]`
+    // with one space and no other white space inside, and no escape in the value, each pair
+    // directly after the section's start, after the last pair's `]`, or after a line end that
+    // follows it and that a `[` follows (no blank line, then, and so still this game's section).
+    // It stops before anything else: other white space, a second line end, a pair
+    // written otherwise, an error, and the last kMargin bytes of the buffer; tag_section reads on
+    // from there.
+    void common_tag_pairs() {
+        constexpr std::ptrdiff_t kMargin = 8;
+        const char* p = p_;
+        const char* const end = c_.end;
+        while (end - p >= kMargin) {
+            if (*p == '\n' || *p == '\r') {
+                // a line end (LF, CRLF or a lone CR, as skip_ws reads it)
+                const char* const next = p + (p[0] == '\r' && p[1] == '\n' ? 2 : 1);
+                if (*next != '[') break;
+                p = next;
+                newline(p);
+            }
+            if (*p != '[') break;
+            const char* const name = p + 1;
+            const char* const name_end = scan(name, is_tag_name_char);
+            if (name_end == name || end - name_end < 2 || name_end[0] != ' ' || name_end[1] != '"') break;
+            const char* const value = name_end + 2;
+            const char* const close = scan_string(value);
+            if (end - close < 2 || close[0] != '"' || close[1] != ']') break;
+            add_tag(std::string_view(name, static_cast<std::size_t>(name_end - name)),
+                    std::string_view(value, static_cast<std::size_t>(close - value)), false, pos(p));
+            p = close + 2;
+        }
+        p_ = p;
     }
 
     // Adds the name of the tag about to be appended to the set; false when it is already there.
@@ -781,7 +822,7 @@ private:
     // into the game, which it cannot tell from them). It returns,
     // with them written back, at the first byte it does not decide, and the general loop reads
     // on from there:
-    //   - white space other than a space or a line feed, and an escape line's `%` (§6);
+    //   - white space other than a space or a line end, and an escape line's `%` (§6);
     //   - a number of four digits or more, `0`, or a number no period follows (a marker, `0-0`);
     //   - a token other than a letter's: comments, variations, NAGs, markers, tags, errors;
     //   - every token parse_common_san does not read: promotions, glyphs, the tolerated
@@ -811,8 +852,9 @@ private:
                 ++p;
                 continue;
             }
-            if (c == '\n') {
-                ++p;
+            if (c == '\n' || c == '\r') {
+                // a line end: LF, CRLF or a lone CR, as skip_ws reads it
+                p += c == '\r' && p[1] == '\n' ? 2 : 1;
                 ++line;
                 line_rel = static_cast<std::uint64_t>(p - buf);
                 continue;  // (an escape line's `%` then ends the loop, as any other byte would)
@@ -1253,7 +1295,7 @@ struct PgnReader::Impl {
     Scratch scratch;
     std::uint64_t stop = UINT64_MAX;  // Origin::stop
     bool out_of_text = false;         // after_result ran to the end of a memory text that is not final
-    bool common_tokens = true;        // false: the general movetext loop alone (syntax/pgn_fast.hpp)
+    bool common_tokens = true;        // false: the general loops alone (syntax/pgn_fast.hpp)
     PgnReader::Halt halt;
 
     [[nodiscard]] std::uint64_t offset(const char* q) const noexcept {
@@ -1581,7 +1623,7 @@ const std::string& PgnReader::io_error() const noexcept {
     return impl_->io_error;
 }
 
-void use_general_movetext_only(PgnReader& reader) noexcept {
+void use_general_loops_only(PgnReader& reader) noexcept {
     reader.impl_->common_tokens = false;
 }
 

@@ -84,8 +84,8 @@ public:
     [[nodiscard]] Stats stats() const noexcept;
 
 private:
-    // syntax/pgn_fast.hpp: for the tests that compare the reader's two movetext loops (L18).
-    friend void use_general_movetext_only(PgnReader& reader) noexcept;
+    // syntax/pgn_fast.hpp: for the tests that compare the reader's common-token loops with its general ones (L18).
+    friend void use_general_loops_only(PgnReader& reader) noexcept;
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

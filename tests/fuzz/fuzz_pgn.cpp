@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     syntax::PgnReader reader(text);
     syntax::PgnReader general(text);
-    syntax::use_general_movetext_only(general);
+    syntax::use_general_loops_only(general);
     ast::Game g;
     ast::Game reference;
     ast::Game back;

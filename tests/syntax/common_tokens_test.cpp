@@ -38,7 +38,7 @@ using Halt = syntax::PgnReader::Halt;
 std::string read_both(std::string_view text, const Origin& origin) {
     syntax::PgnReader fast(text, origin);
     syntax::PgnReader general(text, origin);
-    syntax::use_general_movetext_only(general);
+    syntax::use_general_loops_only(general);
     ast::Game a;
     ast::Game b;
     for (std::size_t n = 1;; ++n) {
@@ -90,6 +90,18 @@ const char* const kCases[] = {
     "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3\n",
     "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10.",
     "1. e4 \xC3\xA9 2. Nf3 *\n1. e4 < 2. d4 *\n1. e4 . 2. d4 *\n",
+    "[Event \"a\"]\n[Site \"b\"]\n\n[Event \"a blank line before me: a game of its own\"]\n[Round \"1\"]\n\n1. e4 *\n",
+    "[Event \"a\"][Site \"b\"] [Date \"c\"]\n[ White \"d\" ]\n[Black  \"e\"]\n[Result\t\"*\"]\n1. e4 *\n",
+    "[Event \"esc \\\"aped\\\" \\\\ value\"]\n[Site \"b\"]\n[Event \"repeated\"]\n[X_1 \"\"]\n[9 \"digit\"]\n\n1. d4 "
+    "*\n",
+    "[Event \"a\"]\n[Site \"unterminated]\n[Date \"c\"]\n1. e4 *\n",
+    "[Event \"a\"]\n[Site \"control \x01 char\"]\n1. e4 *\n",
+    "[Event \"a\"]\n[Site \"b\" x]\n[Date]\n1. e4 *\n",
+    "[Event \"a\"]\n[ \"no name\"]\n1. e4 *\n",
+    "[Event \"a\"]\n[Site=\"b\"]\n1. e4 *\n",
+    "[Event \"a\"]\n[Site\n\"b\"]\n[Date\t\"c\"]\n1. e4 *\n",
+    "[Event \"a\"]\n%escape line\n[Site \"b\"]\n \n[Date \"c\"]\n1. e4 *\n",
+    "[Event \"a\"]\n[Site \"b\"]\n{comment}\n[Date \"c\"]\n1. e4 *\n[Event \"z\"]\n",
 };
 
 }  // namespace
@@ -116,7 +128,8 @@ TEST_CASE("L18 the common-token loop reads random sequences of PGN fragments as 
             "1.", "12.", "123.", "1234.", "0.", "1...", "1. ...", "2 .", ".", "..", " ", " ", " ", "  ", "\n", "\n",
             "\r\n", "\r", "\t", "%escape\n", "e4", "exd5", "Nf3", "Nbd7", "R1e2", "Qh4xe1", "O-O", "O-O-O", "e8=Q",
             "exd6", "e.p.", "e4!", "Nf3+", "Qh7#", "a1", "{c}", ";c\n", "(", ")", "$1", "!", "?", "*", "1-0", "1/2-1/2",
-            "0-1", "[Event \"x\"]\n", "Zz", "--", "0000", "-", "@", "\xC3\xA9", "<"));
+            "0-1", "[Event \"x\"]\n", "[Site \"y\"]", "[", "]", "\"", "\\", "Zz", "--", "0000", "-", "@", "\xC3\xA9",
+            "<"));
         std::string text;
         for (const std::string& p : parts) text += p;
         RC_ASSERT(read_both(text) == "");
@@ -140,7 +153,7 @@ TEST_CASE("L18 the common-token loop reads the real games as the general loop (o
     REQUIRE(in_general != nullptr);
     syntax::PgnReader fast(in_fast, path);
     syntax::PgnReader general(in_general, path);
-    syntax::use_general_movetext_only(general);
+    syntax::use_general_loops_only(general);
     ast::Game a;
     ast::Game b;
     const std::size_t limit = PGNSEM_CORPUS_LIMIT;  // tests/CMakeLists.txt: 0 for the whole file
