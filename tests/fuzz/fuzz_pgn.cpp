@@ -8,10 +8,10 @@
 #include <string>
 #include <string_view>
 
-#include "../syntax/game_difference.hpp"
 #include "syntax/pgn.hpp"
 #include "syntax/pgn_fast.hpp"
 #include "syntax/pgn_writer.hpp"
+#include "tests/syntax/game_difference.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace pgnsem;

@@ -24,6 +24,7 @@
 #include "syntax/pgn.hpp"
 #include "syntax/san.hpp"
 #include "tests/interpreter/draw_facts_oracle.hpp"
+#include "tests/real_games.hpp"
 
 using namespace pgnsem;
 using interp::DrawFacts;
@@ -267,15 +268,8 @@ TEST_CASE("draw facts equal the plain ply-by-ply computation on generated games"
 
 TEST_CASE("draw facts equal the plain ply-by-ply computation on real games (every 400th)",
           "[interpreter][draws][corpus]") {
-    const std::string path = std::string(PGNSEM_SHARED_DIR) + "/data/games/real-games.pgn.gz";
-    std::FILE* probe = std::fopen(path.c_str(), "rb");
-    if (probe == nullptr) {
-        WARN("skipped: " << path << " is absent");
-        std::exit(77);
-    }
-    std::fclose(probe);
-    const std::string command = "gzip -dc '" + path + "'";
-    std::FILE* in = popen(command.c_str(), "r");
+    const std::string path = test::real_games_path();
+    std::FILE* in = test::open_real_games();
     REQUIRE(in != nullptr);
     syntax::PgnReader reader(in, path);
     ast::Game g;

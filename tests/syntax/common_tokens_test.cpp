@@ -16,14 +16,14 @@
 
 #include <catch2/catch.hpp>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
-#include "game_difference.hpp"
 #include "syntax/pgn.hpp"
 #include "syntax/pgn_fast.hpp"
-#include "syntax_test_util.hpp"
+#include "tests/real_games.hpp"
+#include "tests/syntax/game_difference.hpp"
+#include "tests/syntax/syntax_test_util.hpp"
 
 using namespace pgnsem;
 using test::game_difference;
@@ -139,16 +139,9 @@ TEST_CASE("L18 the common-token loop reads random sequences of PGN fragments as 
 
 TEST_CASE("L18 the common-token loop reads the real games as the general loop (or the first PGNSEM_CORPUS_LIMIT)",
           "[pgn][L18][corpus]") {
-    const std::string path = std::string(PGNSEM_SHARED_DIR) + "/data/games/real-games.pgn.gz";
-    std::FILE* probe = std::fopen(path.c_str(), "rb");
-    if (probe == nullptr) {
-        WARN("skipped: " << path << " is absent");
-        std::exit(77);
-    }
-    std::fclose(probe);
-    const std::string command = "gzip -dc '" + path + "'";
-    std::FILE* in_fast = popen(command.c_str(), "r");
-    std::FILE* in_general = popen(command.c_str(), "r");
+    const std::string path = test::real_games_path();
+    std::FILE* in_fast = test::open_real_games();
+    std::FILE* in_general = test::open_real_games();
     REQUIRE(in_fast != nullptr);
     REQUIRE(in_general != nullptr);
     syntax::PgnReader fast(in_fast, path);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "tests/real_games.hpp"
 #include "tests/syntax/syntax_test_util.hpp"
 
 using namespace pgnsem;
@@ -435,15 +436,8 @@ TEST_CASE("the reader streams from a FILE and reuses the game", "[pgn][stream]")
 }
 
 TEST_CASE("the reader reads all 116,886 real games (or the first PGNSEM_CORPUS_LIMIT)", "[pgn][corpus]") {
-    const std::string path = std::string(PGNSEM_SHARED_DIR) + "/data/games/real-games.pgn.gz";
-    std::FILE* probe = std::fopen(path.c_str(), "rb");
-    if (probe == nullptr) {
-        WARN("skipped: " << path << " is absent");
-        std::exit(77);
-    }
-    std::fclose(probe);
-    const std::string command = "gzip -dc '" + path + "'";
-    std::FILE* in = popen(command.c_str(), "r");
+    const std::string path = test::real_games_path();
+    std::FILE* in = test::open_real_games();
     REQUIRE(in != nullptr);
     syntax::PgnReader reader(in, path);
     ast::Game g;
