@@ -631,9 +631,9 @@ private:
     // with one space and no other white space inside, and no escape in the value, each pair
     // directly after the section's start, after the last pair's `]`, or after a line end that
     // follows it and that a `[` follows (no blank line, then, and so still this game's section).
-    // It stops before anything else: other white space, a second line end, a pair
-    // written otherwise, an error, and the last kMargin bytes of the buffer; tag_section reads on
-    // from there.
+    // It stops before anything else: other white space, a second line end, a pair written
+    // otherwise, an error, and the last kMargin bytes of the buffer; tag_section reads on from
+    // there.
     void common_tag_pairs() {
         constexpr std::ptrdiff_t kMargin = 8;
         const char* p = p_;
@@ -817,11 +817,10 @@ private:
 
     // The common-token loop (syntax/pgn_fast.hpp, L18 of proofs-notes/invariants.md): reads what
     // the loop above would read through skip_ws, digit_token and move_token, for the common
-    // tokens alone: each is decided from its first byte, and the read position and the line are
+    // tokens alone. Each is decided from its first byte, and the read position and the line are
     // local variables (as members, the compiler must store and load them again around every write
-    // into the game, which it cannot tell from them). It returns,
-    // with them written back, at the first byte it does not decide, and the general loop reads
-    // on from there:
+    // into the game, which it cannot tell from them). It returns, with them written back, at the
+    // first byte it does not decide, and the general loop reads on from there:
     //   - white space other than a space or a line end, and an escape line's `%` (§6);
     //   - a number of four digits or more, `0`, or a number no period follows (a marker, `0-0`);
     //   - a token other than a letter's: comments, variations, NAGs, markers, tags, errors;

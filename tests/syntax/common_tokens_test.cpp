@@ -1,16 +1,18 @@
-// L18 of proofs-notes/invariants.md: the reader's common-token loop reads as its general loop.
-// The movetext's common tokens (move numbers with their periods, the moves parse_common_san reads,
-// spaces and line feeds) are read by a loop that keeps the read position and the line in local
-// variables (GameParser::common_tokens, syntax/pgn.cpp); it leaves everything else to the general
-// loop. A reader told to use the general loop alone (syntax/pgn_fast.hpp) is the reference: every
-// text here is read both ways, and every game must come out the same in every field
+// L18 of proofs-notes/invariants.md: the reader's common-token loops read as its general loops.
+// The common tokens — in movetext, move numbers with their periods, the moves parse_common_san
+// reads, spaces and line ends; in a tag section, `[Name "value"]` pairs — are read by loops that
+// keep the read position in local variables (GameParser::common_tokens and
+// GameParser::common_tag_pairs, syntax/pgn.cpp); they leave everything else to the general loops.
+// A reader told to use the general loops alone (syntax/pgn_fast.hpp) is the reference: every text
+// here is read both ways, every game must come out the same in every field
 // (tests/syntax/game_difference.hpp), and the readers must halt the same way.
 //
-// Texts: hand-written cases at each of the loop's exits (four-digit numbers, `0.`, periods after
-// white space, `e.p.`, promotions, glyphs, tabs, CR and CRLF, escape lines, a space before `%`),
-// read whole and cut at every byte (a cut text that is not final makes the readers stop where
-// their input runs out, as a refill would); random sequences of PGN fragments; and the real games,
-// read from the compressed file through a stream, so that the buffer refills fall in the movetext.
+// Texts: hand-written cases at each of the loops' exits (four-digit numbers, `0.`, periods after
+// white space, `e.p.`, promotions, glyphs, tabs, escape lines, a space before `%`, tag pairs spaced,
+// escaped, broken, repeated or split by a blank line), each with LF, CRLF and CR line ends, read
+// whole and cut at every byte (a cut text that is not final makes the readers stop where their
+// input runs out, as a refill would); random sequences of PGN fragments; and the real games, read
+// from the compressed file through a stream, so that the buffer refills fall inside games.
 #include <rapidcheck.h>
 #include <rapidcheck/catch.h>
 
@@ -106,7 +108,7 @@ const char* const kCases[] = {
 
 }  // namespace
 
-TEST_CASE("L18 the common-token loop reads each case as the general loop, whole and cut at every byte", "[pgn][L18]") {
+TEST_CASE("L18 the common-token loops read each case as the general loops, whole and cut at every byte", "[pgn][L18]") {
     for (const char* eol : {"\n", "\r\n", "\r"}) {
         for (const char* c : kCases) {
             const std::string text = with_line_ends(c, eol);
@@ -122,7 +124,7 @@ TEST_CASE("L18 the common-token loop reads each case as the general loop, whole 
     }
 }
 
-TEST_CASE("L18 the common-token loop reads random sequences of PGN fragments as the general loop", "[pgn][L18]") {
+TEST_CASE("L18 the common-token loops read random sequences of PGN fragments as the general loops", "[pgn][L18]") {
     rc::prop("both loops read the same games", [] {
         const auto parts = *rc::gen::container<std::vector<std::string>>(rc::gen::element<std::string>(
             "1.", "12.", "123.", "1234.", "0.", "1...", "1. ...", "2 .", ".", "..", " ", " ", " ", "  ", "\n", "\n",
@@ -137,7 +139,7 @@ TEST_CASE("L18 the common-token loop reads random sequences of PGN fragments as 
     });
 }
 
-TEST_CASE("L18 the common-token loop reads the real games as the general loop (or the first PGNSEM_CORPUS_LIMIT)",
+TEST_CASE("L18 the common-token loops read the real games as the general loops (or the first PGNSEM_CORPUS_LIMIT)",
           "[pgn][L18][corpus]") {
     const std::string path = test::real_games_path();
     std::FILE* in_fast = test::open_real_games();
