@@ -244,8 +244,8 @@ struct Cursor {
 // of what follows the game.
 class GameParser {
 public:
-    GameParser(Cursor& cur, const char* p, ast::Game& g, Scratch& s, bool common_tokens)
-        : c_(cur), p_(p), g_(g), s_(s), use_common_tokens_(common_tokens) {}
+    GameParser(Cursor& cur, const char* p, ast::Game& g, Scratch& s, bool common_loops)
+        : c_(cur), p_(p), g_(g), s_(s), use_common_loops_(common_loops) {}
 
     // Returns false when only white space (and escape lines) is left: no further game.
     bool parse() {
@@ -273,7 +273,7 @@ private:
     const char* first_ = nullptr;
     ast::Game& g_;
     Scratch& s_;
-    const bool use_common_tokens_;  // syntax/pgn_fast.hpp
+    const bool use_common_loops_;  // syntax/pgn_fast.hpp
 
     // Movetext state: the current line (its last ply, its variation), the previous token.
     std::uint32_t line_last_ = ast::kNone;
@@ -531,7 +531,7 @@ private:
     // Returns false after an error (the reader has resynchronised).
     bool tag_section() {
         for (;;) {
-            if (use_common_tokens_) common_tag_pairs();
+            if (use_common_loops_) common_tag_pairs();
             const char* before = p_;
             const std::uint32_t line_before = c_.line;
             skip_ws();
@@ -745,7 +745,7 @@ private:
 
     void movetext() {
         for (;;) {
-            if (use_common_tokens_) common_tokens();
+            if (use_common_loops_) common_tokens();
             skip_ws();
             if (at_end(p_)) {
                 end_without_marker();
@@ -1295,7 +1295,7 @@ struct PgnReader::Impl {
     Scratch scratch;
     std::uint64_t stop = UINT64_MAX;  // Origin::stop
     bool out_of_text = false;         // after_result ran to the end of a memory text that is not final
-    bool common_tokens = true;        // false: the general loops alone (syntax/pgn_fast.hpp)
+    bool common_loops = true;         // false: the general loops alone (syntax/pgn_fast.hpp)
     PgnReader::Halt halt;
 
     [[nodiscard]] std::uint64_t offset(const char* q) const noexcept {
@@ -1624,7 +1624,7 @@ const std::string& PgnReader::io_error() const noexcept {
 }
 
 void use_general_loops_only(PgnReader& reader) noexcept {
-    reader.impl_->common_tokens = false;
+    reader.impl_->common_loops = false;
 }
 
 PgnReader::Stats PgnReader::stats() const noexcept {
@@ -1678,7 +1678,7 @@ bool PgnReader::next(ast::Game& out) {
         const Cursor saved = r.cur;
         out.clear();
         r.scratch.reset();
-        GameParser parser(r.cur, r.next, out, r.scratch, r.common_tokens);
+        GameParser parser(r.cur, r.next, out, r.scratch, r.common_loops);
         try {
             if (!parser.parse()) {
                 r.next = parser.position();
