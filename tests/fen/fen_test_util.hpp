@@ -1,11 +1,10 @@
 // Helpers shared by the FEN tests: read a FEN that must parse, expect a parse error, list the
-// rule ids validate() reports, and the shared data folder.
+// rule ids validate() reports (the shared data
+// folder and skip() are tests/shared_data.hpp's).
 #pragma once
 
 #include <boost/variant2/variant.hpp>
 #include <catch2/catch.hpp>
-#include <cstdlib>
-#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +12,7 @@
 #include "semantics/rules.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
+#include "tests/shared_data.hpp"
 
 namespace pgnsem::test {
 
@@ -47,20 +47,6 @@ inline std::vector<std::string> problem_ids(std::string_view text) {
 
 inline std::string printed(const Placement& p) {
     return std::string(syntax::print_fen(p).view());
-}
-
-// ../shared/data, or empty when it is absent (the tests that need it then skip, exit code 77).
-inline std::filesystem::path shared_data() {
-    const std::filesystem::path dir = std::filesystem::path(PGNSEM_SHARED_DIR) / "data";
-    std::error_code ec;
-    return std::filesystem::is_directory(dir, ec) ? dir : std::filesystem::path{};
-}
-
-// Ends the test executable with ctest's "skipped" code (SKIP_RETURN_CODE 77): a test that
-// needs data that is not there is never counted as passed.
-[[noreturn]] inline void skip(const std::string& why) {
-    WARN("SKIPPED: " << why);
-    std::exit(77);
 }
 
 }  // namespace pgnsem::test

@@ -133,13 +133,8 @@ TEST_CASE("validate flags no position of random legal games from the perft posit
 }
 
 TEST_CASE("validate flags no position of the real games", "[fen][validate][corpus]") {
-    const auto data = pgnsem::test::shared_data();
-    if (data.empty()) pgnsem::test::skip("the shared data folder (PGNSEM_SHARED_DIR/data) is absent");
-    const auto file = data / "games" / "real-games.pgn.gz";
-    const std::string command = "gzip -dc '" + file.string() + "'";
-    std::FILE* in = ::popen(command.c_str(), "r");
-    if (in == nullptr) pgnsem::test::skip("cannot run gzip to read " + file.string());
-    pgnsem::syntax::PgnReader reader(in, file.string());
+    std::FILE* in = pgnsem::test::open_real_games();
+    pgnsem::syntax::PgnReader reader(in, pgnsem::test::real_games_path());
     pgnsem::ast::Game game;
     std::size_t games = 0, replayed = 0, positions = 0, illegal = 0;
     Coverage seen;

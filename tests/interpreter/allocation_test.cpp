@@ -4,7 +4,6 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <cstdlib>
-#include <iostream>
 #include <new>
 #include <string>
 
@@ -24,6 +23,7 @@
 #include "interpreter/generate.hpp"
 #include "interpreter/interpret.hpp"
 #include "syntax/pgn.hpp"
+#include "tests/shared_data.hpp"
 
 namespace {
 std::atomic<long> g_allocations{0};
@@ -98,10 +98,7 @@ long allocations_for(const std::string& text, interp::Interpreter& interpreter, 
 }  // namespace
 
 TEST_CASE("reading and judging a game allocates nothing per move", "[allocation]") {
-    if (!PGNSEM_COUNT_ALLOCATIONS) {
-        std::cout << "SKIP: allocations are not counted under AddressSanitizer\n";
-        std::exit(77);
-    }
+    if (!PGNSEM_COUNT_ALLOCATIONS) test::skip("allocations are not counted under AddressSanitizer");
     const std::string short_game = game_of_length(20);
     const std::string long_game = game_of_length(120);
     interp::Interpreter interpreter(interp::Options{});
@@ -121,10 +118,7 @@ TEST_CASE("reading and judging a game allocates nothing per move", "[allocation]
 
 TEST_CASE("judging a game's variations allocates in proportion to its text, not a position per variation",
           "[allocation][memory]") {
-    if (!PGNSEM_COUNT_ALLOCATIONS) {
-        std::cout << "SKIP: allocations are not counted under AddressSanitizer\n";
-        std::exit(77);
-    }
+    if (!PGNSEM_COUNT_ALLOCATIONS) test::skip("allocations are not counted under AddressSanitizer");
     // issue 11: a game of 7 million one-move variations (60 MB) took 1.7 GB; each waiting variation
     // held a copy of σ (116 bytes for 8 bytes of text)
     std::string text = "[Event \"variations\"]\n\n1. e4 ";

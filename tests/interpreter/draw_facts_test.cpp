@@ -24,7 +24,7 @@
 #include "syntax/pgn.hpp"
 #include "syntax/san.hpp"
 #include "tests/interpreter/draw_facts_oracle.hpp"
-#include "tests/real_games.hpp"
+#include "tests/shared_data.hpp"
 
 using namespace pgnsem;
 using interp::DrawFacts;

@@ -17,6 +17,7 @@
 #include "semantics/fast/legal_moves.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
+#include "tests/shared_data.hpp"
 
 using namespace pgnsem;
 
@@ -31,10 +32,7 @@ struct Entry {
 std::vector<Entry> read_suite(const std::string& name) {
     const std::string path = std::string(PGNSEM_SHARED_DIR) + "/data/perft/" + name;
     std::ifstream in(path);
-    if (!in) {
-        std::cout << "SKIP: " << path << " is absent\n";
-        std::exit(77);
-    }
+    if (!in) test::skip(path + " is absent");
     std::vector<Entry> out;
     for (std::string line; std::getline(in, line);) {
         if (line.empty() || line[0] == '#') continue;

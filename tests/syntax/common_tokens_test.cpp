@@ -23,7 +23,7 @@
 
 #include "syntax/pgn.hpp"
 #include "syntax/pgn_fast.hpp"
-#include "tests/real_games.hpp"
+#include "tests/shared_data.hpp"
 #include "tests/syntax/game_difference.hpp"
 #include "tests/syntax/syntax_test_util.hpp"
 

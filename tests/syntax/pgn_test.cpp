@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "tests/real_games.hpp"
+#include "tests/shared_data.hpp"
 #include "tests/syntax/syntax_test_util.hpp"
 
 using namespace pgnsem;
