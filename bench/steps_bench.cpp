@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::fclose(in);
-    std::printf("games %lu plies %lu stopped %lu not-replayed %lu seconds %.3f\n", games, plies, stopped,
-                not_replayed, seconds);
+    std::printf("games %lu plies %lu stopped %lu not-replayed %lu seconds %.3f\n", games, plies, stopped, not_replayed,
+                seconds);
     return reader.io_error().empty() ? 0 : 2;
 }
