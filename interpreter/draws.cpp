@@ -89,18 +89,20 @@ bool DrawBook::announces_repetition(const sem::State& s) {
         const auto* played = boost::variant2::get_if<sem::Terminates>(&t);
         // a pawn move opens a new window: nothing before it can recur
         if (played == nullptr || played->next.halfmove_clock == 0) continue;
-        if (occurrences(played->next) >= 2) return true;
+        if (occurrences(s, *played) >= 2) return true;
     }
     return false;
 }
 
-std::uint32_t DrawBook::occurrences(const sem::State& next) {
+std::uint32_t DrawBook::occurrences(const sem::State& s, const sem::Terminates& played) {
+    const sem::State& next = played.next;
     if (keys_) {
-        const std::uint64_t key = sem::fast::full_key(next);
+        int ep_file = ep_file_;
+        const std::uint64_t key = sem::fast::next_key_quiet(key_, s, next, played.action, ep_file);
         const auto first = [](std::uint32_t) { return true; };  // a key stands for its position
         if (tabled_) return history_.table.find(key, next.turn & 1u, first);
         std::uint32_t same = 0;
-        for (const std::uint64_t k : history_.keys) same += k == key ? 1 : 0;
+        for (std::uint32_t i = 0; i < in_window_; ++i) same += window_[i] == key ? 1 : 0;
         return same;
     }
     const sem::Position p = sem::position_of(next, engine_.reading());

@@ -8,7 +8,7 @@
 //     the 50 (9.3.1);
 //   - Law 9.2 (claimable) and 9.6.1 (automatic): the same position for the third and fifth time
 //     (Law 9.2.3's "same position"), or, for the claim, a move announced that would make the third
-//     (9.2.1): with the fast engine compared by the 64-bit keys of
+//     (9.2.1): with the fast engine compared by the 64-bit window keys of
 //     semantics/fast/position_key.hpp, kept move by move; with the reference, position by position
 //     (sem::position_of, semantics/position.hpp; F7 of proofs-notes/invariants.md: the same answer);
 //     either counted in a hash table of the positions since the last capture or pawn move, so that
@@ -178,7 +178,6 @@ private:
 struct DrawHistory {
     RepetitionTable table;
     std::vector<sem::Position> positions;
-    std::vector<std::uint64_t> keys;  // the fast engine's keys of a short window (DrawBook::count_key)
     // The occupied squares of the positions that have occurred twice in the window, by side to
     // move (0 White, 1 Black): where a move announced under Law 9.2.1 must lead (DrawBook::announced).
     std::array<std::vector<std::uint64_t>, 2> twice_occupied;
@@ -210,9 +209,8 @@ public:
         history_.positions.clear();
         forget_twice();
         if (keys_) {
-            key_ = sem::fast::full_key(s);
             ep_file_ = sem::fast::en_passant_file(s);
-            (void)count_key(key_, s.turn & 1u, true);
+            open_window(sem::fast::window_start_key(ep_file_));
         } else {
             (void)same_positions(s);
         }
@@ -236,52 +234,54 @@ public:
 
     // Ply `ply` took σ to σ′ by action `a`: the facts that became true in σ′. (Always inlined: the
     // main line calls it on every ply, and GCC made it a call of its own, some 20 instructions more
-    // a ply.)
+    // a ply.) A ply either captures or moves a pawn (σ′'s clock is 0) or does neither, and each
+    // kind has its own facts to ask, so the two are apart: one test of the clock a ply, not one in
+    // each rule.
     [[gnu::always_inline]] void record(const sem::State& s, const sem::State& next, const sem::Action& a,
                                        std::uint32_t ply) {
-        counts_ -= draws_detail::kCountsOfId[a.captured.value()];
-        // a pawn that became a knight or bishop (no longer heavy), or a rook or queen
-        if (a.promotion) {
-            if (draws_detail::is_heavy(ast::kind_of(*a.promotion)))
-                counts_ += draws_detail::kMajorUnit;
-            else
-                --counts_;
-        }
         DrawFacts& d = facts_;
-        if (next.halfmove_clock >= 100 && !DrawFacts::held(d.fifty_moves)) d.fifty_moves = ply;
-        if (next.halfmove_clock >= 150 && !DrawFacts::held(d.seventy_five_moves)) {
-            d.seventy_five_moves = ply;
-            arose();
-        }
-        // Only the positions since the last capture or pawn move can repeat this one (Law 9.2.3: such
-        // a move cannot be undone; σ′'s clock is 0 after one), and of those only the ones with the
-        // same side to move. The table counts them.
-        std::uint32_t same = 0;
-        if (watching_ && next.halfmove_clock == 0) [[unlikely]]
-            forget_twice();
-        if (keys_) {
-            key_ = sem::fast::next_key(key_, s, next, a, ep_file_);
-            same = count_key(key_, next.turn & 1u, next.halfmove_clock == 0);
+        if (next.halfmove_clock == 0) {
+            // A capture or pawn move. It cannot be undone (Law 9.2.3), so σ′ opens a new window of
+            // the repetition rules and occurs there for the first time (no repetition fact, and no
+            // position has occurred twice); no clock fact can hold at a clock of 0.
+            counts_ -= draws_detail::kCountsOfId[a.captured.value()];
+            // a pawn that became a knight or bishop (no longer heavy), or a rook or queen
+            if (a.promotion) {
+                if (draws_detail::is_heavy(ast::kind_of(*a.promotion)))
+                    counts_ += draws_detail::kMajorUnit;
+                else
+                    --counts_;
+            }
+            if (watching_) [[unlikely]]
+                forget_twice();
+            if (keys_) {
+                ep_file_ = sem::fast::en_passant_file_after(next, a);
+                open_window(sem::fast::window_start_key(ep_file_));
+            } else {
+                (void)same_positions(next);
+            }
+            // Only a move that captured or promoted can make a dead position arise. (Whether the
+            // move captured is asked only once no heavy piece is left: it changes from move to move
+            // at random, and asked on every ply, the processor often guessed it wrong.)
+            if (no_heavy() && (a.captured != sem::kEmpty || a.promotion) && !DrawFacts::held(d.dead_position) &&
+                sem::laws::dead_by_material(next)) {
+                d.dead_position = ply;
+                arose();
+            }
         } else {
-            same = same_positions(next);
-        }
-        if (same == 2) [[unlikely]]
-            twice(next);
-        if (same >= 3 && !DrawFacts::held(d.threefold)) {
-            d.threefold = ply;
-            watching_ = false;
-        }
-        if (same >= 5 && !DrawFacts::held(d.fivefold)) {
-            d.fivefold = ply;
-            arose();
-        }
-        // Only a move that captured or promoted can make a dead position arise. (Whether the move
-        // captured is asked only once no heavy piece is left: it changes from move to move at random,
-        // and asked on every ply, the processor often guessed it wrong.)
-        if (no_heavy() && (a.captured != sem::kEmpty || a.promotion) && !DrawFacts::held(d.dead_position) &&
-            sem::laws::dead_by_material(next)) {
-            d.dead_position = ply;
-            arose();
+            if (next.halfmove_clock >= 100) [[unlikely]]
+                clock_facts(next, ply);
+            // Only the positions since the last capture or pawn move can repeat this one, and of
+            // those only the ones with the same side to move. The window counts them.
+            std::uint32_t same = 0;
+            if (keys_) {
+                key_ = sem::fast::next_key_quiet(key_, s, next, a, ep_file_);
+                same = count_key(key_, next.turn & 1u);
+            } else {
+                same = same_positions(next);
+            }
+            if (same >= 2) [[unlikely]]
+                repeated(next, same, ply);
         }
         // With pawns on the board and no rook or queen, a position can be dead behind a pawn wall
         // (rules F, W and R of semantics/laws/dead_position.hpp). It is asked after a move that
@@ -321,6 +321,8 @@ private:
     DrawFacts& facts_;
     const sem::Engine& engine_;
     const bool keys_;  // keys (fast engine) or positions (reference)
+    // The fast engine's window key of the last position (semantics/fast/position_key.hpp: equal for
+    // two positions of one window exactly when they are the same position) and its en passant file.
     std::uint64_t key_ = 0;
     int ep_file_ = -1;
     // The pawns, rooks and queens on the board plus kHeavyBias (the low 16 bits) and the rooks and
@@ -339,6 +341,29 @@ private:
     // (one test a ply instead of three).
     bool watching_ = false;
     static unsigned black_to_move(const sem::State& s) noexcept { return sem::to_move(s) == Color::Black ? 1u : 0u; }
+    // Laws 9.3 and 9.6.2: σ′'s clock reached 100 or 150 (out of line: a clock of 100 is rare).
+    [[gnu::cold, gnu::noinline]] void clock_facts(const sem::State& next, std::uint32_t ply) {
+        DrawFacts& d = facts_;
+        if (!DrawFacts::held(d.fifty_moves)) d.fifty_moves = ply;
+        if (next.halfmove_clock >= 150 && !DrawFacts::held(d.seventy_five_moves)) {
+            d.seventy_five_moves = ply;
+            arose();
+        }
+    }
+    // Laws 9.2 and 9.6.1: σ′'s position has occurred `same` times in the window, σ′ included, and
+    // `same` is 2 or more (out of line: a repetition is rare).
+    [[gnu::cold, gnu::noinline]] void repeated(const sem::State& next, std::uint32_t same, std::uint32_t ply) {
+        DrawFacts& d = facts_;
+        if (same == 2) twice(next);
+        if (same >= 3 && !DrawFacts::held(d.threefold)) {
+            d.threefold = ply;
+            watching_ = false;
+        }
+        if (same >= 5 && !DrawFacts::held(d.fivefold)) {
+            d.fivefold = ply;
+            arose();
+        }
+    }
     // σ′'s position has just occurred for the second time (nothing more to announce once a claim
     // of 9.2 has held).
     void twice(const sem::State& next) {
@@ -377,8 +402,9 @@ private:
     // σ's in exactly two, and the move is the one from the square only σ occupies to the square
     // only that position occupies: each is tried with T, and σ′ looked up.
     [[gnu::cold, gnu::noinline]] bool announces_repetition(const sem::State& s);
-    // How often the position σ′ has occurred in the current window (not counting it).
-    [[gnu::cold, gnu::noinline]] std::uint32_t occurrences(const sem::State& next);
+    // How often the position σ′, reached from the window's last position σ by a move `played` that
+    // keeps it in the window, has occurred in the current window (not counting it).
+    [[gnu::cold, gnu::noinline]] std::uint32_t occurrences(const sem::State& s, const sem::Terminates& played);
 
     // Whether an automatic draw has arisen, and whether the move after it was warned about (a flag
     // set where the facts become true, rather than the facts asked before every ply).
@@ -388,33 +414,41 @@ private:
         if (automatic_ == Automatic::None) automatic_ = Automatic::Arisen;
     }
 
-    // The fast engine's count: the key of σ′'s position (its side to move `side`) and the earlier
-    // ones in the window equal to it; `restart`: σ′ opens a new window. A short window, as in nearly
-    // every real game (a capture or pawn move soon closes it), is scanned, every other key (the same
-    // side to move); once it holds more than kScanned keys it moves into the table, which counts
-    // each later key in O(1), so a window costs linear time whatever its length.
+    // The fast engine's count of σ′'s position (window key `key`, side to move `side`) and the
+    // earlier ones in the window equal to it. A short window, as in nearly every real game (a
+    // capture or pawn move soon closes it), is scanned, every other key (the same side to move);
+    // once it holds more than kScanned keys it moves into the table, which counts each later key in
+    // O(1), so a window costs linear time whatever its length. The short window's keys are kept
+    // here, in `window_` (at most kScanned + 1: the key that makes it too long moves it over).
     static constexpr std::size_t kScanned = 32;
-    bool tabled_ = false;  // the current window is in the table, not in history_.keys
-    // A filter of the short window's keys: bit (key >> 58) is set for each key in history_.keys.
-    // A key whose bit is clear is in none of them, so it occurs for the first time: count 1 with
-    // no scan. That is nearly every ply of a real game (a repetition is rare): on the first 10 MB
-    // of the real games the call and its scan took 46 instructions a ply, and the filter saves 28
-    // of them (callgrind; bench/README.md, ninth stop). A set bit may be another key's (a false
-    // hit): then the scan decides, as before.
+    std::array<std::uint64_t, kScanned + 1> window_;
+    std::uint32_t in_window_ = 0;  // the keys in window_
+    bool tabled_ = false;          // the current window is in the table, not in window_
+    // A filter of the short window's keys: bit (key >> 58) is set for each key in window_. A key
+    // whose bit is clear is in none of them, so it occurs for the first time: count 1 with no scan.
+    // That is nearly every ply of a real game (a repetition is rare): on the first 10 MB of the real
+    // games the call and its scan took 46 instructions a ply, and the filter saves 28 of them
+    // (callgrind; bench/README.md, ninth stop). A set bit may be another key's (a false hit): then
+    // the scan decides, as before.
     std::uint64_t seen_ = 0;
-    [[gnu::always_inline]] std::uint32_t count_key(std::uint64_t key, unsigned side, bool restart) {
-        std::vector<std::uint64_t>& w = history_.keys;
-        if (restart) {
-            w.clear();
-            seen_ = 0;
-            tabled_ = false;
-        }
+    [[nodiscard]] static std::uint64_t filter_bit(std::uint64_t key) noexcept {
+        return std::uint64_t{1} << (key >> 58);
+    }
+    // A new window, whose first position has window key `key` (it occurs there once).
+    void open_window(std::uint64_t key) noexcept {
+        key_ = key;
+        window_[0] = key;
+        in_window_ = 1;
+        seen_ = filter_bit(key);
+        tabled_ = false;
+    }
+    [[gnu::always_inline]] std::uint32_t count_key(std::uint64_t key, unsigned side) {
         if (!tabled_) {
-            const std::uint64_t bit = std::uint64_t{1} << (key >> 58);
+            const std::uint64_t bit = filter_bit(key);
             const bool first_time = (seen_ & bit) == 0;
             seen_ |= bit;
-            w.push_back(key);
-            if (first_time && w.size() <= kScanned) return 1;
+            window_[in_window_++] = key;
+            if (first_time && in_window_ <= kScanned) return 1;
         }
         return same_keys(key, side);
     }
@@ -423,16 +457,12 @@ private:
     [[gnu::noinline]] std::uint32_t same_keys(std::uint64_t key, unsigned side) {
         const auto first = [](std::uint32_t) { return true; };  // a key stands for its position
         if (tabled_) return history_.table.add(key, side, 0, first);
-        const std::vector<std::uint64_t>& w = history_.keys;
+        const std::size_t n = in_window_;
         // A position recurs 4 plies later at the earliest (each side moves away and back).
-        if (w.size() < 5) return 1;
-        if (w.size() <= kScanned) {
-            // (The size and the count read once: with the count bumped in the loop, the compiler
-            // read the vector's size again after every comparison.)
-            const std::size_t n = w.size();
-            const std::uint64_t* const keys = w.data();
+        if (n < 5) return 1;
+        if (n <= kScanned) {
             std::uint32_t same = 0;
-            for (std::size_t back = 0; back < n; back += 2) same += keys[n - 1 - back] == key ? 1 : 0;
+            for (std::size_t back = 0; back < n; back += 2) same += window_[n - 1 - back] == key ? 1 : 0;
             history_.table.count_comparisons((n + 1) / 2);
             return same;
         }
@@ -441,8 +471,8 @@ private:
         tabled_ = true;
         history_.table.restart();
         std::uint32_t same = 0;
-        for (std::size_t i = 0; i < w.size(); ++i)
-            same = history_.table.add(w[i], side ^ static_cast<unsigned>((w.size() - 1 - i) & 1u), 0, first);
+        for (std::size_t i = 0; i < n; ++i)
+            same = history_.table.add(window_[i], side ^ static_cast<unsigned>((n - 1 - i) & 1u), 0, first);
         return same;
     }
 

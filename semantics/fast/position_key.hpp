@@ -14,6 +14,7 @@
 #include "semantics/fast/terminates.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
+#include "syntax/assert.hpp"
 #include "syntax/square.hpp"
 
 namespace pgnsem::sem::fast {
@@ -125,6 +126,12 @@ inline int en_passant_file_after_double_step(const sem::State& n, Square to) noe
     return en_passant_file(n, file, file);
 }
 
+// The en passant file of σ′ after the move by action `a` (what next_key sets it to):
+// the file of a double step when a pawn of σ′'s side to move can take it, else −1.
+inline int en_passant_file_after(const sem::State& n, const sem::Action& a) noexcept {
+    return a.rule == sem::Equation::TravPawnDouble ? en_passant_file_after_double_step(n, a.to) : -1;
+}
+
 inline std::uint64_t full_key(const sem::State& s) noexcept {
     std::uint64_t k = 0;
     for (int i = 0; i < 64; ++i) {
@@ -162,8 +169,50 @@ inline std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem:
         key ^= detail::kKeys.castling[detail::castling_rights(s)] ^ detail::kKeys.castling[detail::castling_rights(n)];
     key ^= detail::kKeys.black_to_move;
     if (ep_file >= 0) key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
-    ep_file = a.rule == sem::Equation::TravPawnDouble ? en_passant_file_after_double_step(n, a.to) : -1;
+    ep_file = en_passant_file_after(n, a);
     if (ep_file >= 0) key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
+    return key;
+}
+
+// Keys within a window of the repetition rules. Only the positions since the last capture or pawn
+// move can repeat one another (Law 9.2.3: those moves cannot be undone), so the main line needs a
+// key that tells apart the positions of one window, not of the whole game. The window key of a
+// position σ of the window that opened at σ_w is key(σ) ⊕ B, where B = key(σ_w) ⊕ (σ_w's en passant
+// value): the same constant for the whole window, so two positions of the window have equal window
+// keys exactly when their keys are equal (L13 in proofs-notes/invariants.md). σ_w's own window key
+// is then its en passant value alone, no walk over the 64 squares; and since next_key only XORs
+// values into the key, it carries a window key from σ to σ′ as it carries a key.
+
+// The en passant value of a position whose en passant file is `ep_file` (0 for −1): the window key
+// of a window's first position.
+inline std::uint64_t window_start_key(int ep_file) noexcept {
+    return ep_file >= 0 ? detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)] : 0;
+}
+
+// next_key for a move that captures nothing and moves no pawn, the only moves that keep σ′ in σ's
+// window (σ′'s halfmove clock is not 0): v leaves S for Q, castling also moves the rook, the rights
+// may change, the side to move does, and σ's en passant value goes (σ′ has none: only a double
+// step, a pawn move, gives one). The same value as next_key, with less to ask.
+inline std::uint64_t next_key_quiet(std::uint64_t key, const sem::State& s, const sem::State& n, const sem::Action& a,
+                                    int& ep_file) noexcept {
+    PGNSEM_EXPENSIVE_ASSERT(a.captured == sem::kEmpty && !a.promotion && sem::kind_of(a.piece) != PieceKind::Pawn,
+                            "a move within a window captures nothing and moves no pawn");
+    key ^= detail::square_key(a.piece, a.from.index()) ^ detail::square_key(a.piece, a.to.index());
+    if (a.castle) [[unlikely]] {
+        const int rank = a.from.rank().index() * 8;
+        const bool king_side = *a.castle == ast::CastleSide::King;
+        const int corner = rank + (king_side ? 7 : 0);
+        const int beside = rank + (king_side ? 5 : 3);
+        const sem::PieceId rook = n.board[static_cast<std::size_t>(beside)];
+        key ^= detail::square_key(rook, corner) ^ detail::square_key(rook, beside);
+    }
+    if (s.king_moved != n.king_moved || s.rook_moved != n.rook_moved) [[unlikely]]
+        key ^= detail::kKeys.castling[detail::castling_rights(s)] ^ detail::kKeys.castling[detail::castling_rights(n)];
+    key ^= detail::kKeys.black_to_move;
+    if (ep_file >= 0) [[unlikely]] {
+        key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
+        ep_file = -1;
+    }
     return key;
 }
 

@@ -59,6 +59,44 @@ TEST_CASE("L13 the position key kept move by move is the key of the position", "
     });
 }
 
+TEST_CASE("L13 the window key kept move by move is the key up to the window's constant", "[property][L13]") {
+    // What the main line keeps (interpreter/draws.hpp, DrawBook): at a capture or pawn move a new
+    // window opens with its first position's en passant value alone; within it next_key_quiet
+    // carries the key along. Within each window, key(σ) = window key(σ) ⊕ B for one B, so two
+    // positions of the window have equal window keys exactly when their keys are equal.
+    rc::prop("L13 window", [](const std::vector<std::uint32_t>& choices) {
+        sem::State s = start_position();
+        int ep_file = sem::fast::en_passant_file(s);
+        std::uint64_t key = sem::fast::window_start_key(ep_file);
+        std::uint64_t base = sem::fast::full_key(s) ^ key;
+        std::size_t quiet = 0;
+        for (std::uint32_t c : choices) {
+            const sem::MoveList moves = sem::fast::legal_moves(s);
+            if (moves.size == 0) break;
+            const sem::Termination t = sem::fast::terminates_concrete(s, moves.moves[c % moves.size]);
+            RC_ASSERT(v2::holds_alternative<sem::Terminates>(t));
+            const sem::Terminates& ok = v2::get<sem::Terminates>(t);
+            if (ok.next.halfmove_clock == 0) {
+                ep_file = sem::fast::en_passant_file_after(ok.next, ok.action);
+                key = sem::fast::window_start_key(ep_file);
+                base = sem::fast::full_key(ok.next) ^ key;  // the new window's constant
+            } else {
+                // a move within the window: next_key_quiet is next_key, with less to ask
+                int full_ep = ep_file;
+                const std::uint64_t full = sem::fast::next_key(key, s, ok.next, ok.action, full_ep);
+                key = sem::fast::next_key_quiet(key, s, ok.next, ok.action, ep_file);
+                RC_ASSERT(key == full);
+                RC_ASSERT(full_ep == ep_file);
+                ++quiet;
+            }
+            RC_ASSERT((key ^ base) == sem::fast::full_key(ok.next));
+            RC_ASSERT(ep_file == sem::fast::en_passant_file(ok.next));
+            s = ok.next;
+        }
+        RC_TAG(quiet > 0 ? "moves within a window" : "none within a window");
+    });
+}
+
 TEST_CASE("L13 a square's key by id is its kind and colour's key", "[L13]") {
     // square_key reads a table by id; the keys are Keys::piece's, one row per kind and colour (two
     // knights of one side share theirs, Laws 9.2.3), and the empty square's row is zeros.
