@@ -8,6 +8,7 @@
 
 #include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -371,6 +372,23 @@ FenText print_fen(const Placement& p) noexcept {
     return print_fen(letters, p);
 }
 
+namespace {
+
+// The files of a rank that hold a piece, as bits (file a = bit 0): those whose letter is not 0.
+// One word for the rank's eight letters (the compiler makes the shifts one load), then the top
+// bit of each byte set when the byte is not 0 (the low seven bits plus 0x7F carry into it, or it
+// was set), and the eight top bits gathered into one byte by a multiplication: some ten
+// instructions a rank, where a test per square took about forty.
+unsigned occupied_files(const char* row) noexcept {
+    std::uint64_t x = 0;
+    for (unsigned file = 0; file < 8; ++file) x |= std::uint64_t{static_cast<unsigned char>(row[file])} << (8 * file);
+    constexpr std::uint64_t kTop = 0x8080808080808080ull;
+    const std::uint64_t top = (((x & ~kTop) + ~kTop) | x) & kTop;
+    return static_cast<unsigned>(((top >> 7) * 0x0102040810204080ull) >> 56);
+}
+
+}  // namespace
+
 FenText print_fen(const std::array<char, 64>& letters, const FenFields& p) noexcept {
     FenText out;
     char* w = out.chars.data();
@@ -379,8 +397,7 @@ FenText print_fen(const std::array<char, 64>& letters, const FenFields& p) noexc
     // piece, or after the last one) is always written and kept only when it is not 0.
     for (int rank = 7; rank >= 0; --rank) {
         const char* row = letters.data() + rank * 8;
-        unsigned occupied = 0;
-        for (unsigned file = 0; file < 8; ++file) occupied |= (row[file] != 0 ? 1u : 0u) << file;
+        unsigned occupied = occupied_files(row);
         int next = 0;
         for (; occupied != 0; occupied &= occupied - 1) {
             const int file = std::countr_zero(occupied);
