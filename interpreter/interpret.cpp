@@ -266,8 +266,9 @@ private:
     // final FEN, the draw book's start of a game — which made it 68 KB. callgrind counted 1% fewer
     // instructions that way, yet without it `check -j 1` takes 1.5–5% less time (bench/README.md, the
     // eighth stop): most likely the hot loop was spread over more code than the instruction caches
-    // hold, which this machine has no counters to show. The compiler still inlines the fold's two
-    // lambdas, and with the profile it keeps the rare paths apart.)
+    // hold, which this machine has no counters to show. The fold itself (sem::fold_steps, always
+    // inlined) and its two lambdas are inlined, and with the profile the compiler keeps the rare
+    // paths apart.)
     void main_line(const sem::State& start) {
         PGNSEM_ASSERT(!engine_.is_fast() || engine_.reading().is_laws(), "the fast engine reads the Laws");
         if (engine_.is_fast())
