@@ -38,24 +38,33 @@ sem::State start_position() {
     return sem::from_placement(v2::get<Placement>(parsed));
 }
 
+// A random walk from s: the legal move each choice picks, played; `step(σ, T's answer)` is told of
+// each before σ′ becomes σ.
+template <class Step>
+void walk(sem::State s, const std::vector<std::uint32_t>& choices, Step&& step) {
+    for (std::uint32_t c : choices) {
+        const sem::MoveList moves = sem::fast::legal_moves(s);
+        if (moves.size == 0) break;
+        const sem::Termination t = sem::fast::terminates_concrete(s, moves.moves[c % moves.size]);
+        RC_ASSERT(v2::holds_alternative<sem::Terminates>(t));
+        const sem::Terminates& ok = v2::get<sem::Terminates>(t);
+        step(s, ok);
+        s = ok.next;
+    }
+}
+
 }  // namespace
 
 TEST_CASE("L13 the position key kept move by move is the key of the position", "[property][L13]") {
     rc::prop("L13", [](const std::vector<std::uint32_t>& choices) {
-        sem::State s = start_position();
-        std::uint64_t key = sem::fast::full_key(s);
-        int ep_file = sem::fast::en_passant_file(s);
-        for (std::uint32_t c : choices) {
-            const sem::MoveList moves = sem::fast::legal_moves(s);
-            if (moves.size == 0) break;
-            const sem::Termination t = sem::fast::terminates_concrete(s, moves.moves[c % moves.size]);
-            RC_ASSERT(v2::holds_alternative<sem::Terminates>(t));
-            const sem::Terminates& ok = v2::get<sem::Terminates>(t);
+        const sem::State start = start_position();
+        std::uint64_t key = sem::fast::full_key(start);
+        int ep_file = sem::fast::en_passant_file(start);
+        walk(start, choices, [&](const sem::State& s, const sem::Terminates& ok) {
             key = sem::fast::next_key(key, s, ok.next, ok.action, ep_file);
             RC_ASSERT(key == sem::fast::full_key(ok.next));
             RC_ASSERT(ep_file == sem::fast::en_passant_file(ok.next));
-            s = ok.next;
-        }
+        });
     });
 }
 
@@ -65,17 +74,12 @@ TEST_CASE("L13 the window key kept move by move is the key up to the window's co
     // carries the key along. Within each window, key(σ) = window key(σ) ⊕ B for one B, so two
     // positions of the window have equal window keys exactly when their keys are equal.
     rc::prop("L13 window", [](const std::vector<std::uint32_t>& choices) {
-        sem::State s = start_position();
-        int ep_file = sem::fast::en_passant_file(s);
+        const sem::State start = start_position();
+        int ep_file = sem::fast::en_passant_file(start);
         std::uint64_t key = sem::fast::window_start_key(ep_file);
-        std::uint64_t base = sem::fast::full_key(s) ^ key;
+        std::uint64_t base = sem::fast::full_key(start) ^ key;
         std::size_t quiet = 0;
-        for (std::uint32_t c : choices) {
-            const sem::MoveList moves = sem::fast::legal_moves(s);
-            if (moves.size == 0) break;
-            const sem::Termination t = sem::fast::terminates_concrete(s, moves.moves[c % moves.size]);
-            RC_ASSERT(v2::holds_alternative<sem::Terminates>(t));
-            const sem::Terminates& ok = v2::get<sem::Terminates>(t);
+        walk(start, choices, [&](const sem::State& s, const sem::Terminates& ok) {
             if (ok.next.halfmove_clock == 0) {
                 ep_file = sem::fast::en_passant_file_after(ok.next, ok.action);
                 key = sem::fast::window_start_key(ep_file);
@@ -91,8 +95,7 @@ TEST_CASE("L13 the window key kept move by move is the key up to the window's co
             }
             RC_ASSERT((key ^ base) == sem::fast::full_key(ok.next));
             RC_ASSERT(ep_file == sem::fast::en_passant_file(ok.next));
-            s = ok.next;
-        }
+        });
         RC_TAG(quiet > 0 ? "moves within a window" : "none within a window");
     });
 }
