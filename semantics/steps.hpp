@@ -64,10 +64,6 @@ void step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t first
 // `defined()` and, when defined, `next()`; `defined(k, ply, σ, judged)` is told of every ply T
 // accepts and may end the fold early by returning false (the interpreter's --strict). The result:
 // how many plies were played, the last σ, and the judgement that stopped the fold, if one did.
-// (Always inlined into its caller: called, it reached each of the caller's variables that the two
-// lambdas capture through the closure, a chain of loads on every ply; inlined, they are the
-// caller's own. On the interpreter's main line: 1.9% fewer instructions, 0.98 times the time,
-// bench/README.md, fourteenth stop.)
 template <class J>
 struct Folded {
     std::uint32_t played = 0;
@@ -76,6 +72,10 @@ struct Folded {
     std::uint32_t refused_ply = ast::kNone;  // … which is this ply of the game
     bool ended_early = false;                // `defined` ended it
 };
+// (Always inlined into its caller: called, it reached each of the caller's variables that the two
+// lambdas capture through the closure, a chain of loads on every ply; inlined, they are the
+// caller's own. On the interpreter's main line: 1.9% fewer instructions, 0.98 times the time,
+// bench/README.md, fourteenth stop.)
 template <class Judge, class Defined>
 [[nodiscard, gnu::always_inline]] inline auto fold_steps(const ast::Game& g, const StepOrder& order,
                                                          const State& sigma0, Judge&& judge, Defined&& defined) {

@@ -1,9 +1,10 @@
 // Position keys for the repetition rules (Laws 9.2.3: same pieces on the same squares, same side to
 // move, same castling rights, same en passant possibility). Ids do not matter: two knights that
-// swapped squares make the same position, so keys use kind and colour. The interpreter's main line
-// keeps the key of every position of the game up to date move by move (next_key); this header is
-// its own so that the property test L13 can check that key against the one computed from the
-// whole position (full_key).
+// swapped squares make the same position, so keys use kind and colour. full_key computes a
+// position's key from the whole position; next_key updates it from the squares a move changed. The
+// interpreter's main line keeps window keys (below): the key up to a constant of the stretch since
+// the last capture or pawn move, updated by next_key_quiet. This header is its own so that the
+// property tests L13 can check both updates against full_key.
 #pragma once
 
 #include <array>
@@ -60,7 +61,7 @@ inline constexpr auto kKeyRow = table_by_id<std::uint8_t>([](PieceId v) {
 });
 
 // Keys::piece by id rather than by row (the empty square's row of zeros included): a square's key
-// is then one look-up, not two in a row (the main line asks three a ply, next_key).
+// is then one look-up, not two in a row (the main line asks two a quiet ply, next_key_quiet).
 inline constexpr auto kKeyById = [] {
     std::array<std::array<std::uint64_t, 64>, kMaxPieceId + 1> t{};
     for (std::size_t v = 0; v <= kMaxPieceId; ++v) t[v] = kKeys.piece[kKeyRow[v]];
@@ -144,9 +145,10 @@ inline std::uint64_t full_key(const sem::State& s) noexcept {
     return k;
 }
 
-// The key of σ' from the key of σ and the squares the move changed (no 64-square walk).
-// `ep_file` is the en passant file of σ (−1 for none) on entry and that of σ' on return: it can
-// only be set right after a double step, so it is looked for only then.
+// The key of σ' from the key of σ and the squares the move changed (no 64-square walk), for any
+// move. `ep_file` is the en passant file of σ (−1 for none) on entry and that of σ' on return: it
+// can only be set right after a double step, so it is looked for only then. (The main line asks
+// next_key_quiet, the same update for the moves that stay in a window; L13 checks the two equal.)
 inline std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem::State& n, const sem::Action& a,
                               int& ep_file) noexcept {
     // The pieces the move moved, as the action tells: v leaves S and stands on Q (a promoted pawn
