@@ -223,29 +223,52 @@ Checks checks_narrow(const State& sigma) noexcept {
 #if defined(PGNSEM_WIDE)
 namespace {
 
-// checks_narrow's reading, thirty-two squares at a time: the same shuffles of kHow (one copy in
-// each 16-byte lane, as the 32-byte shuffle looks up within its lane), the same matches against
-// the kings' rows of kReach, two steps instead of four. White's king is watched for Black's
-// pieces, Black's for White's.
+// checks_narrow's reading, thirty-two squares at a time: the same matches against the kings' rows
+// of kReach, two steps instead of four. White's king is watched for Black's pieces, Black's for
+// White's. One shuffle gives every square's ways, whatever its colour: the index id − 1 is the
+// place of a White piece (0–15), the place plus 16 of a Black one (16–31, and the shuffle reads
+// only the low four bits), and 0xFF on an empty square (the top bit set: the shuffle's 0). The
+// colours are then told apart by one comparison (id > 16).
+struct alignas(32) WideConstants {
+    std::array<std::uint8_t, 32> how;      // kHow, once in each 16-byte lane (the shuffle looks up within its lane)
+    std::array<std::uint8_t, 32> sixteen;  // 16: ids above it are Black's
+    std::array<std::uint8_t, 32> leapers;  // 0x0F: the leapers' ways
+};
+constexpr WideConstants make_wide_constants() noexcept {
+    WideConstants c{};
+    for (std::size_t i = 0; i < 32; ++i) {
+        c.how[i] = kHow[i % 16];
+        c.sixteen[i] = 16;
+        c.leapers[i] = 0x0F;
+    }
+    return c;
+}
+// (Read from memory: built from immediates, each took three instructions on every call.)
+alignas(32) constexpr WideConstants kWideConstants = make_wide_constants();
+
 [[gnu::target("avx2")]] Checks read_wide(const State& sigma, int kw, int kb) noexcept {
-    const __m256i table = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(kHow.data())));
+    // The constants' address passed through an empty asm, so that GCC no longer knows their values
+    // and reads them from memory rather than building them again. (Loads written out: a lambda
+    // would not inherit the avx2 target.)
+    const WideConstants* k = &kWideConstants;
+    asm("" : "+r"(k));
+    const __m256i table = _mm256_load_si256(reinterpret_cast<const __m256i*>(k->how.data()));
+    const __m256i sixteen = _mm256_load_si256(reinterpret_cast<const __m256i*>(k->sixteen.data()));
+    const __m256i leaper_ways = _mm256_load_si256(reinterpret_cast<const __m256i*>(k->leapers.data()));
     const std::uint8_t* const to_white_king = kReachOfBlack[static_cast<std::size_t>(kw)].data();
     const std::uint8_t* const to_black_king = kReachOfWhite[static_cast<std::size_t>(kb)].data();
-    const __m256i leaper_ways = _mm256_set1_epi8(0x0F);
     __m256i leapers_w = _mm256_setzero_si256(), leapers_b = _mm256_setzero_si256();
     Bits sliders_w = 0, sliders_b = 0, occupied = 0;
     for (int half = 0; half < 2; ++half) {
         const __m256i ids = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sigma.board.data() + 32 * half));
-        // the places as in read_board: id − 1 for White's pieces, id − 17 for Black's, the top bit
-        // set (the shuffle's 0) on every other square
-        const __m256i black = _mm256_cmpgt_epi8(ids, _mm256_set1_epi8(16));
-        const __m256i white_ways =
-            _mm256_shuffle_epi8(table, _mm256_or_si256(_mm256_sub_epi8(ids, _mm256_set1_epi8(1)), black));
-        const __m256i black_ways = _mm256_shuffle_epi8(table, _mm256_sub_epi8(ids, _mm256_set1_epi8(17)));
-        const __m256i hit_w = _mm256_and_si256(
-            black_ways, _mm256_load_si256(reinterpret_cast<const __m256i*>(to_white_king + 32 * half)));
-        const __m256i hit_b = _mm256_and_si256(
-            white_ways, _mm256_load_si256(reinterpret_cast<const __m256i*>(to_black_king + 32 * half)));
+        const __m256i ways = _mm256_shuffle_epi8(table, _mm256_add_epi8(ids, _mm256_set1_epi8(-1)));
+        const __m256i black = _mm256_cmpgt_epi8(ids, sixteen);
+        const __m256i hit_w =
+            _mm256_and_si256(_mm256_and_si256(ways, black),
+                             _mm256_load_si256(reinterpret_cast<const __m256i*>(to_white_king + 32 * half)));
+        const __m256i hit_b =
+            _mm256_and_si256(_mm256_andnot_si256(black, ways),
+                             _mm256_load_si256(reinterpret_cast<const __m256i*>(to_black_king + 32 * half)));
         leapers_w = _mm256_or_si256(leapers_w, hit_w);
         leapers_b = _mm256_or_si256(leapers_b, hit_b);
         // (movemask written out three times: a lambda would not inherit the avx2 target)
