@@ -176,15 +176,13 @@ template <class... Watches>
     for (int chunk = 0; chunk < 4; ++chunk) {
         const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sigma.board.data() + 16 * chunk));
         const __m128i empty = _mm_cmpeq_epi8(ids, _mm_setzero_si128());
-        // Ids 1–16 are White's, 17–32 Black's: id − 1 is a White piece's place 0–15 and id − 17 a
-        // Black one's. The shuffle gives 0 for an index with its top bit set, and every other
-        // square's index has it: for Black's, ids 0–16 (the empty square and White's) minus 17
-        // wrap round to 0xEF–0xFF; for White's, id 0 minus 1 is 0xFF and Black's squares are set
-        // to 0xFF.
+        // One shuffle gives every square's ways, whatever its colour. Ids 1–16 are White's, 17–32
+        // Black's, so the index id − 1 is a White piece's place (0–15) or a Black one's plus 16
+        // (16–31: the shuffle reads only the low four bits), and 0xFF on an empty square (the top
+        // bit set: the shuffle's 0). One comparison (id > 16) then tells the colours apart.
+        const __m128i ways = _mm_shuffle_epi8(table, _mm_sub_epi8(ids, _mm_set1_epi8(1)));
         const __m128i black = _mm_cmpgt_epi8(ids, _mm_set1_epi8(16));
-        const __m128i white_place = _mm_or_si128(_mm_sub_epi8(ids, _mm_set1_epi8(1)), black);
-        const __m128i black_place = _mm_sub_epi8(ids, _mm_set1_epi8(17));
-        const Chunk c{{_mm_shuffle_epi8(table, white_place), _mm_shuffle_epi8(table, black_place)}, chunk};
+        const Chunk c{{_mm_andnot_si128(black, ways), _mm_and_si128(black, ways)}, chunk};
         (watches.look(c), ...);
         occupied |= static_cast<Bits>(~static_cast<std::uint32_t>(_mm_movemask_epi8(empty)) & 0xFFFFu) << (16 * chunk);
     }
@@ -223,16 +221,13 @@ Checks checks_narrow(const State& sigma) noexcept {
 #if defined(PGNSEM_WIDE)
 namespace {
 
-// checks_narrow's reading, thirty-two squares at a time: the same matches against the kings' rows
-// of kReach, two steps instead of four. White's king is watched for Black's pieces, Black's for
-// White's. One shuffle gives every square's ways, whatever its colour: the index id − 1 is the
-// place of a White piece (0–15), the place plus 16 of a Black one (16–31, and the shuffle reads
-// only the low four bits), and 0xFF on an empty square (the top bit set: the shuffle's 0). The
-// colours are then told apart by one comparison (id > 16).
+// read_board's reading (checks_narrow), thirty-two squares at a time: the same one shuffle of id − 1
+// and comparison with 16 per step, the same matches against the kings' rows of kReach, two steps
+// instead of four. White's king is watched for Black's pieces, Black's for White's.
 struct alignas(32) WideConstants {
     std::array<std::uint8_t, 32> how;      // kHow, once in each 16-byte lane (the shuffle looks up within its lane)
     std::array<std::uint8_t, 32> sixteen;  // 16: ids above it are Black's
-    std::array<std::uint8_t, 32> leapers;  // 0x0F: the leapers' ways
+    std::array<std::uint8_t, 32> leapers;  // 0x0F: the leapers' ways, as in Watch
 };
 constexpr WideConstants make_wide_constants() noexcept {
     WideConstants c{};
@@ -244,7 +239,7 @@ constexpr WideConstants make_wide_constants() noexcept {
     return c;
 }
 // (Read from memory: built from immediates, each took three instructions on every call.)
-alignas(32) constexpr WideConstants kWideConstants = make_wide_constants();
+constexpr WideConstants kWideConstants = make_wide_constants();
 
 [[gnu::target("avx2")]] Checks read_wide(const State& sigma, int kw, int kb) noexcept {
     // The constants' address passed through an empty asm, so that GCC no longer knows their values
