@@ -52,7 +52,7 @@ namespace {
     PGNSEM_ASSERT(!r.is_laws() || !well_formed(s) || well_formed(t.next),
                   "a move the Laws accept leaves σ well-formed (one king a side, no pawn on its last rank, "
                   "bishops on their colour)");
-    return Terminates{t.next, t.action, check};
+    return Terminates{t, check};
 }
 
 // Q ≠ 0, the destination of a traversal.

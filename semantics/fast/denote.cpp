@@ -25,7 +25,6 @@
 #elif defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
 #include <emmintrin.h>
 #endif
-#include "semantics/overloaded.hpp"
 
 namespace pgnsem::sem::fast {
 namespace {
@@ -269,31 +268,36 @@ Transition apply_concrete(const State& s, ConcreteMove m) noexcept {
 // ⊤ with the σ' an equation builds, constructed in the result itself: the equation's value is
 // not copied into the variant (a copy that reads back a σ' written byte by byte a moment before
 // waits for those writes to land, and that wait was a tenth of T's time). Every [[M]] below
-// returns ⊤ through it.
+// returns ⊤ through it. The result is T's own answer (denote.hpp), its check flag not yet asked.
 template <class F>
 struct Built {
     F equation;
-    operator Transition() const noexcept { return equation(); }  // NOLINT: converts on purpose
+    operator Terminates() const noexcept { return Terminates{equation()}; }  // NOLINT: converts on purpose
 };
 template <class F>
-[[nodiscard]] Partial<Transition> defined(F equation) noexcept {
-    return Partial<Transition>(boost::variant2::in_place_index_t<0>{}, Built<F>{equation});
+[[nodiscard]] Termination defined(F equation) noexcept {
+    return Termination(boost::variant2::in_place_index_t<0>{}, Built<F>{equation});
+}
+
+// ⊥: T reports [[M]]'s undefinedness by the same rule and detail.
+[[nodiscard]] Termination bottom(const Undefined& u) noexcept {
+    return Fails{u.rule, u.detail};
 }
 
 // [[Q]] and [[P::Q]]: find (S, v) with GTSS, then the traversal equation for its kind. (Whether a
 // pawn moves is asked once, for GTSS and the equation together.)
-[[gnu::flatten]] Partial<Transition> denote_traversal(const ast::Traversal& m, const State& sigma) noexcept {
-    if (sigma.turn >= kTurnLimit) return too_long();
+[[gnu::flatten]] Termination denote_traversal(const ast::Traversal& m, const State& sigma) noexcept {
+    if (sigma.turn >= kTurnLimit) return bottom(too_long());
     if (m.piece == PieceKind::Pawn) {
         const SourceResult src = find_pawn_traversal_source(sigma, m.from, m.to);
-        if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+        if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return bottom(*u);
         const Source& S = boost::variant2::get<Source>(src);
         if (std::abs(m.to.rank().index() - S.from.rank().index()) == 2)
             return defined([&] { return pawn_double_step(sigma, S.from, m.to); });
         return defined([&] { return pawn_step(sigma, S.from, m.to); });
     }
     const SourceResult src = find_piece_traversal_source(sigma, m.piece, m.from, m.to);
-    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return bottom(*u);
     const Source& S = boost::variant2::get<Source>(src);
     if (m.piece == PieceKind::King) return defined([&] { return king_traversal(sigma, S.from, m.to); });
     return defined([&] { return piece_traversal(sigma, S.from, m.to); });
@@ -301,17 +305,17 @@ template <class F>
 
 // [[P::x::Q]] and [[W::x::Q]]: find (S, v) with GCSS, then the capture equation for its kind
 // (en passant when a pawn captures onto the empty square GCSS accepted).
-[[gnu::flatten]] Partial<Transition> denote_capture(const ast::Capture& m, const State& sigma) noexcept {
-    if (sigma.turn >= kTurnLimit) return too_long();
+[[gnu::flatten]] Termination denote_capture(const ast::Capture& m, const State& sigma) noexcept {
+    if (sigma.turn >= kTurnLimit) return bottom(too_long());
     if (m.piece == PieceKind::Pawn) {
         const SourceResult src = find_pawn_capture_source(sigma, m.from, m.to);
-        if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+        if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return bottom(*u);
         const Source& S = boost::variant2::get<Source>(src);
         if (sigma.board[ix(m.to)] == kEmpty) return defined([&] { return en_passant(sigma, S.from, m.to); });
         return defined([&] { return pawn_capture(sigma, S.from, m.to); });
     }
     const SourceResult src = find_piece_capture_source(sigma, m.piece, m.from, m.to);
-    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return bottom(*u);
     const Source& S = boost::variant2::get<Source>(src);
     if (m.piece == PieceKind::King) return defined([&] { return king_capture(sigma, S.from, m.to); });
     return defined([&] { return piece_capture(sigma, S.from, m.to); });
@@ -319,8 +323,8 @@ template <class F>
 
 // [[O-O]], [[O-O-O]]: the movement conditions of the equation (king unmoved, rook in place and
 // unmoved, the squares between empty), then the update. Attacks on the king's path are T's.
-Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma) noexcept {
-    if (sigma.turn >= kTurnLimit) return too_long();
+Termination denote_castle(const ast::Castle& m, const State& sigma) noexcept {
+    if (sigma.turn >= kTurnLimit) return bottom(too_long());
     const Color c = to_move(sigma);
     const CastleSquares& q = castle_squares(c, m.side);
     Detail d;
@@ -331,43 +335,43 @@ Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma) noex
     const std::uint8_t king_flag = c == Color::White ? kWhiteKingMoved : kBlackKingMoved;
     // w_king = 0 (b_king = 0): the king never moved, so it still stands on e1 (e8).
     if ((sigma.king_moved & king_flag) != 0 || sigma.board[ix(q.king_from)] != q.king)
-        return Undefined{Failure::CastleKingMoved, d};
+        return bottom(Undefined{Failure::CastleKingMoved, d});
     d.square = q.rook_from;
     // Erratum (Laws 3.8.2.1): the rook must never have moved either (nor been captured there).
-    if ((sigma.rook_moved & q.corner) != 0) return Undefined{Failure::CastleRookMoved, d};
+    if ((sigma.rook_moved & q.corner) != 0) return bottom(Undefined{Failure::CastleRookMoved, d});
     // h1 = 8 (a1 = 1, h8 = 24, a8 = 17): that very rook stands on its corner.
-    if (sigma.board[ix(q.rook_from)] != q.rook) return Undefined{Failure::CastleNoRook, d};
+    if (sigma.board[ix(q.rook_from)] != q.rook) return bottom(Undefined{Failure::CastleNoRook, d});
     for (int i = 0; i < q.between_count; ++i) {
         const Square e = q.between[static_cast<std::size_t>(i)];
         if (sigma.board[ix(e)] != kEmpty) {
             d.square = e;
-            return Undefined{Failure::CastleBlocked, d};
+            return bottom(Undefined{Failure::CastleBlocked, d});
         }
     }
     return defined([&] { return castle(sigma, m.side); });
 }
 
 // [[Q=T]], [[W::x::Q=T]]: GTSS (push) or GCSS (capture from file W) finds the pawn.
-Partial<Transition> denote_promotion(const ast::Promotion& m, const State& sigma) noexcept {
-    if (sigma.turn >= kTurnLimit) return too_long();
+Termination denote_promotion(const ast::Promotion& m, const State& sigma) noexcept {
+    if (sigma.turn >= kTurnLimit) return bottom(too_long());
     const SourceResult src =
         m.is_capture() ? find_pawn_capture_source(sigma, ast::Disambiguator{m.capture_from(), std::nullopt}, m.to())
                        : find_pawn_traversal_source(sigma, ast::Disambiguator{}, m.to());
-    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return bottom(*u);
     return defined([&] { return promotion(sigma, boost::variant2::get<Source>(src).from, m.to(), m.piece()); });
 }
 
 // A move written by its squares (UCI): the piece is σ(S); its movement rules are checked here,
 // then the equation for what it does (castling when the king stands on e1/e8 and moves two
 // files; en passant when a pawn moves diagonally onto an empty square, …).
-Partial<Transition> denote_coordinate(const ast::Coordinate& m, const State& sigma) noexcept {
-    if (sigma.turn >= kTurnLimit) return too_long();
+Termination denote_coordinate(const ast::Coordinate& m, const State& sigma) noexcept {
+    if (sigma.turn >= kTurnLimit) return bottom(too_long());
     const PieceId v = sigma.board[ix(m.from)];
-    if (v == kEmpty) return undefined(Failure::SrcEmptySquare, m.from, m.to);
+    if (v == kEmpty) return bottom(undefined(Failure::SrcEmptySquare, m.from, m.to));
     const Color c = to_move(sigma);
     const PieceKind k = kind_of(v);
-    if (!belongs_to(v, c)) return undefined(Failure::SrcOpponentPiece, m.from, m.to, k);
-    if (m.promotion && k != PieceKind::Pawn) return undefined(Failure::PromoNotPawn, m.from, m.to, k);
+    if (!belongs_to(v, c)) return bottom(undefined(Failure::SrcOpponentPiece, m.from, m.to, k));
+    if (m.promotion && k != PieceKind::Pawn) return bottom(undefined(Failure::PromoNotPawn, m.from, m.to, k));
     const int from = m.from.index();
     const int to = m.to.index();
     if (k == PieceKind::King && m.from == castle_squares(c, ast::CastleSide::King).king_from &&
@@ -377,34 +381,19 @@ Partial<Transition> denote_coordinate(const ast::Coordinate& m, const State& sig
         if (df == -2) return denote_castle(ast::Castle{ast::CastleSide::Queen}, sigma);
     }
     const bool diagonal_pawn = k == PieceKind::Pawn && m.from.file() != m.to.file();
-    if (!reaches(k, c, from, to, diagonal_pawn)) return undefined(Failure::SrcUnreachable, m.from, m.to, k);
+    if (!reaches(k, c, from, to, diagonal_pawn)) return bottom(undefined(Failure::SrcUnreachable, m.from, m.to, k));
     // A promotion is a pawn move onto the last rank; naming a piece for any other pawn move
     // describes no move of chess.
-    if (m.promotion && geo::rank_of(to) != last_rank(c)) return undefined(Failure::SrcUnreachable, m.from, m.to, k);
+    if (m.promotion && geo::rank_of(to) != last_rank(c)) return bottom(undefined(Failure::SrcUnreachable, m.from, m.to, k));
     const int b = blocker(sigma, k, from, to, diagonal_pawn);
     if (b >= 0) {
         Undefined u = undefined(k == PieceKind::Pawn ? Failure::TravPawnBlocked : Failure::SrcBlocked, m.from, m.to, k);
         u.detail.square = Square::unchecked(b);
-        return u;
+        return bottom(u);
     }
     if (diagonal_pawn)
-        if (auto u = pawn_capture_victim(sigma, from, to)) return *u;
+        if (auto u = pawn_capture_victim(sigma, from, to)) return bottom(*u);
     return defined([&] { return apply_concrete(sigma, ConcreteMove{m.from, m.to, m.promotion}); });
-}
-
-// [[M]] for any move.
-Partial<Transition> denote(const ast::Move& m, const State& sigma) noexcept {
-    return boost::variant2::visit(Overloaded{
-                                      [&sigma](const ast::Traversal& b) { return denote_traversal(b, sigma); },
-                                      [&sigma](const ast::Capture& b) { return denote_capture(b, sigma); },
-                                      [&sigma](const ast::Castle& b) { return denote_castle(b, sigma); },
-                                      [&sigma](const ast::Promotion& b) { return denote_promotion(b, sigma); },
-                                      [&sigma](const ast::Coordinate& b) { return denote_coordinate(b, sigma); },
-                                      [](const ast::NullMove&) {
-                                          return Partial<Transition>{Undefined{Failure::MoveNull, Detail{}}};
-                                      },
-                                  },
-                                  m.body);
 }
 
 }  // namespace pgnsem::sem::fast

@@ -1,7 +1,14 @@
 // [[M]] : St ⇀ St — the state-transition functions of §3.2.2, one per equation:
 // traversals (pawn step, double step with its stamp, piece, king), captures (pawn, en passant,
-// piece, king), castles (both sides), promotions (push, capture). Each returns σ' or ⊥ for the
+// piece, king), castles (both sides), promotions (push, capture). Each gives σ' or ⊥ for the
 // movement rules alone; T (terminates.hpp) adds the conditions of §3.3.
+//
+// Each answers in T's own type, Termination, for T is their one caller (terminates.cpp): ⊤ holding
+// σ' and the action, its check flag not yet asked, or ⊥ with [[M]]'s rule and detail (the
+// reference's Undefined as a Fails). T asks its conditions of σ' where these wrote it, in the
+// answer T's caller receives, so σ' is never copied on its way out (bench/README.md, the sixteenth
+// stop of issue 15; until then they returned Partial<Transition> as the reference's do, and T
+// copied σ' out of it). F3 holds them, through T, to the reference.
 #pragma once
 
 #include "semantics/partial.hpp"
@@ -10,13 +17,10 @@
 
 namespace pgnsem::sem::fast {
 
-// [[M]]σ for any move of the AST (dispatches on the alternative).
-[[nodiscard]] Partial<Transition> denote(const ast::Move& m, const State& sigma) noexcept;
-
-[[nodiscard]] Partial<Transition> denote_traversal(const ast::Traversal& m, const State& sigma) noexcept;
-[[nodiscard]] Partial<Transition> denote_capture(const ast::Capture& m, const State& sigma) noexcept;
-[[nodiscard]] Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma) noexcept;
-[[nodiscard]] Partial<Transition> denote_promotion(const ast::Promotion& m, const State& sigma) noexcept;
-[[nodiscard]] Partial<Transition> denote_coordinate(const ast::Coordinate& m, const State& sigma) noexcept;
+[[nodiscard]] Termination denote_traversal(const ast::Traversal& m, const State& sigma) noexcept;
+[[nodiscard]] Termination denote_capture(const ast::Capture& m, const State& sigma) noexcept;
+[[nodiscard]] Termination denote_castle(const ast::Castle& m, const State& sigma) noexcept;
+[[nodiscard]] Termination denote_promotion(const ast::Promotion& m, const State& sigma) noexcept;
+[[nodiscard]] Termination denote_coordinate(const ast::Coordinate& m, const State& sigma) noexcept;
 
 }  // namespace pgnsem::sem::fast

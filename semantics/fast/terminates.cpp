@@ -31,12 +31,6 @@
 namespace pgnsem::sem::fast {
 namespace {
 
-// The refusals are kept out of line (cold): the moves of real games are nearly all accepted, and
-// the accepting path of T then needs fewer registers saved and restored per move.
-[[nodiscard, gnu::cold, gnu::noinline]] Termination fail(const Undefined& u) noexcept {
-    return Fails{u.rule, u.detail};
-}
-
 // The squares and piece of a refused move.
 [[nodiscard]] Detail detail_of(const Action& a) noexcept {
     Detail d;
@@ -46,6 +40,8 @@ namespace {
     return d;
 }
 
+// The refusals are kept out of line (cold): the moves of real games are nearly all accepted, and
+// the accepting path of T then needs fewer registers saved and restored per move.
 [[nodiscard, gnu::cold, gnu::noinline]] Termination fail(Failure r, const Action& a) noexcept {
     return Fails{r, detail_of(a)};
 }
@@ -55,18 +51,13 @@ namespace {
     return Square::unchecked(std::countr_zero(bits));
 }
 
-// T(M)(σ) = ⊤ with the σ' and action of [[M]], written straight into the result (σ' is copied
-// once here, not once into a Terminates and again into the variant). As in the reference, a move
-// the Laws accept keeps σ well-formed; checked in the builds with expensive assertions (a scan of
-// σ and σ′ per move would cost the fast path what it saves).
-[[nodiscard]] Termination accept(const State& s, const Transition& t, bool check) noexcept {
+// T(M)(σ) = ⊤: [[M]] wrote σ' and the action into T's answer already (judge, below); what is left
+// is the check flag. As in the reference, a move the Laws accept keeps σ well-formed; checked in
+// the builds with expensive assertions (a scan of σ and σ′ per move would cost the fast path what
+// it saves).
+void accept(const State& s, Terminates& t, bool check) noexcept {
     PGNSEM_EXPENSIVE_ASSERT(!well_formed(s) || well_formed(t.next), "a move the Laws accept leaves σ well-formed");
-    Termination r;
-    Terminates& ok = boost::variant2::get<Terminates>(r);
-    ok.next = t.next;
-    ok.action = t.action;
-    ok.check = check;
-    return r;
+    t.check = check;
 }
 
 // Which of the three king-safety rules a move that leaves its king attacked breaks.
@@ -86,11 +77,14 @@ namespace {
 
 // ¬IIC(σ', mover): the move must not leave the mover's king attacked. (The opponent's king is
 // looked at in the same pass, for Terminates::check.)
-[[nodiscard]] Termination king_safe(const State& s, const Transition& t) noexcept {
+void king_safe(const State& s, Terminates& t, Termination& r) noexcept {
     const Color mover = to_move(s);
     const Checks c = checks(t.next);
-    if (!c.of(mover)) return accept(s, t, c.of(opposite(mover)));
-    return king_unsafe(s, t);
+    if (!c.of(mover)) {
+        accept(s, t, c.of(opposite(mover)));
+        return;
+    }
+    r = king_unsafe(s, t);
 }
 
 // A pawn on the last rank must have promoted. (The rank is asked first: a move rarely ends on
@@ -111,24 +105,35 @@ namespace {
     return std::nullopt;
 }
 
-// The conditions T adds to a defined move: destination, compulsory promotion, king safety.
-// `capture`: the move takes (or, written by its squares, may take) what stands on Q.
-[[nodiscard]] Termination conclude(const State& s, const Transition& t, bool capture) noexcept {
+// The conditions T adds to a defined move: destination, compulsory promotion, king safety. `t` is
+// the ⊤ that `r` holds; a condition that fails replaces it with ⊥. `capture`: the move takes (or,
+// written by its squares, may take) what stands on Q.
+void conclude(const State& s, Terminates& t, Termination& r, bool capture) noexcept {
     const PieceId victim = s.board[static_cast<std::size_t>(t.action.to.index())];
-    if (!capture && victim != kEmpty)
-        return fail(belongs_to(victim, to_move(s)) ? Failure::DestOwnPiece : Failure::TravOccupied, t.action);
-    if (capture && victim == kEmpty && t.action.rule != Equation::CapEnPassant)
-        return fail(Failure::CapNoVictim, t.action);
-    if (auto r = capture_destination(s, t)) return fail(*r, t.action);
-    if (promotion_missing(t)) return fail(Failure::PromoMissing, t.action);
-    return king_safe(s, t);
+    if (!capture && victim != kEmpty) {
+        r = fail(belongs_to(victim, to_move(s)) ? Failure::DestOwnPiece : Failure::TravOccupied, t.action);
+        return;
+    }
+    if (capture && victim == kEmpty && t.action.rule != Equation::CapEnPassant) {
+        r = fail(Failure::CapNoVictim, t.action);
+        return;
+    }
+    if (auto rule = capture_destination(s, t)) {
+        r = fail(*rule, t.action);
+        return;
+    }
+    if (promotion_missing(t)) {
+        r = fail(Failure::PromoMissing, t.action);
+        return;
+    }
+    king_safe(s, t, r);
 }
 
 // T(O-O), T(O-O-O): not out of check, not through an attacked square, not into check. Castling
 // takes nothing, so the enemy pieces are the same in σ and σ′: where they stand is read once,
 // and their attacks are asked against σ's occupancy for the square the king leaves and the one it
 // crosses, and against σ′'s for the one it lands on.
-[[nodiscard]] Termination conclude_castle(const State& s, const Transition& t) noexcept {
+void conclude_castle(const State& s, Terminates& t, Termination& r) noexcept {
     const Color mover = to_move(s);
     const Color them = opposite(mover);
     const CastleSquares& q = castle_squares(mover, *t.action.castle);
@@ -140,34 +145,42 @@ namespace {
     f.detail.king = q.king_from;
     if (const std::uint64_t a = attackers_of(enemy, q.king_from.index(), them, enemy.occupied); a != 0) {
         f.detail.attacker = first_square(a);
-        return f;
+        r = f;
+        return;
     }
     if (const std::uint64_t a = attackers_of(enemy, q.crossed.index(), them, enemy.occupied); a != 0) {
         f.rule = Failure::CastleThroughCheck;
         f.detail.square = q.crossed;
         f.detail.attacker = first_square(a);
-        return f;
+        r = f;
+        return;
     }
     if (const std::uint64_t a = attackers_of(enemy, q.king_to.index(), them, after); a != 0) {
         f.rule = Failure::CastleIntoCheck;
         f.detail.square = q.king_to;
         f.detail.attacker = first_square(a);
-        return f;
+        r = f;
+        return;
     }
-    return accept(s, t, in_check(t.next, them));
+    accept(s, t, in_check(t.next, them));
 }
 
 // Inlined into each kind of move (below), so that each calls its own [[M]] directly and knows
 // whether it captures: as one shared function it called [[M]] through a pointer, a jump whose
-// target changed with the kind of move and was often mispredicted.
+// target changed with the kind of move and was often mispredicted. [[M]] answers in T's own type
+// (denote.hpp): ⊤ with σ' and the action, written where the caller of T receives its answer, or
+// ⊥; T's conditions read σ' there and, when one fails, replace the answer with ⊥.
 template <class Body, class Denote>
 [[nodiscard, gnu::always_inline]] inline Termination judge(const State& s, const Body& body, Denote denote_fn,
                                                            bool capture) noexcept {
-    const Partial<Transition> r = denote_fn(body, s);
-    if (const Undefined* u = boost::variant2::get_if<Undefined>(&r)) return fail(*u);
-    const Transition& t = boost::variant2::get<Transition>(r);
-    if (t.action.castle) return conclude_castle(s, t);
-    return conclude(s, t, capture);
+    Termination r = denote_fn(body, s);
+    if (Terminates* t = boost::variant2::get_if<Terminates>(&r)) {
+        if (t->action.castle)
+            conclude_castle(s, *t, r);
+        else
+            conclude(s, *t, r, capture);
+    }
+    return r;
 }
 
 [[nodiscard]] Termination judge_coordinate(const State& s, const ast::Coordinate& m) noexcept {
