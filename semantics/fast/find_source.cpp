@@ -138,14 +138,18 @@ struct Candidates {
     return source_at(s, PieceKind::Pawn, capture, from, to);
 }
 
-// What find_source says when the side to move has not exactly one piece that could make the
-// move: none (and why not), or several (and which of them may legally move). Out of line and
-// cold: a move of a real game nearly always has exactly one.
+// find_source for every move but the common one (one piece admitted, with a free way): the
+// candidates looked at in full. Exactly one with a free way: the source; none: why not; several:
+// which of them may legally move. Out of line and cold: a move of a real game nearly always is
+// the common one.
 [[nodiscard, gnu::cold, gnu::noinline]] SourceResult other_than_one(const State& s, PieceKind k,
                                                                     const ast::Disambiguator& d, Square to_sq,
-                                                                    bool capture, const Candidates& own) noexcept {
+                                                                    bool capture) noexcept {
     const int to = to_sq.index();
     const Color us = to_move(s);
+    const Candidates own = candidates(s, us, k, d, to, capture);
+    if (own.clear != 0 && (own.clear & (own.clear - 1)) == 0)
+        return source_at(s, k, capture, std::countr_zero(own.clear), to);
     Detail detail;
     detail.to = to_sq;
     detail.piece = k;
@@ -198,10 +202,16 @@ struct Candidates {
         if (ks != kNoSquare && ((geo::king_targets(to) & admitted(d)) >> ks & 1) != 0)
             return source_at(s, k, capture, ks, to);
     }
-    const Candidates own = candidates(s, us, k, d, to, capture);
-    // Exactly one candidate with a free way: the source.
-    if (own.clear == 0 || (own.clear & (own.clear - 1)) != 0) return other_than_one(s, k, d, to_sq, capture, own);
-    return source_at(s, k, capture, std::countr_zero(own.clear), to);
+    // The common case, read off without the candidates' record: the one piece of that kind the
+    // disambiguator admits among those that reach Q, with a free way, is the source (candidates()
+    // would find it the one candidate with a free way). Anything else is looked at in full.
+    const KindBoards b = kind_boards(s, us, k);
+    const Bits matched = reached_from(k, us, to, capture) & b.pieces & admitted(d);
+    if (matched != 0 && (matched & (matched - 1)) == 0) {
+        const int from = std::countr_zero(matched);
+        if ((way(k, from, to, capture) & b.occupied) == 0) return source_at(s, k, capture, from, to);
+    }
+    return other_than_one(s, k, d, to_sq, capture);
 }
 
 }  // namespace
