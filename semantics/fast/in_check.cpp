@@ -212,10 +212,10 @@ bool in_check(const State& sigma, Color c) noexcept {
 // Both kings over one reading of σ.
 Checks checks_narrow(const State& sigma) noexcept {
     const std::uint8_t kw = sigma.king_square[0], kb = sigma.king_square[1];
-    if (kw == kNoSquare || kb == kNoSquare) return {{in_check(sigma, Color::White), in_check(sigma, Color::Black)}};
+    if (kw == kNoSquare || kb == kNoSquare) return {in_check(sigma, Color::White), in_check(sigma, Color::Black)};
     Watch white(kw, Color::Black), black(kb, Color::White);
     const Bits occupied = read_board(sigma, white, black);
-    return {{white.attacked(kw, occupied), black.attacked(kb, occupied)}};
+    return {white.attacked(kw, occupied), black.attacked(kb, occupied)};
 }
 
 #if defined(PGNSEM_WIDE)
@@ -276,8 +276,8 @@ constexpr WideConstants kWideConstants = make_wide_constants();
             static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(ids, _mm256_setzero_si256())));
         occupied |= Bits{~empty} << shift;
     }
-    return {{!_mm256_testz_si256(leapers_w, leaper_ways) || slider_attacks(sliders_w, kw, occupied),
-             !_mm256_testz_si256(leapers_b, leaper_ways) || slider_attacks(sliders_b, kb, occupied)}};
+    return {!_mm256_testz_si256(leapers_w, leaper_ways) || slider_attacks(sliders_w, kw, occupied),
+            !_mm256_testz_si256(leapers_b, leaper_ways) || slider_attacks(sliders_b, kb, occupied)};
 }
 
 }  // namespace

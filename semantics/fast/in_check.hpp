@@ -1,7 +1,6 @@
 // IIC — IsInCheck (Algorithm 3 of the paper): is the king of colour c attacked in σ?
 #pragma once
 
-#include <array>
 #include <cstdint>
 
 #include "semantics/state.hpp"
@@ -14,9 +13,17 @@ namespace pgnsem::sem::fast {
 // IIC(σ, White) and IIC(σ, Black), asked in one pass over σ: T asks one of σ′ (the mover's king
 // safety) and the check claim the other.
 struct Checks {
-    std::array<bool, 2> by_colour{};  // indexed by Color (a look-up: the colour alternates)
-    [[nodiscard]] bool of(Color c) const noexcept { return by_colour[static_cast<std::size_t>(c)]; }
+    // Bit c (Color's value) says whether c's king is attacked. A shift, not a look-up in an array
+    // of two bools, and no branch: the colour alternates move by move. (As an array the answer
+    // went through the stack on every ply, stored as two bytes and read back as one.)
+    std::uint8_t bits = 0;
+    constexpr Checks() noexcept = default;
+    constexpr Checks(bool white, bool black) noexcept
+        : bits(static_cast<std::uint8_t>(static_cast<unsigned>(white) | static_cast<unsigned>(black) << 1)) {}
+    [[nodiscard]] bool of(Color c) const noexcept { return ((bits >> static_cast<unsigned>(c)) & 1u) != 0; }
+    friend bool operator==(Checks, Checks) = default;
 };
+static_assert(static_cast<unsigned>(Color::White) == 0 && static_cast<unsigned>(Color::Black) == 1);
 [[nodiscard]] Checks checks(const State& sigma) noexcept;
 // checks() reads σ in one of two widths, with the same answer: sixteen squares a step with SSSE3
 // (one at a time in a build without SIMD), or thirty-two where the processor has AVX2, chosen once

@@ -114,10 +114,10 @@ TEST_CASE("F1 IIC and the attack questions: fast = reference", "[property][F1]")
                     if (s.board[static_cast<std::size_t>(q)] != kEmpty) continue;
                     const State moved = update(s, {{*home, kEmpty}, {sq, at(s, *home)}});
                     RC_ASSERT(fast::in_check(moved, c) == in_check(moved, c));
-                    const fast::Checks expected{{in_check(moved, Color::White), in_check(moved, Color::Black)}};
-                    RC_ASSERT(fast::checks(moved).by_colour == expected.by_colour);
-                    RC_ASSERT(fast::checks_narrow(moved).by_colour == expected.by_colour);
-                    if (fast::wide_available()) RC_ASSERT(fast::checks_wide(moved).by_colour == expected.by_colour);
+                    const fast::Checks expected{in_check(moved, Color::White), in_check(moved, Color::Black)};
+                    RC_ASSERT(fast::checks(moved) == expected);
+                    RC_ASSERT(fast::checks_narrow(moved) == expected);
+                    if (fast::wide_available()) RC_ASSERT(fast::checks_wide(moved) == expected);
                 }
             }
         }
