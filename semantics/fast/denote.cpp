@@ -384,7 +384,8 @@ Termination denote_coordinate(const ast::Coordinate& m, const State& sigma) noex
     if (!reaches(k, c, from, to, diagonal_pawn)) return bottom(undefined(Failure::SrcUnreachable, m.from, m.to, k));
     // A promotion is a pawn move onto the last rank; naming a piece for any other pawn move
     // describes no move of chess.
-    if (m.promotion && geo::rank_of(to) != last_rank(c)) return bottom(undefined(Failure::SrcUnreachable, m.from, m.to, k));
+    if (m.promotion && geo::rank_of(to) != last_rank(c))
+        return bottom(undefined(Failure::SrcUnreachable, m.from, m.to, k));
     const int b = blocker(sigma, k, from, to, diagonal_pawn);
     if (b >= 0) {
         Undefined u = undefined(k == PieceKind::Pawn ? Failure::TravPawnBlocked : Failure::SrcBlocked, m.from, m.to, k);
