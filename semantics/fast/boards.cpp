@@ -1,6 +1,7 @@
 // kind_boards thirty-two squares a step, for the processors with AVX2 (boards.hpp, wide.hpp).
 #include "semantics/fast/boards.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -11,22 +12,39 @@
 namespace pgnsem::sem::fast {
 
 #if defined(PGNSEM_WIDE)
-// kind_boards_narrow's pass at twice the width: the same places r = id − base, read as signed
-// bytes, the same matches (8 ≤ r ≤ 15 for the pawns, r = a or r = z for the other kinds), two steps
-// instead of four. (The movemasks are written out: a lambda would not inherit the avx2 target.)
+namespace {
+
+// For each kind, the places (id − base, 0–15) of that kind as 0xFF, once in each 16-byte lane: the
+// table a shuffle looks a square's place up in (kind_at_place, the same table kPlaces is made from).
+struct alignas(32) KindShuffles {
+    std::array<std::array<std::uint8_t, 32>, 6> hit;
+};
+constexpr KindShuffles make_kind_shuffles() noexcept {
+    KindShuffles t{};
+    for (std::size_t k = 0; k < 6; ++k)
+        for (int i = 0; i < 32; ++i)
+            t.hit[k][static_cast<std::size_t>(i)] = kind_at_place(i % 16) == static_cast<PieceKind>(k) ? 0xFF : 0;
+    return t;
+}
+constexpr KindShuffles kKindShuffles = make_kind_shuffles();
+
+}  // namespace
+
+// kind_boards_narrow's reading at twice the width, and without a branch on the colour or the kind:
+// a square's place r = id − base, read as a signed byte, is 0–15 exactly for the side's sixteen ids
+// (as in the narrow body); the place is looked up in the kind's row of kKindShuffles. An index with
+// its top bit set gives 0: r below 0 (the empty square, the other side below base) has it, and r
+// above 15 (the other side above base) is given it by or-ing in r > 15. Two steps instead of four.
 [[gnu::target("avx2")]] KindBoards kind_boards_wide(const State& s, Color c, PieceKind k) noexcept {
     KindBoards b;
-    const int base = c == Color::White ? 1 : 17;
-    const __m256i first = _mm256_set1_epi8(static_cast<char>(base));
-    const __m256i ra = _mm256_set1_epi8(static_cast<char>(kPlaces[static_cast<std::size_t>(k)][0]));
-    const __m256i rz = _mm256_set1_epi8(static_cast<char>(kPlaces[static_cast<std::size_t>(k)][1]));
-    const bool pawns = k == PieceKind::Pawn;
+    const __m256i first = _mm256_set1_epi8(static_cast<char>(1 + 16 * colour_index(c)));
+    const __m256i table =
+        _mm256_load_si256(reinterpret_cast<const __m256i*>(kKindShuffles.hit[static_cast<std::size_t>(k)].data()));
+    const __m256i fifteen = _mm256_set1_epi8(15);
     for (int half = 0; half < 2; ++half) {
         const __m256i ids = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.board.data() + 32 * half));
         const __m256i r = _mm256_sub_epi8(ids, first);
-        const __m256i hit = pawns ? _mm256_and_si256(_mm256_cmpgt_epi8(r, _mm256_set1_epi8(7)),
-                                                     _mm256_cmpgt_epi8(_mm256_set1_epi8(16), r))
-                                  : _mm256_or_si256(_mm256_cmpeq_epi8(r, ra), _mm256_cmpeq_epi8(r, rz));
+        const __m256i hit = _mm256_shuffle_epi8(table, _mm256_or_si256(r, _mm256_cmpgt_epi8(r, fifteen)));
         const auto empty =
             static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(ids, _mm256_setzero_si256())));
         const int shift = 32 * half;
