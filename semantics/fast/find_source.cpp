@@ -115,11 +115,12 @@ struct Candidates {
     return Source{Square::unchecked(from), s.board[static_cast<std::size_t>(from)]};
 }
 
-// The pawn a plain pawn move names, read off σ without a search: for a push, the square behind
-// Q holds a pawn of the side to move and Q is empty; for a capture from file W, the square on W
+// The pawn a plain pawn move names, read off σ without a search: for a push, Q is empty and the
+// square behind it holds a pawn of the side to move, or (a double step) is empty while the square
+// behind that, on the pawns' start rank, holds one; for a capture from file W, the square on W
 // diagonally behind Q holds one. That pawn is then the only candidate the search below would
-// find, with a free way, so the answer is the same; every other case (double steps, blocked
-// pushes, no pawn there) is left to the search, which also says what is wrong.
+// find, with a free way, so the answer is the same; every other case (blocked pushes, no pawn
+// there) is left to the search, which also says what is wrong.
 [[nodiscard]] std::optional<SourceResult> plain_pawn_source(const State& s, Color us, const ast::Disambiguator& d,
                                                             int to, bool capture) noexcept {
     const int behind = to - 8 * forward(us);
@@ -130,8 +131,15 @@ struct Candidates {
         const int df = d.file->index() - geo::file_of(to);
         if (df != 1 && df != -1) return std::nullopt;
         from = behind + df;
-    } else if (s.board[static_cast<std::size_t>(to)] != kEmpty || (admitted(d) & geo::bit(from)) == 0) {
-        return std::nullopt;
+    } else {
+        if (s.board[static_cast<std::size_t>(to)] != kEmpty) return std::nullopt;
+        if (s.board[static_cast<std::size_t>(behind)] == kEmpty) {
+            // A double step: the square behind Q is empty (the way), the one behind it holds the pawn.
+            const int two = behind - 8 * forward(us);
+            if (two < 0 || two > 63 || geo::rank_of(two) != start_rank(us)) return std::nullopt;
+            from = two;
+        }
+        if ((admitted(d) & geo::bit(from)) == 0) return std::nullopt;
     }
     const PieceId v = s.board[static_cast<std::size_t>(from)];
     if (!is_pawn_of(v, us)) return std::nullopt;
@@ -214,17 +222,25 @@ struct Candidates {
     return other_than_one(s, k, d, to_sq, capture);
 }
 
+// A pawn move that is not plain, searched for like a piece's. Out of line and cold: kept in GTSS's
+// and GCSS's functions for a pawn, its search (and the call into kind_boards) made them save and
+// restore registers on every pawn move, nearly all of which are plain (double steps included).
+[[nodiscard, gnu::cold, gnu::noinline]] SourceResult pawn_source_searched(const State& s, const ast::Disambiguator& d,
+                                                                          Square to, bool capture) noexcept {
+    return find_source(s, PieceKind::Pawn, d, to, capture);
+}
+
 }  // namespace
 
 // GTSS and GCSS for a pawn: a plain pawn move is read off σ (plain_pawn_source), anything else
 // is searched for like a piece.
 SourceResult find_pawn_traversal_source(const State& sigma, const ast::Disambiguator& from, Square to) noexcept {
     if (auto plain = plain_pawn_source(sigma, to_move(sigma), from, to.index(), false)) return *plain;
-    return find_source(sigma, PieceKind::Pawn, from, to, false);
+    return pawn_source_searched(sigma, from, to, false);
 }
 SourceResult find_pawn_capture_source(const State& sigma, const ast::Disambiguator& from, Square to) noexcept {
     if (auto plain = plain_pawn_source(sigma, to_move(sigma), from, to.index(), true)) return *plain;
-    return find_source(sigma, PieceKind::Pawn, from, to, true);
+    return pawn_source_searched(sigma, from, to, true);
 }
 
 // GTSS and GCSS for a piece (kind ≠ pawn).
