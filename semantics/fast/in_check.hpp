@@ -15,7 +15,7 @@ namespace pgnsem::sem::fast {
 struct Checks {
     // Bit c (Color's value) says whether c's king is attacked. A shift, not a look-up in an array
     // of two bools, and no branch: the colour alternates move by move. (As an array the answer
-    // went through the stack on every ply, stored as two bytes and read back as one.)
+    // went through the stack on every ply: stored as one 16-bit word, read back a byte at a time.)
     std::uint8_t bits = 0;
     constexpr Checks() noexcept = default;
     constexpr Checks(bool white, bool black) noexcept
