@@ -14,16 +14,19 @@ namespace pgnsem::sem::fast {
 #if defined(PGNSEM_WIDE)
 namespace {
 
-// For each kind, the places (id − base, 0–15) of that kind as 0xFF, once in each 16-byte lane: the
-// table a shuffle looks a square's place up in (kind_at_place, the same table kPlaces is made from).
+// For each kind, the places (id − base, 0–15) of that kind as 0xFF (table_by_place, boards.hpp), once
+// in each 16-byte lane: the table a shuffle looks a square's place up in.
 struct alignas(32) KindShuffles {
     std::array<std::array<std::uint8_t, 32>, 6> hit;
 };
 constexpr KindShuffles make_kind_shuffles() noexcept {
     KindShuffles t{};
-    for (std::size_t k = 0; k < 6; ++k)
-        for (int i = 0; i < 32; ++i)
-            t.hit[k][static_cast<std::size_t>(i)] = kind_at_place(i % 16) == static_cast<PieceKind>(k) ? 0xFF : 0;
+    for (std::size_t k = 0; k < 6; ++k) {
+        const auto kind = static_cast<PieceKind>(k);
+        const std::array<std::uint8_t, 16> row =
+            table_by_place([kind](PieceKind at) { return static_cast<std::uint8_t>(at == kind ? 0xFF : 0); });
+        for (std::size_t i = 0; i < 32; ++i) t.hit[k][i] = row[i % 16];
+    }
     return t;
 }
 constexpr KindShuffles kKindShuffles = make_kind_shuffles();
