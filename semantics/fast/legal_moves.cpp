@@ -430,6 +430,15 @@ Outcome outcome(const State& sigma) noexcept {
 // exactly when IIC(σ′) is false for the mover: no enemy piece but the one taken on Q attacks the
 // king with q lifted and Q filled. (IIC looks at the king on king_square; a side without one is
 // never in check.)
+//
+// That is asked along one line only. The move T accepted is neither the king's nor a pawn's, so a
+// check σ holds is a single one (a double check leaves only king moves), and that move answers it on
+// Q: it takes a knight, pawn or slider that gives it, or stands between the slider and the king. A
+// candidate moving to Q answers it alike, and the square it lifts opens no line to the king but its
+// own. So q is refused exactly when, with q lifted and Q filled, the nearest piece beyond it on the
+// line from the king is an enemy rook, bishop or queen that moves along that line: q is pinned. (The
+// sixteenth stop's form read every enemy piece of σ and asked IIC in full, about half of this
+// function's instructions; F5 holds the two forms to the reference.)
 ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& action) noexcept {
     ast::Disambiguator d;
     if (action.castle || action.piece == kEmpty) return d;
@@ -447,11 +456,18 @@ ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& act
     const int king = sigma.king_square[static_cast<std::size_t>(c)];
     Bits others = reaching;
     if (king != kNoSquare) {
-        const AttackBoards enemy = attack_boards(sigma, opposite(c));
         for (Bits o = reaching; o != 0; o &= o - 1) {
             const int q = std::countr_zero(o);
+            const int d = geo::direction_to(king, q);
+            if (d < 0) continue;
             const Bits occupied = (own.occupied & ~geo::bit(q)) | geo::bit(to);
-            if ((attackers_of(enemy, king, opposite(c), occupied) & ~geo::bit(to)) != 0) others &= ~geo::bit(q);
+            // the nearest piece on the ray from the king through q (ray_attacks keeps it), if any
+            const Bits nearest = geo::ray_attacks(d, king, occupied) & occupied;
+            if (nearest == 0 || nearest == geo::bit(to)) continue;
+            const PieceId id = sigma.board[static_cast<std::size_t>(std::countr_zero(nearest))];
+            if (color_of(id) == c) continue;
+            const PieceKind along = geo::is_orthogonal(d) ? PieceKind::Rook : PieceKind::Bishop;
+            if (kind_of(id) == along || kind_of(id) == PieceKind::Queen) others &= ~geo::bit(q);
         }
     }
     if (others == 0) return d;

@@ -1,5 +1,6 @@
 // canonical_move: the SAN the PGN standard asks for (§8.2.3.4), as an AST: minimal
 // disambiguation among legal moves, `x` on captures (en passant too), `+`/`#` from σ'.
+#include "semantics/fast/legal_moves.hpp"
 #include "tests/semantics/helpers.hpp"
 
 using namespace pgnsem;
@@ -13,6 +14,15 @@ ast::Move canonical(const State& s, std::string_view uci) {
     REQUIRE(boost::variant2::holds_alternative<Terminates>(t));
     const Terminates& ok = boost::variant2::get<Terminates>(t);
     return canonical_move(s, ok.action, ok.next);
+}
+
+// The same from the fast path (semantics/fast/legal_moves.hpp), which asks the other piece's move
+// along the line from its king only.
+ast::Move canonical_fast(const State& s, std::string_view uci) {
+    const Termination t = terminates_concrete(s, concrete(uci));
+    REQUIRE(boost::variant2::holds_alternative<Terminates>(t));
+    const Terminates& ok = boost::variant2::get<Terminates>(t);
+    return fast::canonical_move(s, ok.action, ok.next);
 }
 
 ast::Move with_claim(ast::Move m, ast::CheckClaim c) {
@@ -58,10 +68,24 @@ TEST_CASE("canonical: the other piece's move is judged as T judges it (pins, che
         // the knight on f2 is free, then pinned on the diagonal e1–h4
         {"4k3/8/8/8/8/8/3N1N2/4K3 w - -", "d2e4", trav(PieceKind::Knight, "e4", "d")},
         {"4k3/8/8/8/7q/8/3N1N2/4K3 w - -", "d2e4", trav(PieceKind::Knight, "e4")},
+        // on the king's diagonal but shielded by a piece of its own, or facing a rook there (a rook
+        // does not move along a diagonal), or a bishop on a file: free
+        {"4k3/8/8/8/7q/6P1/3N1N2/4K3 w - -", "d2e4", trav(PieceKind::Knight, "e4", "d")},
+        {"4k3/8/8/8/7r/8/3N1N2/4K3 w - -", "d2e4", trav(PieceKind::Knight, "e4", "d")},
+        {"4b1k1/8/8/4N3/8/8/8/2N1K3 w - -", "c1d3", trav(PieceKind::Knight, "d3", "c")},
+        // pinned on the file by a queen; and in check by a knight, which both rooks reach, but the
+        // rook on the file is pinned by the queen behind it
+        {"4q1k1/8/8/4N3/8/8/8/2N1K3 w - -", "c1d3", trav(PieceKind::Knight, "d3")},
+        {"4q1k1/8/8/8/8/R2nR3/8/4K3 w - -", "a3d3", cap(PieceKind::Rook, "d3")},
+        // a pinned bishop may take its pinner, so another bishop taking it is told apart from it,
+        // and it from the other
+        {"4k3/4B3/8/8/7q/8/5B2/4K3 w - -", "e7h4", cap(PieceKind::Bishop, "h4", "e")},
+        {"4k3/4B3/8/8/7q/8/5B2/4K3 w - -", "f2h4", cap(PieceKind::Bishop, "h4", "f")},
     };
     for (const Case& c : cases) {
         INFO(c.fen << "  " << c.uci);
         CHECK(canonical(fen(c.fen), c.uci) == c.expected);
+        CHECK(canonical_fast(fen(c.fen), c.uci) == c.expected);
     }
 }
 
