@@ -436,9 +436,10 @@ Outcome outcome(const State& sigma) noexcept {
 // Q: it takes a knight, pawn or slider that gives it, or stands between the slider and the king. A
 // candidate moving to Q answers it alike, and the square it lifts opens no line to the king but its
 // own. So q is refused exactly when, with q lifted and Q filled, the nearest piece beyond it on the
-// line from the king is an enemy rook, bishop or queen that moves along that line: q is pinned. (The
-// sixteenth stop's form read every enemy piece of σ and asked IIC in full, about half of this
-// function's instructions; F5 holds the two forms to the reference.)
+// line from the king is an enemy rook, bishop or queen that moves along that line: q is pinned.
+// (Asking IIC in full read every enemy piece of σ, about half of this function's instructions:
+// bench/README.md, seventeenth stop. F5 and tests/semantics/canonical_test.cpp hold it to the
+// reference.)
 ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& action) noexcept {
     ast::Disambiguator d;
     if (action.castle || action.piece == kEmpty) return d;
