@@ -52,7 +52,14 @@ inline constexpr std::array<bool, 256> kJsonPlain = [] {
     return t;
 }();
 
-// The end of the run of such bytes in s from i (i itself when s[i] is not one).
+// The end of the run of such bytes in s from i (i itself when s[i] is not one), a byte at a time:
+// the definition plain_run_end's SIMD body must equal (tests/interpreter/json_test.cpp).
+[[nodiscard]] inline std::size_t plain_run_end_scalar(std::string_view s, std::size_t i) noexcept {
+    while (i < s.size() && kJsonPlain[static_cast<unsigned char>(s[i])]) ++i;
+    return i;
+}
+
+// The same, sixteen bytes at a time where the build has SIMD.
 [[nodiscard]] inline std::size_t plain_run_end(std::string_view s, std::size_t i) noexcept {
 #if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
     // Sixteen bytes at a time: a byte stops the run when it is ≤ 0x1F, ≥ 0x7F, `"` or `\`.
@@ -73,8 +80,7 @@ inline constexpr std::array<bool, 256> kJsonPlain = [] {
         return m != 0 ? i + static_cast<std::size_t>(std::countr_zero(m)) : s.size();
     }
 #endif
-    while (i < s.size() && kJsonPlain[static_cast<unsigned char>(s[i])]) ++i;
-    return i;
+    return plain_run_end_scalar(s, i);
 }
 
 // JSON written into a std::string through a cursor, after what the string holds. Room is made

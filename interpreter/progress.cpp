@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 
 #include "interpreter/output.hpp"
 
@@ -58,7 +59,12 @@ bool Progress::wanted(int out_fd, int err_fd) noexcept {
 }
 
 Progress::Progress(bool enabled, int fd) : enabled_(enabled), fd_(fd) {
-    if (enabled_) thread_ = std::thread([this] { run(); });
+    if (!enabled_) return;
+    if (const char* knob = std::getenv("PGNSEM_PROGRESS_MS")) {
+        const int ms = std::atoi(knob);
+        if (ms >= 1 && ms <= 60000) redraw_ms_ = ms;
+    }
+    thread_ = std::thread([this] { run(); });
 }
 
 Progress::~Progress() {
@@ -122,7 +128,7 @@ void Progress::run() {
     const auto start = std::chrono::steady_clock::now();
     std::unique_lock lock(mutex_);
     for (;;) {
-        if (wake_.wait_for(lock, std::chrono::milliseconds(kRedrawMs), [&] { return stopping_; })) return;
+        if (wake_.wait_for(lock, std::chrono::milliseconds(redraw_ms_), [&] { return stopping_; })) return;
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::string s = line();
         const double rate = seconds > 0 ? static_cast<double>(games_.load(std::memory_order_relaxed)) / seconds : 0;

@@ -46,6 +46,9 @@ private:
 
     bool enabled_;
     int fd_;
+    // kRedrawMs, or what the hidden knob PGNSEM_PROGRESS_MS says (tests/cli/progress.sh: a short
+    // run drawn many times)
+    int redraw_ms_ = kRedrawMs;
     std::atomic<std::uint64_t> games_{0};
     std::mutex mutex_;
     std::condition_variable wake_;

@@ -19,6 +19,7 @@
 #include "semantics/find_source.hpp"
 #include "semantics/overloaded.hpp"
 #include "semantics/why.hpp"
+#include "syntax/mutants.hpp"
 
 namespace pgnsem::sem {
 namespace {
@@ -241,7 +242,14 @@ Partial<Transition> denote_traversal(const ast::Traversal& m, const State& sigma
 // [[P::x::Q]] and [[W::x::Q]]: (S, v) = GCSS(Q, P, σ), then the capture equation for the kind of v.
 Partial<Transition> denote_capture(const ast::Capture& m, const State& sigma, Reading r, Why* why) noexcept {
     if (!turn_fits(sigma, why)) return too_long();
-    const SourceResult src = capture_source(sigma, m.piece, m.from, m.to, r, why);
+    const SourceResult src =
+        capture_source(sigma, m.piece,
+                       PGNSEM_MUTATE(ref_denote_promotion_file_all_captures,
+                                     (m.piece == PieceKind::Pawn && !r.corrected(Erratum::PromotionCaptureFile)
+                                          ? ast::Disambiguator{m.to.file(), std::nullopt}
+                                          : m.from),
+                                     m.from),
+                       m.to, r, why);
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
     const Square S = boost::variant2::get<Source>(src).from;
     switch (m.piece) {

@@ -28,6 +28,7 @@
 #include "semantics/in_check.hpp"
 #include "semantics/overloaded.hpp"
 #include "semantics/why.hpp"
+#include "syntax/mutants.hpp"
 
 namespace pgnsem::sem {
 namespace {
@@ -123,7 +124,10 @@ namespace {
 // not give check. Laws 3.9.1, 3.9.2 (and the paper's prose, "the king is not in check after the
 // move"): turn in σ′, i.e. the mover.
 [[nodiscard]] Color king_test(const State& s, Reading r) noexcept {
-    return r.corrected(Erratum::CheckTurnReading) ? to_move(s) : opposite(to_move(s));
+    return r.corrected(PGNSEM_MUTATE(ref_terminates_check_turn_wrong_flag, Erratum::KingNeverCaptured,
+                                     Erratum::CheckTurnReading))
+               ? to_move(s)
+               : opposite(to_move(s));
 }
 
 // IIC(σ, c), recorded in `why` with the attackers of c's king when there is one.
@@ -221,6 +225,9 @@ namespace {
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&meaning)) return Fails{u->rule, u->detail};
     const Transition& t = boost::variant2::get<Transition>(meaning);
     if (t.action.castle) return judge_castle(s, t, r, why);
+    if (PGNSEM_MUTANT(ref_terminates_destination_empty_everywhere) && !r.corrected(Erratum::DestinationEmpty) &&
+        at(s, t.action.to).empty())
+        return fail(Failure::PaperDestinationEmpty, t.action);
     if (const auto rule =
             capture ? capture_destination(s, t.action, r, why) : traversal_destination(s, t.action, r, why))
         return fail(*rule, t.action);

@@ -31,13 +31,11 @@
 #if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
 #include <emmintrin.h>
 #endif
-#if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
-#include <tmmintrin.h>
-#endif
 
 #include "syntax/pgn_fast.hpp"
 #include "syntax/san.hpp"
 #include "syntax/san_fast.hpp"
+#include "syntax/scan.hpp"
 
 namespace pgnsem::syntax {
 
@@ -67,26 +65,11 @@ constexpr std::array<std::uint8_t, 256> make_symbol_table() {
 }
 constexpr std::array<std::uint8_t, 256> kSymbolTable = make_symbol_table();
 
-// A byte class for the token scanner: the 256-entry table, and the same class as two 16-entry
-// tables indexed by the byte's low and high nibble — c is in the class when
-// lo[c & 15] & hi[c >> 4] ≠ 0. Each high nibble 0–7 has its own bit, so the pair is exact for a
-// class of ASCII bytes (checked where it is built); bytes from 0x80 have no bit. With SSSE3 the
-// pair classifies sixteen bytes with two shuffles.
-struct ByteClass {
-    const std::array<std::uint8_t, 256>& table;
-    alignas(16) std::array<std::uint8_t, 16> lo{};
-    alignas(16) std::array<std::uint8_t, 16> hi{};
-};
-constexpr ByteClass make_byte_class(const std::array<std::uint8_t, 256>& table) {
-    ByteClass b{table};
-    for (int h = 0; h < 8; ++h) b.hi[static_cast<std::size_t>(h)] = static_cast<std::uint8_t>(1u << h);
-    for (int c = 0; c < 256; ++c) {
-        if (table[static_cast<std::size_t>(c)] == 0) continue;
-        if (c >= 128) throw "a byte class for the scanner holds ASCII bytes only";
-        b.lo[static_cast<std::size_t>(c & 15)] |= static_cast<std::uint8_t>(1u << (c >> 4));
-    }
-    return b;
-}
+using scan::ByteClass;
+using scan::find_line_end;
+using scan::make_byte_class;
+
+// The class of symbol continuation bytes, for class_run_end's SIMD body.
 constexpr ByteClass kSymbolClass = make_byte_class(kSymbolTable);
 
 bool is_symbol(char c) noexcept {
@@ -104,25 +87,6 @@ bool is_tag_name_char(char c) noexcept {
 // §4.1: the white space of the import format (HT, VT, LF, CR and the space).
 bool is_blank(char c) noexcept {
     return c == ' ' || c == '\t' || c == '\v' || c == '\r';
-}
-
-// The first byte in [q, end) that is LF, CR or `stop` (`end` when there is none): line ends of
-// every convention (§4.1), and the `}` of a comment. Sixteen bytes at a time where SSE2 allows.
-const char* find_line_end(const char* q, const char* end, char stop) noexcept {
-#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
-    const __m128i lf = _mm_set1_epi8('\n');
-    const __m128i cr = _mm_set1_epi8('\r');
-    const __m128i st = _mm_set1_epi8(stop);
-    while (end - q >= 16) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-        const __m128i hit =
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)), _mm_cmpeq_epi8(v, st));
-        if (const auto m = static_cast<unsigned>(_mm_movemask_epi8(hit)); m != 0) return q + std::countr_zero(m);
-        q += 16;
-    }
-#endif
-    while (q < end && *q != '\n' && *q != '\r' && *q != stop) ++q;
-    return q;
 }
 
 [[nodiscard]] unsigned byte_at(const char* s, std::size_t i) noexcept {
@@ -327,54 +291,18 @@ private:
         return q;
     }
 
-    // The end of the run of bytes from q in the class `cls`. Sixteen (or eight) bytes are tested at
-    // once without a branch per byte: the length of a move or a number varies from token to
-    // token, so a byte loop pays a mispredicted branch at nearly every token end.
+    // The end of the run of bytes from q in the class `cls` (scan::class_run_end).
     [[nodiscard]] const char* scan_class(const char* q, const ByteClass& cls) const {
-        const char* const end = c_.end;
-        const std::array<std::uint8_t, 256>& table = cls.table;
-#if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
-        const __m128i lo = _mm_load_si128(reinterpret_cast<const __m128i*>(cls.lo.data()));
-        const __m128i hi = _mm_load_si128(reinterpret_cast<const __m128i*>(cls.hi.data()));
-        const __m128i low_nibble = _mm_set1_epi8(0x0F);
-        while (end - q >= 16) {
-            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-            const __m128i in = _mm_and_si128(_mm_shuffle_epi8(lo, _mm_and_si128(v, low_nibble)),
-                                             _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(v, 4), low_nibble)));
-            const auto stop = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128())));
-            if (stop != 0) return q + std::countr_zero(stop);
-            q += 16;
-        }
-#endif
-        while (end - q >= 8) {
-            unsigned stop = 0;
-            for (unsigned i = 0; i < 8; ++i) stop |= (table[static_cast<unsigned char>(q[i])] ^ 1u) << i;
-            if (stop != 0) return q + std::countr_zero(stop);
-            q += 8;
-        }
-        return scan(q, [&table](char b) { return table[static_cast<unsigned char>(b)] != 0; });
+        q = scan::class_run_end(q, c_.end, cls);
+        if (q == c_.end && !c_.eof) throw NeedMore{};
+        return q;
     }
 
-    // The end of the ordinary bytes of a string from q (§7): anything but `"`, `\` and the
-    // control characters other than HT (Latin-1 and UTF-8 bytes included). Sixteen at a time
-    // where SSE2 allows: tag values are most of a game's bytes outside the movetext.
+    // The end of the ordinary bytes of a string from q (§7, scan::string_run_end).
     [[nodiscard]] const char* scan_string(const char* q) const {
-        const auto ordinary = [](char b) {
-            return b != '"' && b != '\\' && (static_cast<unsigned char>(b) >= 0x20 || b == '\t');
-        };
-#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
-        const char* const end = c_.end;
-        while (end - q >= 16) {
-            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-            const __m128i control = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
-                                                     _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v));
-            const __m128i stop = _mm_or_si128(
-                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))), control);
-            if (const auto m = static_cast<unsigned>(_mm_movemask_epi8(stop)); m != 0) return q + std::countr_zero(m);
-            q += 16;
-        }
-#endif
-        return scan(q, ordinary);
+        q = scan::string_run_end(q, c_.end);
+        if (q == c_.end && !c_.eof) throw NeedMore{};
+        return q;
     }
 
     void skip_ws() {
@@ -1744,8 +1672,7 @@ std::uint32_t count_line_ends(std::string_view text) noexcept {
                  static_cast<std::size_t>(_mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums)));
     }
 #endif
-    for (; q < e; ++q)
-        if (*q == '\n' || (*q == '\r' && (q + 1 == e || q[1] != '\n'))) ++lines;
+    lines += scan::count_line_ends_scalar(q, e);
     return static_cast<std::uint32_t>(lines);
 }
 

@@ -28,6 +28,15 @@ inline std::filesystem::path shared_data() {
     return std::filesystem::is_directory(dir, ec) ? dir : std::filesystem::path{};
 }
 
+// How many of the real games a corpus test reads: 0 for all of them, else the first N. Read from
+// PGNSEM_CORPUS_GAMES (`all` or N), which ctest sets from the build's cache variable of that name
+// (tests/CMakeLists.txt); all of them when it is unset (the test run by hand).
+inline std::size_t corpus_limit() {
+    const char* games = std::getenv("PGNSEM_CORPUS_GAMES");
+    if (games == nullptr || std::string(games) == "all" || *games == '\0') return 0;
+    return static_cast<std::size_t>(std::strtoull(games, nullptr, 10));
+}
+
 // The path of the compressed real games.
 inline std::string real_games_path() {
     return std::string(PGNSEM_SHARED_DIR) + "/data/games/real-games.pgn.gz";

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "syntax/mutants.hpp"
+
 #if defined(PGNSEM_WIDE)
 #include <immintrin.h>
 #endif
@@ -30,6 +32,14 @@ constexpr KindShuffles make_kind_shuffles() noexcept {
     return t;
 }
 constexpr KindShuffles kKindShuffles = make_kind_shuffles();
+#if defined(PGNSEM_MUTANTS)
+// Mutant fast-boards-avx2-rook-as-pawn (syntax/mutants.hpp): the pawns' places taken as 7–15.
+constexpr KindShuffles kRookAsPawn = [] {
+    KindShuffles t = make_kind_shuffles();
+    t.hit[static_cast<std::size_t>(PieceKind::Pawn)][7] = t.hit[static_cast<std::size_t>(PieceKind::Pawn)][23] = 0xFF;
+    return t;
+}();
+#endif
 
 }  // namespace
 
@@ -41,8 +51,9 @@ constexpr KindShuffles kKindShuffles = make_kind_shuffles();
 [[gnu::target("avx2")]] KindBoards kind_boards_wide(const State& s, Color c, PieceKind k) noexcept {
     KindBoards b;
     const __m256i first = _mm256_set1_epi8(static_cast<char>(1 + 16 * colour_index(c)));
+    const KindShuffles& shuffles = PGNSEM_MUTATE(fast_boards_avx2_rook_as_pawn, kRookAsPawn, kKindShuffles);
     const __m256i table =
-        _mm256_load_si256(reinterpret_cast<const __m256i*>(kKindShuffles.hit[static_cast<std::size_t>(k)].data()));
+        _mm256_load_si256(reinterpret_cast<const __m256i*>(shuffles.hit[static_cast<std::size_t>(k)].data()));
     const __m256i fifteen = _mm256_set1_epi8(15);
     for (int half = 0; half < 2; ++half) {
         const __m256i ids = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.board.data() + 32 * half));

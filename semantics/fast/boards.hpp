@@ -61,11 +61,29 @@ struct Boards {
     }
 };
 
+// The passes over σ below have a body that reads one square at a time (…_scalar), the readable
+// definition, and one that reads sixteen squares at a time with SSE2 or SSSE3, which the build takes
+// where it has SIMD (PGNSEM_NO_SIMD off). Both are compiled into every build, so that F1 holds the
+// SIMD body to the scalar one, and both to σ, on the same positions (proofs-notes/invariants.md).
+
+// The bit sets of σ, one square at a time.
+[[nodiscard]] inline Boards boards_of_scalar(const State& s) noexcept {
+    Boards b;
+    for (int q = 0; q < 64; ++q) {
+        const PieceId id = s.board[static_cast<std::size_t>(q)];
+        if (id == kEmpty) continue;
+        b.colour[static_cast<std::size_t>(color_of(id))] |= geo::bit(q);
+        b.kind[static_cast<std::size_t>(kind_of(id))] |= geo::bit(q);
+    }
+    b.occupied = b.colour[0] | b.colour[1];
+    return b;
+}
+
 // The bit sets of σ. With SSSE3, sixteen squares at a time: the id's place in its colour's
 // numbering, i = (id − 1) mod 16, is looked up in kKindByPlace with one shuffle.
 [[nodiscard]] inline Boards boards_of(const State& s) noexcept {
-    Boards b;
 #if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
+    Boards b;
     const __m128i zero = _mm_setzero_si128();
     const __m128i kinds = _mm_load_si128(reinterpret_cast<const __m128i*>(kKindByPlace.data()));
     for (int chunk = 0; chunk < 4; ++chunk) {
@@ -82,16 +100,11 @@ struct Boards {
         for (std::size_t k = 0; k < b.kind.size(); ++k)
             b.kind[k] |= mask(_mm_cmpeq_epi8(kind, _mm_set1_epi8(static_cast<char>(k)))) & occupied;
     }
-#else
-    for (int q = 0; q < 64; ++q) {
-        const PieceId id = s.board[static_cast<std::size_t>(q)];
-        if (id == kEmpty) continue;
-        b.colour[static_cast<std::size_t>(color_of(id))] |= geo::bit(q);
-        b.kind[static_cast<std::size_t>(kind_of(id))] |= geo::bit(q);
-    }
-#endif
     b.occupied = b.colour[0] | b.colour[1];
     return b;
+#else
+    return boards_of_scalar(s);
+#endif
 }
 
 // What IIC asks of one side: where its knights, kings and pawns stand, where its pieces that
@@ -117,10 +130,34 @@ alignas(16) inline constexpr std::array<std::uint8_t, 16> kAttackWaysByPlace = t
     return std::uint8_t{0};
 });
 
-[[nodiscard]] inline AttackBoards attack_boards(const State& s, Color c) noexcept {
+// One square at a time.
+[[nodiscard]] inline AttackBoards attack_boards_scalar(const State& s, Color c) noexcept {
     AttackBoards b;
     const int base = c == Color::White ? 1 : 17;
+    for (int q = 0; q < 64; ++q) {
+        const PieceId id = s.board[static_cast<std::size_t>(q)];
+        if (id == kEmpty) continue;
+        b.occupied |= geo::bit(q);
+        if (id.value() < base || id.value() >= base + 16) continue;
+        switch (kind_of(id)) {
+            case PieceKind::Knight: b.knights |= geo::bit(q); break;
+            case PieceKind::King: b.kings |= geo::bit(q); break;
+            case PieceKind::Pawn: b.pawns |= geo::bit(q); break;
+            case PieceKind::Rook: b.rank_file |= geo::bit(q); break;
+            case PieceKind::Bishop: b.diagonal |= geo::bit(q); break;
+            case PieceKind::Queen:
+                b.rank_file |= geo::bit(q);
+                b.diagonal |= geo::bit(q);
+                break;
+        }
+    }
+    return b;
+}
+
+[[nodiscard]] inline AttackBoards attack_boards(const State& s, Color c) noexcept {
 #if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
+    AttackBoards b;
+    const int base = c == Color::White ? 1 : 17;
     // With r = id − base in 0–15, kAttackWaysByPlace gives the way the piece attacks.
     const __m128i how = _mm_load_si128(reinterpret_cast<const __m128i*>(kAttackWaysByPlace.data()));
     const __m128i zero = _mm_setzero_si128();
@@ -141,26 +178,10 @@ alignas(16) inline constexpr std::array<std::uint8_t, 16> kAttackWaysByPlace = t
         b.rank_file |= mask(_mm_slli_epi16(ways, 3));
         b.diagonal |= mask(_mm_slli_epi16(ways, 4));
     }
-#else
-    for (int q = 0; q < 64; ++q) {
-        const PieceId id = s.board[static_cast<std::size_t>(q)];
-        if (id == kEmpty) continue;
-        b.occupied |= geo::bit(q);
-        if (id.value() < base || id.value() >= base + 16) continue;
-        switch (kind_of(id)) {
-            case PieceKind::Knight: b.knights |= geo::bit(q); break;
-            case PieceKind::King: b.kings |= geo::bit(q); break;
-            case PieceKind::Pawn: b.pawns |= geo::bit(q); break;
-            case PieceKind::Rook: b.rank_file |= geo::bit(q); break;
-            case PieceKind::Bishop: b.diagonal |= geo::bit(q); break;
-            case PieceKind::Queen:
-                b.rank_file |= geo::bit(q);
-                b.diagonal |= geo::bit(q);
-                break;
-        }
-    }
-#endif
     return b;
+#else
+    return attack_boards_scalar(s, c);
+#endif
 }
 
 // The pieces of `by` (their sets in b) that attack q when the board's occupancy is `occupied`
@@ -200,15 +221,32 @@ static_assert(kPlaces[static_cast<std::size_t>(PieceKind::Pawn)][0] == 8 &&
                   kPlaces[static_cast<std::size_t>(PieceKind::Pawn)][1] == 15,
               "the pawns' places are 8–15, every one of them a pawn's");
 
-// kind_boards in the narrow width: sixteen squares a step with SSE2 (one at a time without SIMD).
-[[nodiscard]] inline KindBoards kind_boards_narrow(const State& s, Color c, PieceKind k) noexcept {
+// kind_boards one square at a time.
+[[nodiscard]] inline KindBoards kind_boards_scalar(const State& s, Color c, PieceKind k) noexcept {
     KindBoards b;
     const int base = c == Color::White ? 1 : 17;
-    // The places r = id − base of kind k (kPlacesOfKind): the pawns are 8–15; on the back rank a
-    // kind stands at its first place a or its last z.
+    // The places r = id − base of kind k (kPlaces): the pawns are 8–15; on the back rank a kind
+    // stands at its first place a or its last z.
     const int a = kPlaces[static_cast<std::size_t>(k)][0];
     const int z = kPlaces[static_cast<std::size_t>(k)][1];
+    for (int q = 0; q < 64; ++q) {
+        const int id = s.board[static_cast<std::size_t>(q)].value();
+        if (id == 0) continue;
+        b.occupied |= geo::bit(q);
+        if (id - base >= a && id - base <= z && (k == PieceKind::Pawn || id - base == a || id - base == z))
+            b.pieces |= geo::bit(q);
+    }
+    return b;
+}
+
+// kind_boards in the narrow width: sixteen squares a step with SSE2 (kind_boards_scalar without SIMD).
+[[nodiscard]] inline KindBoards kind_boards_narrow(const State& s, Color c, PieceKind k) noexcept {
 #if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
+    KindBoards b;
+    const int base = c == Color::White ? 1 : 17;
+    // The places r = id − base of kind k, as in kind_boards_scalar.
+    const int a = kPlaces[static_cast<std::size_t>(k)][0];
+    const int z = kPlaces[static_cast<std::size_t>(k)][1];
     const __m128i zero = _mm_setzero_si128();
     const __m128i first = _mm_set1_epi8(static_cast<char>(base));
     const __m128i ra = _mm_set1_epi8(static_cast<char>(a));
@@ -228,16 +266,10 @@ static_assert(kPlaces[static_cast<std::size_t>(PieceKind::Pawn)][0] == 8 &&
         b.occupied |= mask(_mm_cmpeq_epi8(ids, zero)) ^ (geo::Bits{0xFFFF} << (16 * chunk));
         b.pieces |= mask(hit);
     }
-#else
-    for (int q = 0; q < 64; ++q) {
-        const int id = s.board[static_cast<std::size_t>(q)].value();
-        if (id == 0) continue;
-        b.occupied |= geo::bit(q);
-        if (id - base >= a && id - base <= z && (k == PieceKind::Pawn || id - base == a || id - base == z))
-            b.pieces |= geo::bit(q);
-    }
-#endif
     return b;
+#else
+    return kind_boards_scalar(s, c, k);
+#endif
 }
 
 // The same, thirty-two squares a step, for the processors with AVX2 (boards.cpp). Precondition:

@@ -20,6 +20,7 @@
 #include "semantics/fast/geometry.hpp"
 #include "semantics/fast/movement.hpp"
 #include "semantics/fast/wide.hpp"
+#include "syntax/mutants.hpp"
 #if defined(PGNSEM_WIDE)
 #include <immintrin.h>
 #elif defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
@@ -35,8 +36,16 @@ namespace {
 
 }  // namespace
 
-// σ.board with Q ↦ v and S ↦ 0 (equations.hpp). With SSE2, sixteen squares at a time: σ' is read
-// back right away (T asks IIC of it), and whole-register writes can be read back without waiting.
+// σ.board with Q ↦ v and S ↦ 0 (equations.hpp), square by square.
+void write_move_scalar(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to,
+                       PieceId v) noexcept {
+    out = in;
+    out[static_cast<std::size_t>(to)] = v;
+    out[static_cast<std::size_t>(from)] = kEmpty;
+}
+
+// The same with SSE2, sixteen squares at a time: σ' is read back right away (T asks IIC of it), and
+// whole-register writes can be read back without waiting.
 void write_move_narrow(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to,
                        PieceId v) noexcept {
 #if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
@@ -52,9 +61,7 @@ void write_move_narrow(std::array<PieceId, 64>& out, const std::array<PieceId, 6
         _mm_storeu_si128(reinterpret_cast<__m128i*>(out.data() + 16 * chunk), ids);
     }
 #else
-    out = in;
-    out[static_cast<std::size_t>(to)] = v;
-    out[static_cast<std::size_t>(from)] = kEmpty;
+    write_move_scalar(out, in, from, to, v);
 #endif
 }
 
@@ -63,8 +70,9 @@ void write_move_narrow(std::array<PieceId, 64>& out, const std::array<PieceId, 6
 // as the narrow one is: IIC's wide pass then reads each half of σ′ back from one store.
 [[gnu::target("avx2")]] void write_move_wide(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from,
                                              int to, PieceId v) noexcept {
-    const __m256i squares = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
-                                             21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const __m256i squares =
+        _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+                         26, 27, 28, 29, 30, PGNSEM_MUTATE(fast_denote_avx2_square_twice, 30, 31));
     const __m256i put = _mm256_set1_epi8(static_cast<char>(v.value()));
     const __m256i at = _mm256_set1_epi8(static_cast<char>(to));
     const __m256i leaving = _mm256_set1_epi8(static_cast<char>(from));
@@ -108,8 +116,8 @@ namespace {
     n.turn = static_cast<std::uint16_t>(s.turn + 1);
     const bool capture = victim != kEmpty;
     n.halfmove_clock = (resets_clock || capture) ? 0u : s.halfmove_clock + 1;
-    n.rook_moved =
-        static_cast<std::uint8_t>(n.rook_moved | geo::corner_bit(from.index()) | geo::corner_bit(to.index()));
+    n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | geo::corner_bit(from.index()) |
+                                             PGNSEM_MUTATE(fast_denote_rook_flag, 0, geo::corner_bit(to.index())));
     return n;
 }
 
@@ -217,7 +225,7 @@ Transition castle(const State& s, ast::CastleSide side) noexcept {
     n.king_moved = static_cast<std::uint8_t>(n.king_moved | (c == Color::White ? kWhiteKingMoved : kBlackKingMoved));
     n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | q.corner);
     n.turn = static_cast<std::uint16_t>(s.turn + 1);
-    n.halfmove_clock = s.halfmove_clock + 1;
+    n.halfmove_clock = PGNSEM_MUTATE(fast_denote_castle_clock, s.halfmove_clock, s.halfmove_clock + 1);
     Action a{side == ast::CastleSide::King ? Equation::CastleKingSide : Equation::CastleQueenSide,
              q.king_from,
              q.king_to,

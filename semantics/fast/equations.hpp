@@ -51,6 +51,10 @@ namespace pgnsem::sem::fast {
 // without the wide bodies it is write_move_narrow).
 void write_move_narrow(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to,
                        PieceId v) noexcept;
+// Square by square: the readable body the other two must equal (F3), and, in a build without SIMD
+// (PGNSEM_NO_SIMD), what write_move_narrow is.
+void write_move_scalar(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to,
+                       PieceId v) noexcept;
 void write_move_wide(std::array<PieceId, 64>& out, const std::array<PieceId, 64>& in, int from, int to,
                      PieceId v) noexcept;
 

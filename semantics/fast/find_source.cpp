@@ -30,6 +30,7 @@
 #include "semantics/fast/geometry.hpp"
 #include "semantics/fast/movement.hpp"
 #include "semantics/fast/terminates.hpp"
+#include "syntax/mutants.hpp"
 
 namespace pgnsem::sem::fast {
 namespace {
@@ -101,7 +102,8 @@ struct Candidates {
         if ((way(k, std::countr_zero(m), to, capture) & b.occupied) == 0) r.clear |= m & (~m + 1);
     if (const Bits blocked = r.matched & ~r.clear; blocked != 0) {
         // The lowest-numbered blocked candidate, and the first piece on its way.
-        r.blocked_from = std::countr_zero(blocked);
+        r.blocked_from = PGNSEM_MUTATE(fast_find_source_blocked_candidate, 63 - std::countl_zero(blocked),
+                                       std::countr_zero(blocked));
         r.blocked_by = blocker(s, k, r.blocked_from, to, capture);
     }
     return r;
@@ -136,7 +138,9 @@ struct Candidates {
         if (s.board[static_cast<std::size_t>(behind)] == kEmpty) {
             // A double step: the square behind Q is empty (the way), the one behind it holds the pawn.
             const int two = behind - 8 * forward(us);
-            if (two < 0 || two > 63 || geo::rank_of(two) != start_rank(us)) return std::nullopt;
+            if (two < 0 || two > 63 ||
+                PGNSEM_MUTATE(fast_find_source_double_step_any_rank, false, geo::rank_of(two) != start_rank(us)))
+                return std::nullopt;
             from = two;
         }
         if ((admitted(d) & geo::bit(from)) == 0) return std::nullopt;
@@ -182,7 +186,7 @@ struct Candidates {
         return Undefined{pawn_push ? Failure::TravPawnBlocked : Failure::SrcBlocked, detail};
     }
     // §8.2.3.4: only the candidates whose move is legal count.
-    Bits legal = 0;
+    Bits legal = PGNSEM_MUTATE(fast_find_source_no_legality_filter, own.clear, Bits{0});
     for (Bits b = own.clear; b != 0; b &= b - 1) {
         const int q = std::countr_zero(b);
         const Termination t = terminates_concrete(s, ConcreteMove{Square::unchecked(q), to_sq, std::nullopt});
@@ -207,7 +211,8 @@ struct Candidates {
     // candidate the search below would find (the fast path takes one king a side as given).
     if (k == PieceKind::King) {
         const int ks = s.king_square[static_cast<std::size_t>(us)];
-        if (ks != kNoSquare && ((geo::king_targets(to) & admitted(d)) >> ks & 1) != 0)
+        const Bits admits = PGNSEM_MUTATE(fast_find_source_king_any_disambiguator, ~Bits{0}, admitted(d));
+        if (ks != kNoSquare && ((geo::king_targets(to) & admits) >> ks & 1) != 0)
             return source_at(s, k, capture, ks, to);
     }
     // The common case, read off without the candidates' record: the one piece of that kind the

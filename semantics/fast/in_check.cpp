@@ -11,9 +11,11 @@
 // lines (the "unblocked" slider). One side's pieces and the occupancy are bit sets derived from
 // σ on the spot (boards.hpp, AttackBoards); the move generator (legal_moves.cpp) derives its own
 // (Boards) and the property test F1 (proofs-notes/invariants.md) checks that both describe σ exactly. IIC itself
-// (in_check, checks) reads σ once and matches each square's piece against the ways it could reach the king (Watch);
+// (in_check, checks) reads σ once and matches each square's piece against the ways it could reach the king (a watch);
 // `checks`, asked after every move, reads thirty-two squares at a time where the processor has AVX2
-// (read_wide, chosen once at start-up) and sixteen otherwise (checks_narrow); F1 tests both.
+// (read_wide, chosen once at start-up) and sixteen otherwise (checks_narrow); the readable body,
+// one square at a time (checks_scalar, in_check_scalar), is what a build without SIMD runs. F1 tests
+// all three.
 #include "semantics/fast/in_check.hpp"
 
 #include <array>
@@ -25,6 +27,7 @@
 #include "semantics/fast/boards.hpp"
 #include "semantics/fast/geometry.hpp"
 #include "semantics/fast/wide.hpp"
+#include "syntax/mutants.hpp"
 // checks()'s reading thirty-two squares at a time (PGNSEM_WIDE, wide.hpp)
 #if defined(PGNSEM_WIDE)
 #include <immintrin.h>
@@ -81,6 +84,17 @@ constexpr ReachTable make_reach(int by) noexcept {
 alignas(64) constexpr ReachTable kReachOfWhite = make_reach(0);
 alignas(64) constexpr ReachTable kReachOfBlack = make_reach(1);
 constexpr std::array<const ReachTable*, 2> kReach{&kReachOfWhite, &kReachOfBlack};
+#if defined(PGNSEM_MUTANTS)
+// Mutant fast-in-check-h-pawn (syntax/mutants.hpp): a pawn on the h-file reaches no king.
+constexpr ReachTable without_h_pawns(ReachTable t) noexcept {
+    for (auto& row : t)
+        for (std::size_t x = 7; x < 64; x += 8) row[x] = static_cast<std::uint8_t>(row[x] & ~kByPawn);
+    return t;
+}
+alignas(64) constexpr ReachTable kReachOfWhiteNoHPawn = without_h_pawns(kReachOfWhite);
+alignas(64) constexpr ReachTable kReachOfBlackNoHPawn = without_h_pawns(kReachOfBlack);
+constexpr std::array<const ReachTable*, 2> kReachNoHPawn{&kReachOfWhiteNoHPawn, &kReachOfBlackNoHPawn};
+#endif
 
 // kHow[i]: the ways a piece attacks, by its place i = (id − 1) mod 16 in its colour's numbering
 // (kind_at_place, from the one table kKindOf); the same for both colours. A constant table, so it
@@ -101,15 +115,10 @@ alignas(16) constexpr std::array<std::uint8_t, 16> kHow = table_by_place([](Piec
 // for the attacking colour's pieces and matched against the ways a piece of that colour on that
 // square would reach the king (kReach). A knight, king or pawn that matches attacks; a rook,
 // bishop or queen that matches attacks when the squares between are empty. The board is read
-// once (read_board) and each Watch, one king's side of the question, looks at what was read.
-#if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
-// Sixteen squares as read: the ways each square's piece attacks, kept for White's pieces in
-// ways[0] and for Black's in ways[1] (0 on the other squares).
-struct Chunk {
-    __m128i ways[2];  // NOLINT: a C array, as std::array would drop __m128i's alignment attribute
-    int index;        // squares 16·index to 16·index + 15
-};
-#endif
+// once (a watch's `read`) and each watch, one king's side of the question, looks at what was read.
+// Two readings give the same answer: ScalarWatch one square at a time, the readable one, and
+// SimdWatch sixteen squares at a time with SSSE3, which the build takes where it has SIMD; F1 holds
+// each to the reference.
 
 // Whether one of the rooks, bishops and queens on the king's lines (`sliders`, those that matched)
 // has nothing between it and the king.
@@ -119,21 +128,66 @@ struct Chunk {
     return false;
 }
 
-struct Watch {
+// kReach of the attacking colour and the king's square.
+[[nodiscard]] const std::array<std::uint8_t, 64>& reach_of(int king, Color attacker) noexcept {
+    return (*PGNSEM_MUTATE(fast_in_check_h_pawn, kReachNoHPawn,
+                           kReach)[static_cast<std::size_t>(attacker)])[static_cast<std::size_t>(king)];
+}
+
+struct ScalarWatch {
     const std::array<std::uint8_t, 64>& reach;  // kReach of the attacking colour and the king's square
     std::size_t by;                             // the attacking colour
-#if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
-    __m128i leapers = _mm_setzero_si128();  // every match, as bytes; the leapers' bits are tested
-#else
-    bool leaper = false;  // a knight, king or pawn matched
-#endif
-    Bits sliders = 0;  // the rooks, bishops and queens that matched
+    bool leaper = false;                        // a knight, king or pawn matched
+    Bits sliders = 0;                           // the rooks, bishops and queens that matched
 
-    Watch(int king, Color attacker) noexcept
-        : reach((*kReach[static_cast<std::size_t>(attacker)])[static_cast<std::size_t>(king)]),
-          by(static_cast<std::size_t>(attacker)) {}
+    ScalarWatch(int king, Color attacker) noexcept
+        : reach(reach_of(king, attacker)), by(static_cast<std::size_t>(attacker)) {}
+
+    // Square q, holding id (not empty), of colour `colour`.
+    void look(int q, PieceId id, std::size_t colour) noexcept {
+        if (colour != by) return;
+        const std::uint8_t hit =
+            kHow[static_cast<std::size_t>((id.value() - 1) & 15)] & reach[static_cast<std::size_t>(q)];
+        leaper = leaper || (hit & 0x0F) != 0;
+        if (hit > 0x0F) sliders |= geo::bit(q);
+    }
+
+    // After every square was looked at: is the king (on `king`) attacked?
+    [[nodiscard]] bool attacked(int king, Bits occupied) const noexcept {
+        return leaper || slider_attacks(sliders, king, occupied);
+    }
+
+    // Reads σ once, a square at a time, showing every square to each watch; σ's occupancy.
+    template <class... Watches>
+    [[nodiscard]] static Bits read(const State& sigma, Watches&... watches) noexcept {
+        Bits occupied = 0;
+        for (int q = 0; q < 64; ++q) {
+            const PieceId id = sigma.board[static_cast<std::size_t>(q)];
+            if (id == kEmpty) continue;
+            occupied |= geo::bit(q);
+            (watches.look(q, id, static_cast<std::size_t>(color_of(id))), ...);
+        }
+        return occupied;
+    }
+};
 
 #if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
+// Sixteen squares as read: the ways each square's piece attacks, kept for White's pieces in
+// ways[0] and for Black's in ways[1] (0 on the other squares).
+struct Chunk {
+    __m128i ways[2];  // NOLINT: a C array, as std::array would drop __m128i's alignment attribute
+    int index;        // squares 16·index to 16·index + 15
+};
+
+struct SimdWatch {
+    const std::array<std::uint8_t, 64>& reach;  // kReach of the attacking colour and the king's square
+    std::size_t by;                             // the attacking colour
+    __m128i leapers = _mm_setzero_si128();      // every match, as bytes; the leapers' bits are tested
+    Bits sliders = 0;                           // the rooks, bishops and queens that matched
+
+    SimdWatch(int king, Color attacker) noexcept
+        : reach(reach_of(king, attacker)), by(static_cast<std::size_t>(attacker)) {}
+
     void look(const Chunk& c) noexcept {
         const __m128i hit =
             _mm_and_si128(c.ways[by], _mm_load_si128(reinterpret_cast<const __m128i*>(reach.data() + 16 * c.index)));
@@ -145,56 +199,58 @@ struct Watch {
         return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(leapers, _mm_set1_epi8(0x0F)), _mm_setzero_si128())) !=
                0xFFFF;
     }
-#else
-    // Square q, holding id (not empty), of colour `colour`.
-    void look(int q, PieceId id, std::size_t colour) noexcept {
-        if (colour != by) return;
-        const std::uint8_t hit =
-            kHow[static_cast<std::size_t>((id.value() - 1) & 15)] & reach[static_cast<std::size_t>(q)];
-        leaper = leaper || (hit & 0x0F) != 0;
-        if (hit > 0x0F) sliders |= geo::bit(q);
-    }
-#endif
 
-    // After every square was looked at: is the king (on `king`) attacked?
     [[nodiscard]] bool attacked(int king, Bits occupied) const noexcept {
-#if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
         if (leaper()) return true;
-#else
-        if (leaper) return true;
-#endif
         return slider_attacks(sliders, king, occupied);
     }
-};
 
-// Reads σ once, sixteen squares at a time where SSSE3 allows, showing every square to each watch.
-template <class... Watches>
-[[nodiscard]] Bits read_board(const State& sigma, Watches&... watches) noexcept {
-    Bits occupied = 0;
-#if defined(__SSSE3__) && !defined(PGNSEM_NO_SIMD)
-    const __m128i table = _mm_load_si128(reinterpret_cast<const __m128i*>(kHow.data()));
-    for (int chunk = 0; chunk < 4; ++chunk) {
-        const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sigma.board.data() + 16 * chunk));
-        const __m128i empty = _mm_cmpeq_epi8(ids, _mm_setzero_si128());
-        // One shuffle gives every square's ways, whatever its colour. Ids 1–16 are White's, 17–32
-        // Black's, so the index id − 1 is a White piece's place (0–15) or a Black one's plus 16
-        // (16–31: the shuffle reads only the low four bits), and 0xFF on an empty square (the top
-        // bit set: the shuffle's 0). One comparison (id > 16) then tells the colours apart.
-        const __m128i ways = _mm_shuffle_epi8(table, _mm_sub_epi8(ids, _mm_set1_epi8(1)));
-        const __m128i black = _mm_cmpgt_epi8(ids, _mm_set1_epi8(16));
-        const Chunk c{{_mm_andnot_si128(black, ways), _mm_and_si128(black, ways)}, chunk};
-        (watches.look(c), ...);
-        occupied |= static_cast<Bits>(~static_cast<std::uint32_t>(_mm_movemask_epi8(empty)) & 0xFFFFu) << (16 * chunk);
+    // Reads σ once, sixteen squares at a time, showing every chunk to each watch; σ's occupancy.
+    template <class... Watches>
+    [[nodiscard]] static Bits read(const State& sigma, Watches&... watches) noexcept {
+        Bits occupied = 0;
+        const __m128i table = _mm_load_si128(reinterpret_cast<const __m128i*>(kHow.data()));
+        for (int chunk = 0; chunk < 4; ++chunk) {
+            const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sigma.board.data() + 16 * chunk));
+            const __m128i empty = _mm_cmpeq_epi8(ids, _mm_setzero_si128());
+            // One shuffle gives every square's ways, whatever its colour. Ids 1–16 are White's, 17–32
+            // Black's, so the index id − 1 is a White piece's place (0–15) or a Black one's plus 16
+            // (16–31: the shuffle reads only the low four bits), and 0xFF on an empty square (the top
+            // bit set: the shuffle's 0). One comparison (id > 16) then tells the colours apart.
+            const __m128i ways = _mm_shuffle_epi8(table, _mm_sub_epi8(ids, _mm_set1_epi8(1)));
+            const __m128i black = _mm_cmpgt_epi8(ids, _mm_set1_epi8(PGNSEM_MUTATE(fast_in_check_simd_colour, 15, 16)));
+            const Chunk c{{_mm_andnot_si128(black, ways), _mm_and_si128(black, ways)}, chunk};
+            (watches.look(c), ...);
+            occupied |= static_cast<Bits>(~static_cast<std::uint32_t>(_mm_movemask_epi8(empty)) & 0xFFFFu)
+                        << (16 * chunk);
+        }
+        return occupied;
     }
+};
+using NarrowWatch = SimdWatch;
 #else
-    for (int q = 0; q < 64; ++q) {
-        const PieceId id = sigma.board[static_cast<std::size_t>(q)];
-        if (id == kEmpty) continue;
-        occupied |= geo::bit(q);
-        (watches.look(q, id, static_cast<std::size_t>(color_of(id))), ...);
-    }
+using NarrowWatch = ScalarWatch;
 #endif
-    return occupied;
+
+// IIC(σ, c) with watches of type W.
+template <class W>
+[[nodiscard]] bool in_check_read(const State& sigma, Color c) noexcept {
+    const std::uint8_t k = sigma.king_square[static_cast<std::size_t>(c)];
+    if (k == kNoSquare) return false;
+    W w(k, opposite(c));
+    const Bits occupied = W::read(sigma, w);
+    return w.attacked(k, occupied);
+}
+
+// Both kings over one reading of σ, with watches of type W.
+template <class W>
+[[nodiscard]] Checks checks_read(const State& sigma) noexcept {
+    const std::uint8_t kw = sigma.king_square[0], kb = sigma.king_square[1];
+    if (kw == kNoSquare || kb == kNoSquare)
+        return {in_check_read<W>(sigma, Color::White), in_check_read<W>(sigma, Color::Black)};
+    W white(kw, Color::Black), black(kb, Color::White);
+    const Bits occupied = W::read(sigma, white, black);
+    return {white.attacked(kw, occupied), black.attacked(kb, occupied)};
 }
 
 }  // namespace
@@ -202,26 +258,23 @@ template <class... Watches>
 // IIC(σ, c): c's king is attacked by ¬c. A side without a king is never in check.
 // F1 checks the answer against the reference's `in_check` (Algorithm 3).
 bool in_check(const State& sigma, Color c) noexcept {
-    const std::uint8_t k = sigma.king_square[static_cast<std::size_t>(c)];
-    if (k == kNoSquare) return false;
-    Watch w(k, opposite(c));
-    const Bits occupied = read_board(sigma, w);
-    return w.attacked(k, occupied);
+    return in_check_read<NarrowWatch>(sigma, c);
+}
+bool in_check_scalar(const State& sigma, Color c) noexcept {
+    return in_check_read<ScalarWatch>(sigma, c);
 }
 
-// Both kings over one reading of σ.
 Checks checks_narrow(const State& sigma) noexcept {
-    const std::uint8_t kw = sigma.king_square[0], kb = sigma.king_square[1];
-    if (kw == kNoSquare || kb == kNoSquare) return {in_check(sigma, Color::White), in_check(sigma, Color::Black)};
-    Watch white(kw, Color::Black), black(kb, Color::White);
-    const Bits occupied = read_board(sigma, white, black);
-    return {white.attacked(kw, occupied), black.attacked(kb, occupied)};
+    return checks_read<NarrowWatch>(sigma);
+}
+Checks checks_scalar(const State& sigma) noexcept {
+    return checks_read<ScalarWatch>(sigma);
 }
 
 #if defined(PGNSEM_WIDE)
 namespace {
 
-// read_board's reading (checks_narrow), thirty-two squares at a time: the same one shuffle of id − 1
+// SimdWatch's reading (checks_narrow), thirty-two squares at a time: the same one shuffle of id − 1
 // and comparison with 16 per step, the same matches against the kings' rows of kReach, two steps
 // instead of four. White's king is watched for Black's pieces, Black's for White's.
 struct alignas(32) WideConstants {
@@ -240,18 +293,28 @@ constexpr WideConstants make_wide_constants() noexcept {
 }
 // (Read from memory: built from immediates, each took three instructions on every call.)
 constexpr WideConstants kWideConstants = make_wide_constants();
+#if defined(PGNSEM_MUTANTS)
+// Mutant fast-in-check-avx2-colour (syntax/mutants.hpp): ids above 15, not 16, read as Black's.
+constexpr WideConstants kWideColour = [] {
+    WideConstants c = make_wide_constants();
+    for (auto& v : c.sixteen) v = 15;
+    return c;
+}();
+#endif
 
 [[gnu::target("avx2")]] Checks read_wide(const State& sigma, int kw, int kb) noexcept {
     // The constants' address passed through an empty asm, so that GCC no longer knows their values
     // and reads them from memory rather than building them again. (Loads written out: a lambda
     // would not inherit the avx2 target.)
-    const WideConstants* k = &kWideConstants;
+    const WideConstants* k = PGNSEM_MUTATE(fast_in_check_avx2_colour, &kWideColour, &kWideConstants);
     asm("" : "+r"(k));
     const __m256i table = _mm256_load_si256(reinterpret_cast<const __m256i*>(k->how.data()));
     const __m256i sixteen = _mm256_load_si256(reinterpret_cast<const __m256i*>(k->sixteen.data()));
     const __m256i leaper_ways = _mm256_load_si256(reinterpret_cast<const __m256i*>(k->leapers.data()));
-    const std::uint8_t* const to_white_king = kReachOfBlack[static_cast<std::size_t>(kw)].data();
-    const std::uint8_t* const to_black_king = kReachOfWhite[static_cast<std::size_t>(kb)].data();
+    const ReachTable& of_black = PGNSEM_MUTATE(fast_in_check_h_pawn, kReachOfBlackNoHPawn, kReachOfBlack);
+    const ReachTable& of_white = PGNSEM_MUTATE(fast_in_check_h_pawn, kReachOfWhiteNoHPawn, kReachOfWhite);
+    const std::uint8_t* const to_white_king = of_black[static_cast<std::size_t>(kw)].data();
+    const std::uint8_t* const to_black_king = of_white[static_cast<std::size_t>(kb)].data();
     __m256i leapers_w = _mm256_setzero_si256(), leapers_b = _mm256_setzero_si256();
     Bits sliders_w = 0, sliders_b = 0, occupied = 0;
     for (int half = 0; half < 2; ++half) {

@@ -33,6 +33,10 @@ static_assert(static_cast<unsigned>(Color::White) == 0 && static_cast<unsigned>(
 // Precondition: wide_available() (it aborts on a processor without AVX2; in a build without the
 // wide bodies it is checks_narrow).
 [[nodiscard]] Checks checks_wide(const State& sigma) noexcept;
+// in_check and checks reading σ one square at a time: the readable body the SIMD ones must equal,
+// and, in a build without SIMD (PGNSEM_NO_SIMD), what in_check and checks_narrow are.
+[[nodiscard]] bool in_check_scalar(const State& sigma, Color c) noexcept;
+[[nodiscard]] Checks checks_scalar(const State& sigma) noexcept;
 
 // Is square q attacked by a piece of colour `by` in σ? (The castling erratum needs it for the
 // squares the king crosses.)

@@ -24,6 +24,7 @@
 #include "semantics/fast/geometry.hpp"
 #include "semantics/fast/in_check.hpp"
 #include "semantics/fast/movement.hpp"
+#include "syntax/mutants.hpp"
 
 namespace pgnsem::sem::fast {
 namespace {
@@ -157,7 +158,9 @@ void en_passant_moves(Sink& out, const State& s, const Boards& b, Color us) noex
     const Bits ours = b.of(us, PieceKind::Pawn);
     const Bits beside = ((ours & ~kFileH) << 1) | ((ours & ~kFileA) >> 1);
     const Bits victims =
-        b.of(opposite(us), PieceKind::Pawn) & geo::rank_mask(en_passant_rank(us) - forward(us)) & beside;
+        b.of(opposite(us), PieceKind::Pawn) &
+        geo::rank_mask(en_passant_rank(us) - PGNSEM_MUTATE(fast_legal_moves_no_en_passant, -forward(us), forward(us))) &
+        beside;
     for (Bits v = victims; v != 0; v &= v - 1) {
         const int victim = std::countr_zero(v);
         const PieceId id = s.board[static_cast<std::size_t>(victim)];
@@ -221,7 +224,8 @@ void generate(const State& s, const Boards& b, Sink& out) noexcept {
             const Bits way = geo::between(k, from) & b.occupied;
             if (way == 0)
                 checkers |= geo::bit(from);
-            else if ((way & (way - 1)) == 0 && (way & own) != 0)
+            else if ((way & (way - 1)) == 0 && (way & own) != 0 &&
+                     PGNSEM_MUTATE(fast_legal_moves_diagonal_pins, (geo::rook_rays(k) & geo::bit(from)) != 0, true))
                 pinned |= way;
         }
         if (std::popcount(checkers) > 1) return;
@@ -397,7 +401,7 @@ Boards boards_after(const State& sigma, const Boards& b, ConcreteMove m) noexcep
     } else if (k == PieceKind::King && (to - from == 2 || from - to == 2)) {
         const CastleSquares& q = castle_squares(c, to > from ? ast::CastleSide::King : ast::CastleSide::Queen);
         remove(sigma.board[static_cast<std::size_t>(q.rook_from.index())], q.rook_from.index());
-        place(c, PieceKind::Rook, q.rook_to.index());
+        place(c, PieceKind::Rook, PGNSEM_MUTATE(fast_perft_boards_castle_rook, q.rook_from.index(), q.rook_to.index()));
     }
     n.occupied = n.colour[0] | n.colour[1];
     return n;
@@ -468,13 +472,15 @@ ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& act
             const PieceId id = sigma.board[static_cast<std::size_t>(std::countr_zero(nearest))];
             if (color_of(id) == c) continue;
             const PieceKind along = geo::is_orthogonal(d) ? PieceKind::Rook : PieceKind::Bishop;
-            if (kind_of(id) == along || kind_of(id) == PieceKind::Queen) others &= ~geo::bit(q);
+            if (kind_of(id) == along || kind_of(id) == PieceKind::Queen ||
+                PGNSEM_MUTATE(fast_canonical_pin_by_knight, kind_of(id) == PieceKind::Knight, false))
+                others &= ~geo::bit(q);
         }
     }
     if (others == 0) return d;
     const Bits file = Bits{0x0101010101010101} << action.from.file().index();
     const Bits rank = geo::rank_mask(action.from.rank().index());
-    if ((others & file) == 0) {
+    if ((others & file) == 0 && PGNSEM_MUTATE(fast_canonical_rank_first, (others & rank) != 0, true)) {
         d.file = action.from.file();
     } else if ((others & rank) == 0) {
         d.rank = action.from.rank();

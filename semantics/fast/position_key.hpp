@@ -16,6 +16,7 @@
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
 #include "syntax/assert.hpp"
+#include "syntax/mutants.hpp"
 #include "syntax/square.hpp"
 
 namespace pgnsem::sem::fast {
@@ -53,6 +54,11 @@ constexpr Keys make_keys() noexcept {
 }
 
 inline constexpr Keys kKeys = make_keys();
+
+// The en passant file's value (mutant fast-position-key-en-passant, syntax/mutants.hpp: none).
+[[nodiscard]] inline std::uint64_t ep_file_key(int file) noexcept {
+    return PGNSEM_MUTATE(fast_position_key_en_passant, std::uint64_t{0}, kKeys.ep_file[static_cast<std::size_t>(file)]);
+}
 
 // The row of Keys::piece by id: kind and colour (white 0–5, black 6–11), kEmptyRow for 0.
 inline constexpr auto kKeyRow = table_by_id<std::uint8_t>([](PieceId v) {
@@ -105,7 +111,7 @@ inline unsigned castling_rights(const sem::State& s) noexcept {
             if (!from) continue;
             const sem::PieceId p = sem::at(s, *from);
             if (p == sem::kEmpty || sem::kind_of(p) != PieceKind::Pawn || sem::color_of(p) != mover) continue;
-            const sem::Termination t = terminates_concrete(s, {*from, target, std::nullopt});
+            const sem::Termination t = fast::terminates_concrete(s, {*from, target, std::nullopt});
             if (boost::variant2::holds_alternative<sem::Terminates>(t)) return f;
         }
         return -1;
@@ -141,7 +147,7 @@ inline std::uint64_t full_key(const sem::State& s) noexcept {
     k ^= detail::kKeys.castling[detail::castling_rights(s)];
     if (sem::to_move(s) == Color::Black) k ^= detail::kKeys.black_to_move;
     const int ep = en_passant_file(s);
-    if (ep >= 0) k ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep)];
+    if (ep >= 0) k ^= detail::ep_file_key(ep);
     return k;
 }
 
@@ -170,9 +176,9 @@ inline std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem:
     if (s.king_moved != n.king_moved || s.rook_moved != n.rook_moved)
         key ^= detail::kKeys.castling[detail::castling_rights(s)] ^ detail::kKeys.castling[detail::castling_rights(n)];
     key ^= detail::kKeys.black_to_move;
-    if (ep_file >= 0) key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
+    if (ep_file >= 0) key ^= detail::ep_file_key(ep_file);
     ep_file = en_passant_file_after(n, a);
-    if (ep_file >= 0) key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
+    if (ep_file >= 0) key ^= detail::ep_file_key(ep_file);
     return key;
 }
 
@@ -188,7 +194,7 @@ inline std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem:
 // The en passant value of a position whose en passant file is `ep_file` (0 for −1): the window key
 // of a window's first position.
 inline std::uint64_t window_start_key(int ep_file) noexcept {
-    return ep_file >= 0 ? detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)] : 0;
+    return ep_file >= 0 ? detail::ep_file_key(ep_file) : 0;
 }
 
 // next_key for a move that captures nothing and moves no pawn, the only moves that keep σ′ in σ's
@@ -212,7 +218,7 @@ inline std::uint64_t next_key_quiet(std::uint64_t key, const sem::State& s, cons
         key ^= detail::kKeys.castling[detail::castling_rights(s)] ^ detail::kKeys.castling[detail::castling_rights(n)];
     key ^= detail::kKeys.black_to_move;
     if (ep_file >= 0) [[unlikely]] {
-        key ^= detail::kKeys.ep_file[static_cast<std::size_t>(ep_file)];
+        key ^= detail::ep_file_key(ep_file);
         ep_file = -1;
     }
     return key;

@@ -27,6 +27,7 @@
 #include "semantics/fast/equations.hpp"
 #include "semantics/fast/in_check.hpp"
 #include "semantics/overloaded.hpp"
+#include "syntax/mutants.hpp"
 
 namespace pgnsem::sem::fast {
 namespace {
@@ -67,9 +68,9 @@ void accept(const State& s, Terminates& t, bool check) noexcept {
     Detail d = detail_of(t.action);
     d.king = king;
     d.attacker = first_square(attackers(t.next, king, opposite(mover)));
-    Failure r = Failure::CheckPinned;
+    Failure r = PGNSEM_MUTATE(fast_terminates_into_pinned_swapped, Failure::CheckInto, Failure::CheckPinned);
     if (t.action.piece != kEmpty && kind_of(t.action.piece) == PieceKind::King)
-        r = Failure::CheckInto;
+        r = PGNSEM_MUTATE(fast_terminates_into_pinned_swapped, Failure::CheckPinned, Failure::CheckInto);
     else if (in_check(s, mover))
         r = Failure::CheckUnanswered;
     return Fails{r, d};
@@ -148,7 +149,10 @@ void conclude_castle(const State& s, Terminates& t, Termination& r) noexcept {
         r = f;
         return;
     }
-    if (const std::uint64_t a = attackers_of(enemy, q.crossed.index(), them, enemy.occupied); a != 0) {
+    if (const std::uint64_t a =
+            attackers_of(enemy, PGNSEM_MUTATE(fast_terminates_castle_crossed, q.king_to.index(), q.crossed.index()),
+                         them, enemy.occupied);
+        a != 0) {
         f.rule = Failure::CastleThroughCheck;
         f.detail.square = q.crossed;
         f.detail.attacker = first_square(a);

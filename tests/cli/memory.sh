@@ -6,10 +6,9 @@
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
 set -u
 pgnsem=$1 build=$4
-if [[ ${PGNSEM_SANITIZE:-0} == 1 ]]; then
-  echo "skipped: under the sanitizers the peak memory is theirs (quarantine, shadow), not pgnsem's"
-  exit 77
-fi
+# Under the sanitizers (the checked build) the peak memory is theirs (quarantine, shadow), not
+# pgnsem's: the same runs are made and their verdicts and exit codes checked, the peaks are not.
+sanitized=${PGNSEM_SANITIZE:-0}
 if [[ ! -x /usr/bin/time ]]; then
   echo "FAIL /usr/bin/time is missing (scripts/install-deps installs the time package)"
   exit 1
@@ -78,7 +77,9 @@ for cmd in check trace; do
   if [[ $s1 != 0 || $s4 != 0 ]]; then
     fail=$((fail+1)); echo "FAIL $cmd: exit $s1 / $s4, expected 0 (every generated game is legal)"; head -c 600 "$tmp/stderr"; continue
   fi
-  if (( p4 - p1 > allowed )); then
+  if [[ $sanitized == 1 ]]; then
+    pass=$((pass+1)); echo "$cmd: peaks not compared under the sanitizers"
+  elif (( p4 - p1 > allowed )); then
     fail=$((fail+1)); echo "FAIL $cmd -j 2: the peak grows with the input ($p1 KB -> $p4 KB)"
   else
     pass=$((pass+1))

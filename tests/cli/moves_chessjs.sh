@@ -54,11 +54,13 @@ if [[ -f $games && "${PGNSEM_CORPUS_GAMES:-all}" != 0 ]]; then
 else
   echo "note: no real games read ($games absent, or PGNSEM_CORPUS_GAMES=0)"
 fi
-# One position once (the first four fields decide the moves); then every third of them (every 30th
-# in the sanitizer and debug builds, PGNSEM_PERFT_SCALE=0), as each is one run of pgnsem: some
-# 3,800 positions in the release build, a few hundred in the others.
-step=3
+# One position once (the first four fields decide the moves); then every sixth of them (every 30th
+# in the checked and debug builds, PGNSEM_PERFT_SCALE=0; every one under scripts/test --full,
+# PGNSEM_FULL=1), as each is one run of pgnsem: some 1,900 positions in the release build, 11,400
+# with --full, a few hundred in the others.
+step=6
 [[ "${PGNSEM_SANITIZE:-0}" == 1 || "${PGNSEM_PERFT_SCALE:-1}" == 0 ]] && step=30
+[[ "${PGNSEM_FULL:-0}" == 1 ]] && step=1
 awk '!seen[$1" "$2" "$3" "$4]++' "$tmp/positions" | awk -v step="$step" '(NR - 1) % step == 0' >"$tmp/unique"
 echo "distinct positions compared (one in ${step}): $(wc -l <"$tmp/unique")"
 # A position that cannot arise in a game is listed all the same (exit 1) and compared, except one

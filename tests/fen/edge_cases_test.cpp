@@ -17,12 +17,8 @@ using pgnsem::test::fen;
 using pgnsem::test::fen_error;
 using pgnsem::test::printed;
 using pgnsem::test::problem_ids;
+using pgnsem::test::through_sigma;
 using Ids = std::vector<std::string>;
-
-// What pgnsem prints for a position it read: FEN → Placement → σ → Placement → FEN.
-std::string through_sigma(const char* text) {
-    return printed(sem::to_placement(sem::from_placement(fen(text))));
-}
 
 }  // namespace
 

@@ -19,13 +19,10 @@ using pgnsem::Square;
 using pgnsem::test::fen;
 using pgnsem::test::fen_error;
 using pgnsem::test::printed;
+using pgnsem::test::sq;
 namespace syntax = pgnsem::syntax;
 
 constexpr std::string_view kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-Square sq(const char* name) {
-    return *Square::from_chars(name[0], name[1]);
-}
 
 std::optional<ColoredPiece> at(const Placement& p, const char* name) {
     return p.squares[static_cast<std::size_t>(sq(name).index())];

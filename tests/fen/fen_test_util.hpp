@@ -49,4 +49,14 @@ inline std::string printed(const Placement& p) {
     return std::string(syntax::print_fen(p).view());
 }
 
+// The square named by two characters, "e4".
+inline Square sq(const char* name) {
+    return *Square::from_chars(name[0], name[1]);
+}
+
+// A FEN's placement through σ and back (from_placement, to_placement), printed.
+inline std::string through_sigma(const char* text) {
+    return printed(sem::to_placement(sem::from_placement(fen(text))));
+}
+
 }  // namespace pgnsem::test

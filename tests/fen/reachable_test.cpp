@@ -140,11 +140,11 @@ TEST_CASE("validate flags no position of the real games", "[fen][validate][corpu
     Coverage seen;
     // Every 25th game is replayed (about 4,600 games and 380,000 positions), so the run stays
     // short while every source of the file is sampled. The sanitizer and debug builds read the
-    // first 20,000 games only and replay every 50th; PGNSEM_CORPUS_LIMIT (tests/CMakeLists.txt),
+    // first 20,000 games only and replay every 50th; PGNSEM_CORPUS_GAMES (test::corpus_limit),
     // when set, reads no more than that many games.
     const bool full = PGNSEM_PERFT_SCALE > 0;
     const std::size_t every = full ? 25 : 50;
-    const std::size_t limit = PGNSEM_CORPUS_LIMIT;
+    const std::size_t limit = pgnsem::test::corpus_limit();
     constexpr std::size_t kAll = std::numeric_limits<std::size_t>::max();
     const std::size_t cap = std::min<std::size_t>(full ? kAll : 20000, limit > 0 ? limit : kAll);
     while (games < cap && reader.next(game)) {

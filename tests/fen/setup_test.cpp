@@ -26,12 +26,10 @@ using pgnsem::Square;
 using pgnsem::test::fen;
 using pgnsem::test::printed;
 using pgnsem::test::problem_ids;
+using pgnsem::test::sq;
+using pgnsem::test::through_sigma;
 namespace sem = pgnsem::sem;
 using Ids = std::vector<std::string>;
-
-Square sq(const char* name) {
-    return *Square::from_chars(name[0], name[1]);
-}
 
 sem::PieceId id_at(const sem::State& s, const char* name) {
     return sem::at(s, sq(name));
@@ -40,11 +38,6 @@ sem::PieceId id_at(const sem::State& s, const char* name) {
 // The problems validate() reports for a FEN, each with its rule id and details.
 sem::Problems problems(const char* text) {
     return sem::validate(fen(text));
-}
-
-// σ → Placement → FEN after reading a FEN: what the project prints for a position it read.
-std::string through_sigma(const char* text) {
-    return printed(sem::to_placement(sem::from_placement(fen(text))));
 }
 
 }  // namespace

@@ -19,7 +19,7 @@ using interp::VerdictKind;
 namespace {
 
 // Judges every game of a PGN text.
-std::vector<Verdict> judge(const std::string& pgn, bool strict = false) {
+std::vector<Verdict> judge_all(const std::string& pgn, bool strict = false) {
     syntax::PgnReader reader(pgn);
     interp::Interpreter interpreter(interp::Options{strict});
     std::vector<Verdict> out;
@@ -33,7 +33,7 @@ std::vector<Verdict> judge(const std::string& pgn, bool strict = false) {
 }
 
 Verdict one(const std::string& pgn, bool strict = false) {
-    auto all = judge(pgn, strict);
+    auto all = judge_all(pgn, strict);
     REQUIRE(all.size() == 1);
     return all.front();
 }
@@ -247,7 +247,7 @@ TEST_CASE("explanations name the pin", "[check/pinned]") {
 }
 
 TEST_CASE("one broken game does not hide the next", "[interpreter][recovery]") {
-    const auto all = judge("[Event \"1\"]\n\n1. e4 e5=Q *\n\n[Event \"2\"]\n\n1. d4 d5 *\n");
+    const auto all = judge_all("[Event \"1\"]\n\n1. e4 e5=Q *\n\n[Event \"2\"]\n\n1. d4 d5 *\n");
     REQUIRE(all.size() == 2);
     CHECK(all[0].kind == VerdictKind::Malformed);
     CHECK(all[1].kind == VerdictKind::Legal);

@@ -56,3 +56,29 @@ TEST_CASE("JSON writer: long and nested output reads back", "[json]") {
     CHECK(j[998]["list"][0] == true);
     CHECK(j[999]["list"][0] == false);
 }
+
+// plain_run_end's SIMD body (interpreter/json.hpp) gives what its scalar body gives: random strings
+// over the bytes that end a run (controls, DEL, `"`, `\`, bytes from 0x80) and plain ones, every
+// length up to past two SIMD steps, from every start within them.
+TEST_CASE("JSON writer: plain_run_end's SIMD body is the scalar one", "[json]") {
+    std::uint64_t seed = 0x9e3779b97f4a7c15ULL;
+    const auto next = [&seed] {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        return seed;
+    };
+    const char alphabet[] = {'a', ' ', '~', '"', '\\', '\x1f', '\x7f', '\x80', '\xff', '\0', '\n', '\x20'};
+    for (int round = 0; round < 3000; ++round) {
+        std::string s(static_cast<std::size_t>(next() % (round < 2500 ? 48 : 600)), 'a');
+        for (char& c : s)
+            if (next() % 4 == 0) c = alphabet[next() % sizeof alphabet];
+        for (std::size_t i = 0; i <= std::min<std::size_t>(s.size(), 33); ++i) {
+            std::size_t plain = i;
+            while (plain < s.size() && interp::kJsonPlain[static_cast<unsigned char>(s[plain])]) ++plain;
+            INFO("round " << round << ", length " << s.size() << ", from " << i);
+            REQUIRE(interp::plain_run_end_scalar(s, i) == plain);
+            REQUIRE(interp::plain_run_end(s, i) == plain);
+        }
+    }
+}

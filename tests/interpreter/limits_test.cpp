@@ -87,7 +87,7 @@ std::uint64_t comparisons(const std::string& pgn, const sem::Engine* engine, std
 }
 
 // Every position of the main line, from a trace.
-struct Positions : interp::TraceSink {
+struct PlyPositions : interp::TraceSink {
     std::vector<sem::State> after;
     void on_ply(const interp::PlyEvent& e) override { after.push_back(*e.after); }
 };
@@ -138,7 +138,7 @@ TEST_CASE("repetition facts agree with a plain recount, windows cut by pawn move
         for (const sem::Engine* engine :
              {static_cast<const sem::Engine*>(nullptr), static_cast<const sem::Engine*>(reference.get())}) {
             interp::Interpreter interpreter(interp::Options{false, engine});
-            Positions trace;
+            PlyPositions trace;
             const Verdict v = judge_one(pgn, interpreter, &trace);
             REQUIRE(v.kind == VerdictKind::Legal);
             REQUIRE(trace.after.size() == v.plies);

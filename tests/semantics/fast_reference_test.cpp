@@ -63,6 +63,14 @@ TEST_CASE("F1 IIC and the attack questions: fast = reference", "[property][F1]")
     rc::prop("F1", [](const std::vector<std::uint32_t>& choices) {
         for (const State& s : positions_of(walk(choices))) {
             const fast::Boards b = fast::boards_of(s);
+            // the SIMD bodies (boards.hpp) give what the scalar ones give
+            const fast::Boards scalar = fast::boards_of_scalar(s);
+            RC_ASSERT(b.colour == scalar.colour && b.kind == scalar.kind && b.occupied == scalar.occupied);
+            for (Color c : {Color::White, Color::Black}) {
+                const fast::AttackBoards a = fast::attack_boards(s, c), as = fast::attack_boards_scalar(s, c);
+                RC_ASSERT(a.occupied == as.occupied && a.knights == as.knights && a.kings == as.kings &&
+                          a.pawns == as.pawns && a.rank_file == as.rank_file && a.diagonal == as.diagonal);
+            }
             for (int q = 0; q < 64; ++q) {
                 const Square sq = Square::unchecked(q);
                 // the bit sets the fast path derives describe σ exactly
@@ -80,7 +88,7 @@ TEST_CASE("F1 IIC and the attack questions: fast = reference", "[property][F1]")
                     RC_ASSERT(fast::attackers_on(b, q, c, b.occupied) == reference);
                 }
             }
-            // the sets GTSS and GCSS look for a piece in, in both widths (wide.hpp)
+            // the sets GTSS and GCSS look for a piece in, in each body (boards.hpp, wide.hpp)
             for (Color c : {Color::White, Color::Black})
                 for (int kind = 0; kind < 6; ++kind) {
                     const auto k = static_cast<PieceKind>(kind);
@@ -94,13 +102,16 @@ TEST_CASE("F1 IIC and the attack questions: fast = reference", "[property][F1]")
                     };
                     RC_ASSERT(described(fast::kind_boards(s, c, k)));
                     RC_ASSERT(described(fast::kind_boards_narrow(s, c, k)));
+                    RC_ASSERT(described(fast::kind_boards_scalar(s, c, k)));
                     if (fast::wide_available()) RC_ASSERT(described(fast::kind_boards_wide(s, c, k)));
                 }
             for (Color c : {Color::White, Color::Black}) {
                 RC_ASSERT(fast::in_check(s, c) == in_check(s, c));
                 RC_ASSERT(fast::checks(s).of(c) == in_check(s, c));
-                // both widths of checks(), whichever this processor chooses (wide.hpp)
+                // each body of checks(), whichever this processor chooses (wide.hpp), and the scalar one
                 RC_ASSERT(fast::checks_narrow(s).of(c) == in_check(s, c));
+                RC_ASSERT(fast::checks_scalar(s).of(c) == in_check(s, c));
+                RC_ASSERT(fast::in_check_scalar(s, c) == in_check(s, c));
                 if (fast::wide_available()) RC_ASSERT(fast::checks_wide(s).of(c) == in_check(s, c));
             }
             // IIC of the king on every empty square: each way a piece can give check, from every
@@ -114,9 +125,11 @@ TEST_CASE("F1 IIC and the attack questions: fast = reference", "[property][F1]")
                     if (s.board[static_cast<std::size_t>(q)] != kEmpty) continue;
                     const State moved = update(s, {{*home, kEmpty}, {sq, at(s, *home)}});
                     RC_ASSERT(fast::in_check(moved, c) == in_check(moved, c));
+                    RC_ASSERT(fast::in_check_scalar(moved, c) == in_check(moved, c));
                     const fast::Checks expected{in_check(moved, Color::White), in_check(moved, Color::Black)};
                     RC_ASSERT(fast::checks(moved) == expected);
                     RC_ASSERT(fast::checks_narrow(moved) == expected);
+                    RC_ASSERT(fast::checks_scalar(moved) == expected);
                     if (fast::wide_available()) RC_ASSERT(fast::checks_wide(moved) == expected);
                 }
             }
@@ -187,7 +200,7 @@ TEST_CASE("F3 T: fast = reference, for every move written by its squares and eve
                     RC_FAIL("T differs on a written move");
                 }
             }
-            // σ′'s board, Q ↦ v and S ↦ 0, in both widths (equations.hpp), for every S and Q, S = Q
+            // σ′'s board, Q ↦ v and S ↦ 0, in each body (equations.hpp), for every S and Q, S = Q
             // included (the definition's order: S ↦ 0 last)
             for (int from = 0; from < 64; ++from)
                 for (int to = 0; to < 64; ++to) {
@@ -199,6 +212,9 @@ TEST_CASE("F3 T: fast = reference, for every move written by its squares and eve
                     expected[static_cast<std::size_t>(from)] = kEmpty;
                     std::array<PieceId, 64> written{};
                     fast::write_move_narrow(written, s.board, from, to, v);
+                    RC_ASSERT(written == expected);
+                    written = {};
+                    fast::write_move_scalar(written, s.board, from, to, v);
                     RC_ASSERT(written == expected);
                     if (fast::wide_available()) {
                         written = {};

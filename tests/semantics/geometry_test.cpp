@@ -10,7 +10,7 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 
-using namespace pgnsem::sem::fast;
+namespace geo = pgnsem::sem::fast::geo;
 
 namespace {
 

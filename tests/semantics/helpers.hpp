@@ -16,6 +16,10 @@
 
 namespace pgnsem::sem::testing {
 
+// The pieces by their SAN letters, for building moves: trav(P, "e4"), cap(N, "f3").
+inline constexpr PieceKind P = PieceKind::Pawn, N = PieceKind::Knight, B = PieceKind::Bishop, R = PieceKind::Rook,
+                           Q = PieceKind::Queen, K = PieceKind::King;
+
 // A piece id by its number in the paper's table (13 is White's e-pawn).
 inline PieceId id(int v) {
     const auto p = PieceId::from_value(v);

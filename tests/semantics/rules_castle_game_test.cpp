@@ -6,11 +6,6 @@ using namespace pgnsem;
 using namespace pgnsem::sem;
 using namespace pgnsem::sem::testing;
 
-namespace {
-constexpr PieceKind P = PieceKind::Pawn, R = PieceKind::Rook, K = PieceKind::King, Q = PieceKind::Queen,
-                    B = PieceKind::Bishop;
-}  // namespace
-
 TEST_CASE("castle/king-side: O-O moves king and rook and sets both flags", "[castle/king-side][accept]") {
     const State s1 = accepts(fen("4k3/8/8/8/8/8/8/4K2R w K -"), oo(), Equation::CastleKingSide);
     CHECK(at(s1, "g1") == kWhiteKing);

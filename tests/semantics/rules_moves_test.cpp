@@ -5,12 +5,7 @@
 using namespace pgnsem;
 using namespace pgnsem::sem;
 using namespace pgnsem::sem::testing;
-
-namespace {
-constexpr PieceKind P = PieceKind::Pawn, N = PieceKind::Knight, B = PieceKind::Bishop, R = PieceKind::Rook,
-                    K = PieceKind::King;
 using PP = ast::PromotionPiece;
-}  // namespace
 
 // --- traversals -------------------------------------------------------------------------------
 

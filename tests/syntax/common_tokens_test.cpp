@@ -139,7 +139,7 @@ TEST_CASE("L18 the common-token loops read random sequences of PGN fragments as 
     });
 }
 
-TEST_CASE("L18 the common-token loops read the real games as the general loops (or the first PGNSEM_CORPUS_LIMIT)",
+TEST_CASE("L18 the common-token loops read the real games as the general loops (or the first PGNSEM_CORPUS_GAMES)",
           "[pgn][L18][corpus]") {
     const std::string path = test::real_games_path();
     std::FILE* in_fast = test::open_real_games();
@@ -151,7 +151,7 @@ TEST_CASE("L18 the common-token loops read the real games as the general loops (
     syntax::use_general_loops_only(general);
     ast::Game a;
     ast::Game b;
-    const std::size_t limit = PGNSEM_CORPUS_LIMIT;  // tests/CMakeLists.txt: 0 for the whole file
+    const std::size_t limit = pgnsem::test::corpus_limit();  // tests/CMakeLists.txt: 0 for the whole file
     std::size_t games = 0, plies = 0, differences = 0;
     std::string first;
     for (;;) {

@@ -12,11 +12,6 @@ using namespace pgnsem::test;
 
 namespace {
 
-const ast::Game& only(const std::vector<ast::Game>& games) {
-    REQUIRE(games.size() == 1);
-    return games[0];
-}
-
 // What a game looks like to a test that compares line-end conventions: tags, moves, error kind
 // and position, warning kinds and positions, the game's start.
 std::string describe(const ast::Game& g) {
@@ -99,6 +94,8 @@ TEST_CASE("CR alone: the skip of a game longer than 64 MiB stops at the next gam
     CHECK(games[0].find("syntax/game-too-long") != std::string::npos);
     CHECK(games[1].rfind(std::to_string(65 * 1024 + 6) + ":1 [Event=after ] d4 ", 0) == 0);
 }
+
+using test::only;
 
 namespace {
 

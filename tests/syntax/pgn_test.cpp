@@ -11,18 +11,10 @@
 using namespace pgnsem;
 using test::error_kind;
 using test::main_line;
+using test::only;
 using test::read_games;
 using test::strings;
 using test::warning_kinds;
-
-namespace {
-
-const ast::Game& only(const std::vector<ast::Game>& games) {
-    REQUIRE(games.size() == 1);
-    return games[0];
-}
-
-}  // namespace
 
 TEST_CASE("§4.1 characters: HT VT LF CR allowed, other control characters are errors", "[pgn][4.1]") {
     const auto crlf = read_games("[Event \"x\"]\r\n\r\n1. e4\te5\v2. Nf3 *\r\n");
@@ -435,14 +427,14 @@ TEST_CASE("the reader streams from a FILE and reuses the game", "[pgn][stream]")
     std::fclose(f);
 }
 
-TEST_CASE("the reader reads all 116,886 real games (or the first PGNSEM_CORPUS_LIMIT)", "[pgn][corpus]") {
+TEST_CASE("the reader reads all 116,886 real games (or the first PGNSEM_CORPUS_GAMES)", "[pgn][corpus]") {
     const std::string path = test::real_games_path();
     std::FILE* in = test::open_real_games();
     REQUIRE(in != nullptr);
     syntax::PgnReader reader(in, path);
     ast::Game g;
-    // PGNSEM_CORPUS_LIMIT (tests/CMakeLists.txt): 0 for the whole file, else its first games.
-    const std::size_t limit = PGNSEM_CORPUS_LIMIT;
+    // PGNSEM_CORPUS_GAMES (test::corpus_limit): 0 for the whole file, else its first games.
+    const std::size_t limit = pgnsem::test::corpus_limit();
     std::size_t games = 0, errors = 0, plies = 0;
     while ((limit == 0 || games < limit) && reader.next(g)) {
         ++games;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "syntax/pgn.hpp"
+#include "syntax/scan.hpp"
 #include "tests/syntax/game_difference.hpp"
 #include "tests/syntax/syntax_test_util.hpp"
 
@@ -34,7 +35,7 @@ std::size_t read_against(syntax::PgnReader& expected, syntax::PgnReader& actual)
     return n;
 }
 
-const char* const kCases =
+const char* const kPieceCases =
     "\xEF\xBB\xBF% an escape line\n"
     "; a comment before the tags\n"
     "[Event \"a\"]\n[White \"x\\\"y\"]\n\n1. e4 e5 2. Nf3 {a note\n\n[Event \"in a comment\"]\n} Nc6 1-0\n"
@@ -46,7 +47,7 @@ const char* const kCases =
 
 TEST_CASE("a reader continued from where another halted reads the games of one reader", "[pgn][stream][parallel]") {
     for (const char* eol : {"\n", "\r\n", "\r"}) {
-        const std::string text = with_line_ends(kCases, eol);
+        const std::string text = with_line_ends(kPieceCases, eol);
         std::size_t games = 0;
         {
             syntax::PgnReader reader(text);
@@ -119,6 +120,8 @@ TEST_CASE("count_line_ends counts line ends by the reader's rule", "[pgn][parall
         for (char& c : s) c = alphabet[next() % sizeof alphabet];
         INFO("length " << s.size() << ", round " << round);
         REQUIRE(syntax::count_line_ends(s) == plainly(s));
+        // the scalar body (syntax/scan.hpp), which the SIMD one ends with, alone
+        REQUIRE(syntax::scan::count_line_ends_scalar(s.data(), s.data() + s.size()) == plainly(s));
         // every suffix start within a step, so that the SIMD steps meet every alignment
         for (std::size_t k = 1; k < 17 && k < s.size(); ++k)
             REQUIRE(syntax::count_line_ends(std::string_view(s).substr(k)) == plainly(s.substr(k)));

@@ -217,7 +217,7 @@ void describe_line(const ast::Game& g, std::uint32_t p, std::string& out) {
     }
 }
 
-std::string describe(const ast::Game& g) {
+std::string describe_text(const ast::Game& g) {
     std::string out;
     for (const ast::Comment& c : g.comments) {
         if (c.after_ply != ast::kNone) continue;
@@ -367,7 +367,7 @@ TEST_CASE("L12 writing a game and reading it back gives the same AST", "[propert
         ast::Game back;
         RC_ASSERT(reader.next(back));
         RC_ASSERT(!back.error);
-        RC_ASSERT(describe(back) == describe(g));
+        RC_ASSERT(describe_text(back) == describe_text(g));
         for (const char* name : {"Event", "Site", "White", "ECO", "My_Tag2", "Annotator", "Round"}) {
             if (g.tag(name)) RC_ASSERT(back.tag(name) == g.tag(name));
         }

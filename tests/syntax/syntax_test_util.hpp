@@ -82,4 +82,10 @@ inline std::string with_line_ends(std::string_view text, std::string_view eol) {
     return out;
 }
 
+// The one game of a text the test expects to hold exactly one.
+inline const ast::Game& only(const std::vector<ast::Game>& games) {
+    REQUIRE(games.size() == 1);
+    return games[0];
+}
+
 }  // namespace pgnsem::test
