@@ -18,6 +18,24 @@
 namespace pgnsem::interp {
 namespace {
 
+// A number that orders moves as their UCI texts order (uci_text, interpreter/interpret.hpp): the
+// from square's file and rank, the to square's, then no promotion before b, n, q and r. Sorting by
+// the texts themselves built two strings a comparison.
+[[nodiscard]] int uci_order(const sem::ConcreteMove& m) noexcept {
+    int promotion = 0;
+    if (m.promotion) {
+        switch (*m.promotion) {
+            case ast::PromotionPiece::Bishop: promotion = 1; break;
+            case ast::PromotionPiece::Knight: promotion = 2; break;
+            case ast::PromotionPiece::Queen: promotion = 3; break;
+            case ast::PromotionPiece::Rook: promotion = 4; break;
+        }
+    }
+    const int from = m.from.file().index() * 8 + m.from.rank().index();
+    const int to = m.to.file().index() * 8 + m.to.rank().index();
+    return (from * 64 + to) * 5 + promotion;
+}
+
 // The generator walks the fast path: its games and labels are what `pgnsem check` (fast by
 // default) answers, and the fast path is the reference, faster (proofs-notes/invariants.md).
 const sem::Engine& engine() noexcept {
@@ -150,7 +168,7 @@ GeneratedGame generate_game(std::uint64_t seed, std::uint32_t index, std::uint32
         }
         std::vector<sem::ConcreteMove> sorted(moves.begin(), moves.end());
         std::sort(sorted.begin(), sorted.end(),
-                  [](const sem::ConcreteMove& a, const sem::ConcreteMove& b) { return uci_text(a) < uci_text(b); });
+                  [](const sem::ConcreteMove& a, const sem::ConcreteMove& b) { return uci_order(a) < uci_order(b); });
         const sem::ConcreteMove m = sorted[rng.below(static_cast<std::uint32_t>(sorted.size()))];
         const sem::Termination t = engine().terminates_concrete(s, m);
         const auto& ok = boost::variant2::get<sem::Terminates>(t);
