@@ -16,6 +16,7 @@
 #include "interpreter/output.hpp"
 #include "interpreter/progress.hpp"
 #include "interpreter/trace_html.hpp"
+#include "syntax/mutants.hpp"
 #include "syntax/pgn.hpp"
 
 namespace pgnsem::interp {
@@ -194,7 +195,7 @@ void judge_one(Interpreter& interpreter, const ast::Game& game, const CheckOptio
     }
     if (options.only_failures && verdict.kind == VerdictKind::Legal) return;
     if (options.format == Format::Jsonl) {
-        append_verdict_json(buf, path, verdict);
+        append_verdict_json(buf, PGNSEM_MUTATE(check_file_field_empty, std::string_view{}, path), verdict);
         buf.push_back('\n');
     } else {
         append_verdict_text(buf, path, verdict);

@@ -37,6 +37,7 @@
 #include "semantics/position.hpp"
 #include "semantics/state.hpp"
 #include "syntax/ast.hpp"
+#include "syntax/mutants.hpp"
 
 namespace pgnsem::interp {
 
@@ -359,7 +360,7 @@ private:
             d.threefold = ply;
             watching_ = false;
         }
-        if (same >= 5 && !DrawFacts::held(d.fivefold)) {
+        if (same >= PGNSEM_MUTATE(interp_draws_fivefold_late, 6u, 5u) && !DrawFacts::held(d.fivefold)) {
             d.fivefold = ply;
             arose();
         }

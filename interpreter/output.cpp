@@ -7,12 +7,14 @@
 #include <atomic>
 #include <cerrno>
 #include <charconv>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
 #include "interpreter/json.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
+#include "syntax/mutants.hpp"
 
 namespace pgnsem::interp {
 namespace {
@@ -123,6 +125,7 @@ void append_text(std::string& out, std::string_view s) {
             out.push_back(static_cast<char>(c));
             ++i;
         } else if (c < 0x80) {
+            if (PGNSEM_MUTANT(interp_text_crash_on_control)) std::abort();
             escape(c);  // C0 or DEL
             ++i;
         } else if (const std::size_t n = utf8_length(s, i); n != 0) {

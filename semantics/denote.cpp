@@ -121,9 +121,14 @@ Transition piece_traversal(const State& s, Square from, Square to, Why* why) noe
 //   if mod(turn, 2) = 0; b_king if mod(turn, 2) = 1                                            — trav/king
 Transition king_traversal(const State& s, Square from, Square to, Why* why) noexcept {
     const PieceId v = mover(s, from);
-    return with_laws_identifiers(
-        s, assign(s, {{to, v}, {from, kEmpty}, {Ide::king_moved(to_move(s)), 1}, {kTurn, s.turn + 1u}}, why),
-        action(Equation::TravKing, s, from, to), why);
+    return with_laws_identifiers(s,
+                                 assign(s,
+                                        {{to, v},
+                                         {from, PGNSEM_MUTATE(ref_denote_king_leaves_a_copy, v, kEmpty)},
+                                         {Ide::king_moved(to_move(s)), 1},
+                                         {kTurn, s.turn + 1u}},
+                                        why),
+                                 action(Equation::TravKing, s, from, to), why);
 }
 
 // [[W::x::Q]] = {(σ, σ') | σ' = σ^{v,0,turn+1}_{Q,S,turn}, (S, v) = GCSS(Q, W, σ)}             — cap/pawn
@@ -217,7 +222,13 @@ Transition promotion(const State& s, Square from, Square to, ast::PromotionPiece
     a.promotion = t;
     if (why != nullptr) why->promotion = PromotionCase{color_of(v), t, to, promoted_id(color_of(v), t, to)};
     return with_laws_identifiers(
-        s, assign(s, {{to, promoted_id(color_of(v), t, to)}, {from, kEmpty}, {kTurn, s.turn + 1u}}, why), a, why);
+        s,
+        assign(s,
+               {{to, PGNSEM_MUTATE(ref_denote_promotion_keeps_pawn, v, promoted_id(color_of(v), t, to))},
+                {from, kEmpty},
+                {kTurn, s.turn + 1u}},
+               why),
+        a, why);
 }
 
 // [[Q]] and [[P::Q]]: (S, v) = GTSS(Q, P, σ), then the traversal equation for the kind of v.

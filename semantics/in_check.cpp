@@ -20,6 +20,8 @@
 
 #include <span>
 
+#include "syntax/mutants.hpp"
+
 namespace pgnsem::sem {
 namespace {
 
@@ -73,7 +75,8 @@ namespace {
     // if unblocked ¬color's bishop on same diagonal then return 1
     if (unblocked_on(sigma, G, them, PieceKind::Bishop, kDiagonals)) return true;
     // if ¬color's knight a knight's jump away then return 1
-    if (leaps_from(sigma, G, them, PieceKind::Knight, kKnightJumps)) return true;
+    if (!PGNSEM_MUTANT(ref_in_check_no_knight) && leaps_from(sigma, G, them, PieceKind::Knight, kKnightJumps))
+        return true;
     // if ¬color's pawn diagonally in front of G (as seen from `color`) then return 1
     if (leaps_from(sigma, G, them, PieceKind::Pawn, pawn_attacks_from(them))) return true;
     // return 0

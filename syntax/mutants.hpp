@@ -21,29 +21,36 @@
 
 // Every mutant, by name (tests/mutations/mutants.txt says what each breaks and which tests catch it;
 // scripts/mutation-check checks that the two lists are the same).
-#define PGNSEM_MUTANT_NAMES(X)                 \
-    X(fast_boards_avx2_rook_as_pawn)           \
-    X(fast_canonical_pin_by_knight)            \
-    X(fast_canonical_rank_first)               \
-    X(fast_denote_avx2_square_twice)           \
-    X(fast_denote_castle_clock)                \
-    X(fast_denote_rook_flag)                   \
-    X(fast_find_source_blocked_candidate)      \
-    X(fast_find_source_double_step_any_rank)   \
-    X(fast_find_source_king_any_disambiguator) \
-    X(fast_find_source_no_legality_filter)     \
-    X(fast_in_check_avx2_colour)               \
-    X(fast_in_check_h_pawn)                    \
-    X(fast_in_check_simd_colour)               \
-    X(fast_legal_moves_diagonal_pins)          \
-    X(fast_legal_moves_no_en_passant)          \
-    X(fast_perft_boards_castle_rook)           \
-    X(fast_position_key_en_passant)            \
-    X(fast_terminates_castle_crossed)          \
-    X(fast_terminates_into_pinned_swapped)     \
-    X(ref_denote_promotion_file_all_captures)  \
-    X(ref_terminates_check_turn_wrong_flag)    \
-    X(ref_terminates_destination_empty_everywhere)
+#define PGNSEM_MUTANT_NAMES(X)                     \
+    X(fast_boards_avx2_rook_as_pawn)               \
+    X(fast_canonical_pin_by_knight)                \
+    X(fast_canonical_rank_first)                   \
+    X(fast_denote_avx2_square_twice)               \
+    X(fast_denote_castle_clock)                    \
+    X(fast_denote_rook_flag)                       \
+    X(fast_find_source_blocked_candidate)          \
+    X(fast_find_source_double_step_any_rank)       \
+    X(fast_find_source_king_any_disambiguator)     \
+    X(fast_find_source_no_legality_filter)         \
+    X(fast_in_check_avx2_colour)                   \
+    X(fast_in_check_h_pawn)                        \
+    X(fast_in_check_simd_colour)                   \
+    X(fast_legal_moves_diagonal_pins)              \
+    X(fast_legal_moves_no_en_passant)              \
+    X(fast_perft_boards_castle_rook)               \
+    X(fast_position_key_en_passant)                \
+    X(fast_terminates_castle_crossed)              \
+    X(fast_terminates_into_pinned_swapped)         \
+    X(ref_denote_promotion_file_all_captures)      \
+    X(ref_terminates_check_turn_wrong_flag)        \
+    X(ref_terminates_destination_empty_everywhere) \
+    X(ref_denote_king_leaves_a_copy)               \
+    X(ref_denote_promotion_keeps_pawn)             \
+    X(ref_in_check_no_knight)                      \
+    X(laws_material_rook_cannot_mate)              \
+    X(interp_draws_fivefold_late)                  \
+    X(interp_text_crash_on_control)                \
+    X(check_file_field_empty)
 
 namespace pgnsem::mutants {
 

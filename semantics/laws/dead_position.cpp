@@ -23,6 +23,7 @@
 #include "semantics/fast/legal_moves.hpp"
 #include "semantics/fast/position_key.hpp"
 #include "semantics/fast/terminates.hpp"
+#include "syntax/mutants.hpp"
 
 namespace pgnsem::sem::laws {
 
@@ -483,7 +484,7 @@ bool cannot_mate_by_material(const State& s, Color side) noexcept {
     const Material& me = m[static_cast<std::size_t>(side)];
     const Material& them = m[static_cast<std::size_t>(opposite(side))];
     // A pawn may promote, a rook or a queen mates with help: no material rule applies.
-    if (me.pawns + me.rooks + me.queens > 0) return false;
+    if (me.pawns + PGNSEM_MUTATE(laws_material_rook_cannot_mate, 0, me.rooks) + me.queens > 0) return false;
     // A lone king never gives check.
     if (me.minors_and_majors() == 0) return true;
     // One knight: its check is never mate when the other side's only helpers are queens, which

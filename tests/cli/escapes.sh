@@ -12,7 +12,11 @@ printf '[White "x"]\n[Result "*"]\n\n1. e4 \033[31m *\n' >"$tmp/token.pgn"
 raw() { LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$1"; }  # a control byte other than tab and newline
 for args in "check" "check -j 2" "trace"; do
   $pgnsem $args "$tmp/esc.pgn" "$tmp/token.pgn" >"$tmp/out" 2>"$tmp/err"
-  if raw "$tmp/out" || raw "$tmp/err"; then bad "$args text: a control byte reached the terminal"; else ok; fi
+  status=$?
+  # the run itself, not only its silence: exit 1 (neither game is legal) and both files reported
+  if [[ $status != 1 ]] || ! grep -q 'esc\.pgn' "$tmp/out" || ! grep -q 'token\.pgn' "$tmp/out"; then
+    bad "$args text: exit $status, and the report does not name both files: $(head -c 300 "$tmp/err")"
+  elif raw "$tmp/out" || raw "$tmp/err"; then bad "$args text: a control byte reached the terminal"; else ok; fi
 done
 $pgnsem check "$tmp/esc.pgn" >"$tmp/out" 2>/dev/null
 if grep -qF '\x9b31mowned - B' "$tmp/out"; then ok; else bad "check text does not show the C1 byte as \\xNN"; cat -v "$tmp/out"; fi

@@ -20,6 +20,8 @@
 #include "interpreter/interpret.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/fast/legal_moves.hpp"
+#include "semantics/fast/terminates.hpp"
+#include "semantics/laws/dead_position.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/pgn.hpp"
@@ -245,17 +247,126 @@ TEST_CASE("draw facts equal the plain ply-by-ply computation on shuffling walks"
     });
 }
 
+namespace {
+
+// The moves a generated game is lengthened with, so that the facts the test compares occur (a game
+// of `pgnsem gen` stops at an automatic draw and rarely reaches one, or a claim): SAN tokens played
+// from σ, with σ advanced past them.
+struct Lengthening {
+    std::string moves;
+    sem::State end;
+};
+
+// A quiet move: neither a capture nor a pawn move nor castling (the clock keeps counting).
+bool quiet(const sem::State& s, const sem::ConcreteMove& m) {
+    const sem::PieceId piece = sem::at(s, m.from);
+    if (sem::kind_of(piece) == PieceKind::Pawn || sem::at(s, m.to) != sem::kEmpty) return false;
+    return !(sem::kind_of(piece) == PieceKind::King && std::abs(m.to.index() - m.from.index()) == 2);
+}
+
+void play(Lengthening& l, const sem::ConcreteMove& m) {
+    const sem::Termination t = sem::fast::terminates_concrete(l.end, m);
+    const auto& ok = v2::get<sem::Terminates>(t);
+    l.moves += std::string(syntax::print_san(sem::fast::canonical_move(l.end, ok.action, ok.next)).view()) + " ";
+    l.end = ok.next;
+}
+
+std::vector<sem::ConcreteMove> moves_where(const sem::State& s,
+                                           bool (*keep)(const sem::State&, const sem::ConcreteMove&)) {
+    std::vector<sem::ConcreteMove> out;
+    for (const sem::ConcreteMove& m : sem::fast::legal_moves(s))
+        if (keep == nullptr || keep(s, m)) out.push_back(m);
+    return out;
+}
+
+bool is_legal(const sem::State& s, const sem::ConcreteMove& m) {
+    for (const sem::ConcreteMove& x : sem::fast::legal_moves(s))
+        if (x == m) return true;
+    return false;
+}
+
+// A quiet move of each side there and back, four plies that give σ again, played five times:
+// threefold repetition, then fivefold.
+Lengthening back_and_forth(const sem::State& from) {
+    for (const sem::ConcreteMove& a : moves_where(from, quiet)) {
+        Lengthening l{{}, from};
+        play(l, a);
+        for (const sem::ConcreteMove& b : moves_where(l.end, quiet)) {
+            Lengthening m = l;
+            play(m, b);
+            const sem::ConcreteMove back_a{a.to, a.from, std::nullopt}, back_b{b.to, b.from, std::nullopt};
+            if (!is_legal(m.end, back_a)) continue;
+            play(m, back_a);
+            if (!is_legal(m.end, back_b)) continue;
+            play(m, back_b);
+            for (int cycle = 1; cycle < 5; ++cycle)
+                for (const sem::ConcreteMove& x : {a, b, back_a, back_b}) play(m, x);
+            return m;
+        }
+    }
+    return {{}, from};
+}
+
+// Quiet moves chosen at random until the halfmove clock reaches 150: 50 moves, then 75.
+Lengthening quiet_walk(const sem::State& from, std::uint32_t seed) {
+    Lengthening l{{}, from};
+    while (l.end.halfmove_clock < 150) {
+        const std::vector<sem::ConcreteMove> q = moves_where(l.end, quiet);
+        if (q.empty()) break;
+        seed = seed * 1664525u + 1013904223u;
+        play(l, q[(seed >> 8) % q.size()]);
+    }
+    return l;
+}
+
+// Captures first, chosen at random, until the material left cannot mate (a dead position) or the
+// game ends: the pieces come off the board.
+Lengthening captures_first(const sem::State& from, std::uint32_t seed) {
+    const auto capture = [](const sem::State& s, const sem::ConcreteMove& m) {
+        return sem::at(s, m.to) != sem::kEmpty;
+    };
+    Lengthening l{{}, from};
+    for (int ply = 0; ply < 400 && !sem::laws::dead_by_material(l.end); ++ply) {
+        std::vector<sem::ConcreteMove> c = moves_where(l.end, capture);
+        if (c.empty()) c = moves_where(l.end, nullptr);
+        if (c.empty()) break;
+        seed = seed * 1664525u + 1013904223u;
+        play(l, c[(seed >> 8) % c.size()]);
+    }
+    return l;
+}
+
+}  // namespace
+
+// The games of `pgnsem gen`, lengthened three ways in turn (and one in four as generated), so that
+// every fact occurs: a back-and-forth repeated (threefold, fivefold), a quiet walk (50 and 75 moves)
+// and captures first (a dead position); the test fails unless each fact held in some game.
 TEST_CASE("draw facts equal the plain ply-by-ply computation on generated games", "[interpreter][draws]") {
     const std::unique_ptr<sem::Engine> reference = sem::reference_engine();
+    int fifty = 0, threefold = 0, seventy_five = 0, fivefold = 0, dead = 0;
     for (std::uint32_t i = 1; i <= 40; ++i) {
-        const interp::GeneratedGame g = interp::generate_game(20261125, i, 0);
+        const interp::GeneratedGame generated = interp::generate_game(20261125, i, 0);
+        Positions as_generated;
+        (void)judge(generated.pgn, nullptr, &as_generated);
+        const sem::State last = as_generated.after.empty() ? sem::initial_state() : as_generated.after.back();
+        Lengthening more{{}, last};
+        if (i % 4 == 1) more = back_and_forth(last);
+        if (i % 4 == 2) more = quiet_walk(last, i);
+        if (i % 4 == 3) more = captures_first(last, i);
+        // the marker "*" (a game not over) and what follows it replaced by the moves added
+        std::string pgn = generated.pgn;
+        if (!more.moves.empty()) {
+            const std::size_t marker = pgn.rfind('*');
+            REQUIRE(marker != std::string::npos);
+            pgn = pgn.substr(0, marker) + more.moves + "*\n";
+        }
         Positions trace;
-        (void)judge(g.pgn, nullptr, &trace);
+        (void)judge(pgn, nullptr, &trace);
         std::vector<sem::State> states{sem::initial_state()};
         states.insert(states.end(), trace.after.begin(), trace.after.end());
-        INFO("generated game " << i);
-        const Verdict fast = judge(g.pgn);
-        const Verdict ref = judge(g.pgn, reference.get());
+        INFO("generated game " << i << ", lengthened by " << more.moves.size() << " bytes of moves");
+        const Verdict fast = judge(pgn);
+        const Verdict ref = judge(pgn, reference.get());
         const DrawFacts want = test::draw_facts_oracle(states);
         for (const Verdict* v : {&fast, &ref}) {
             CHECK(v->draws.fifty_moves == want.fifty_moves);
@@ -264,7 +375,19 @@ TEST_CASE("draw facts equal the plain ply-by-ply computation on generated games"
             CHECK(v->draws.fivefold == want.fivefold);
             CHECK(v->draws.dead_position == want.dead_position);
         }
+        fifty += DrawFacts::held(want.fifty_moves) ? 1 : 0;
+        threefold += DrawFacts::held(want.threefold) ? 1 : 0;
+        seventy_five += DrawFacts::held(want.seventy_five_moves) ? 1 : 0;
+        fivefold += DrawFacts::held(want.fivefold) ? 1 : 0;
+        dead += DrawFacts::held(want.dead_position) ? 1 : 0;
     }
+    INFO("games with each fact: 50 moves " << fifty << ", threefold " << threefold << ", 75 moves " << seventy_five
+                                           << ", fivefold " << fivefold << ", dead position " << dead);
+    CHECK(fifty >= 3);
+    CHECK(threefold >= 3);
+    CHECK(seventy_five >= 3);
+    CHECK(fivefold >= 3);
+    CHECK(dead >= 3);
 }
 
 // Every 400th game of the whole file, or some 40 of the first PGNSEM_CORPUS_GAMES (the checked build

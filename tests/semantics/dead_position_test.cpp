@@ -209,13 +209,38 @@ TEST_CASE("dead position: the verdict does not depend on earlier calls", "[laws]
     CHECK(again.black == first.black);
 }
 
+// Starts for the walks below where a side cannot mate, and others where it mates at once, so that
+// both of check_sound's branches are taken: the walks of tests/semantics/walks.hpp, from σ₀ and
+// positions full of pieces, almost never reach a No.
+constexpr const char* kSparseStarts[] = {
+    "7k/8/6K1/8/8/8/8/R7 w - - 0 1",                // K+R v K: Ra8 mates; Black has only its king
+    "k7/8/1K6/8/8/8/8/7Q w - - 0 1",                // K+Q v K: Qh8 mates
+    "8/8/4k3/8/8/2B5/4K3/8 w - - 0 1",              // K+B v K: dead
+    "8/8/4k3/8/8/2N5/4K3/8 b - - 0 1",              // K+N v K: dead
+    "8/8/4k3/3q4/8/2N5/4K3/8 w - - 0 1",            // K+N v K+Q: White cannot mate (rule M2)
+    "8/2b5/4k3/8/8/2B5/4K3/8 w - - 0 1",            // bishops on squares of one colour: dead
+    "8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1",  // a frozen pawn wall: dead
+};
+
 TEST_CASE("dead position: sound on random walks", "[property][laws][dead]") {
     DeadPositionAnalyser a;
-    rc::prop("dead-walks", [&a](const std::vector<std::uint32_t>& choices) {
-        const std::vector<WalkStep> steps = walk(choices);
-        const State s = steps.empty() ? initial_state() : steps.back().result.next;
+    int walks = 0, nos = 0;
+    rc::prop("dead-walks", [&](const std::vector<std::uint32_t>& choices) {
+        // half of the walks from the sparse starts, half as walks.hpp chooses (σ₀, tricky positions)
+        const int pick_start = pick(0, 2 * static_cast<int>(std::size(kSparseStarts)));
+        const State start = pick_start < static_cast<int>(std::size(kSparseStarts))
+                                ? from_fen(kSparseStarts[static_cast<std::size_t>(pick_start)])
+                                : start_position();
+        const std::vector<WalkStep> steps = walk_from(start, choices, [](const State&, const State&) {});
+        const State s = steps.empty() ? start : steps.back().result.next;
         check_sound(a, s, 3, laws::Budget{20000});
+        const MateAbility m = a.analyse(s, laws::Budget{20000});
+        ++walks;
+        nos += (m.white == Verdict::No ? 1 : 0) + (m.black == Verdict::No ? 1 : 0);
     });
+    // the No branch was taken, and not by a few walks only
+    INFO(nos << " No verdicts on " << walks << " walks");
+    CHECK(nos >= walks / 4);
 }
 
 TEST_CASE("dead position: sound on random endgames", "[property][laws][dead]") {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "semantics/denote.hpp"
 #include "semantics/fast/legal_moves.hpp"
 #include "tests/semantics/helpers.hpp"
 
@@ -55,21 +56,30 @@ inline State start_position() {
     return *s;
 }
 
-// Walks from a start position following the choices (each taken modulo the number of legal
-// moves) until the choices run out or the game is over.
-inline std::vector<WalkStep> walk(const std::vector<std::uint32_t>& choices) {
+// Walks from `start` following the choices (each taken modulo the number of legal moves) until the
+// choices run out or the game is over. Before T is asked of a move, `before_t(σ, σ′)` is called with
+// the σ′ of [[M]] alone (denote_coordinate), so that a property can look at what T would assert
+// about (a move the Laws accept keeps σ well-formed: a bug aborts) and fail as itself first.
+template <class BeforeT>
+inline std::vector<WalkStep> walk_from(State s, const std::vector<std::uint32_t>& choices, BeforeT before_t) {
     std::vector<WalkStep> steps;
-    State s = start_position();
     for (std::uint32_t c : choices) {
         const MoveList moves = fast::legal_moves(s);
         if (moves.size == 0) break;
         const ConcreteMove m = moves.moves[c % moves.size];
+        const Partial<Transition> d = denote_coordinate(ast::Coordinate{m.from, m.to, m.promotion}, s, Reading::laws());
+        if (const Transition* t = boost::variant2::get_if<Transition>(&d)) before_t(s, t->next);
         const Termination t = terminates_concrete(s, m);
         RC_ASSERT(boost::variant2::holds_alternative<Terminates>(t));
         steps.push_back(WalkStep{s, m, boost::variant2::get<Terminates>(t)});
         s = steps.back().result.next;
     }
     return steps;
+}
+
+// Walks from a start position (start_position()).
+inline std::vector<WalkStep> walk(const std::vector<std::uint32_t>& choices) {
+    return walk_from(start_position(), choices, [](const State&, const State&) {});
 }
 
 // What the notation may say of a move's origin when moving a piece of colour c and kind k: nothing,
