@@ -1,5 +1,5 @@
 // Deliberate bugs compiled in behind a switch read at run time: the mutants that show the tests able
-// to fail (tests/mutations/README.md). In the headers at the root of the layering (pgnsem_ast), as
+// to fail (tests/README.md, "A mutation"). In the headers at the root of the layering (pgnsem_ast), as
 // assert.hpp is, so that the readers, the semantics and the interpreter mark them the same way.
 //
 // A build configured with -DPGNSEM_MUTANTS=ON (scripts/test's checked build) compiles every mutant

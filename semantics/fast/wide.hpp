@@ -7,8 +7,9 @@
 // for a piece in (`kind_boards`, boards.hpp and boards.cpp) and σ′'s board (`write_move`,
 // equations.hpp and denote.cpp).
 // GCC and Clang compile each as a function of its own with the avx2 target. Each is exported in both
-// widths, `…_narrow` and `…_wide`, so that the tests hold both to the reference, whichever width the
-// processor running them would choose (proofs-notes/invariants.md, F1 and F3).
+// widths, `…_narrow` and `…_wide`, and in its scalar body, `…_scalar`, so that the tests hold all
+// three to the reference, whichever the processor running them would choose
+// (proofs-notes/invariants.md, F1 and F3).
 #pragma once
 
 // Whether this build has the wide bodies: x86-64 with SIMD, compiled by GCC or Clang.
