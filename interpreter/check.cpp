@@ -233,7 +233,7 @@ bool check_sequential(syntax::PgnReader& reader, const std::string& path, const 
 // candidate boundary at or after `min` bytes, carries `tail` bytes of what follows (its last game's
 // end is read there: a few bytes when the guess is right), and is cut without a candidate at `max`.
 // 64 KiB of text is about 45 games, whose ASTs (about 1.5 MiB) stay in a core's L2 cache between
-// parse and judge (larger blocks cost more CPU time, smaller ones more blocks, bench/README.md).
+// parse and judge (larger blocks cost more CPU time, smaller ones more blocks).
 // PGNSEM_BLOCK_BYTES=MIN[,MAX[,TAIL]] (a hidden knob for the tests, tests/cli/parallel_split.sh)
 // sets them.
 struct BlockSizes {
@@ -313,7 +313,7 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
     constexpr std::size_t kKeepBytes = std::size_t{2} << 20;
     constexpr std::size_t kKeepGameBytes = std::size_t{1} << 16;
     const BlockSizes sizes = block_sizes();
-    // PGNSEM_PIPELINE_STATS (hidden, bench/README.md): the work of each stage, on stderr at the end.
+    // PGNSEM_PIPELINE_STATS (hidden, interpreter/README.md): the work of each stage, on stderr at the end.
     const bool stats = std::getenv("PGNSEM_PIPELINE_STATS") != nullptr;
     using Clock = std::chrono::steady_clock;
     struct Stage {
@@ -353,8 +353,8 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
     std::vector<Slot> ring(slots);
     std::mutex mutex;
     // Three conditions, each with its own waiters, so that a change wakes only a thread that waits
-    // for it. (With one condition for all, every change woke every waiting thread, this one mostly
-    // for nothing: 6,900 context switches on the real games at -j 2 where 2,000 remain.)
+    // for it. (With one condition for all, every change would wake every waiting thread, this one
+    // mostly for nothing, each a context switch.)
     std::condition_variable work;     // workers: a block to parse or to judge, or the end
     std::condition_variable space;    // this thread: the head reached `wanted_head` (slots are free)
     std::condition_variable turn;     // a worker holding output: the head moved

@@ -100,7 +100,7 @@ inline constexpr auto kCountsOfId = sem::table_by_id<std::uint32_t>([](sem::Piec
 
 // How often each position has occurred since the last capture or pawn move (or the start): an
 // open-addressing hash table with linear probing, so that counting one more position costs the
-// same whatever the length of the window (issue 11: rescanning the window made a game of n plies
+// same whatever the length of the window (rescanning the window would make a game of n plies
 // without a capture or pawn move cost n²/4 comparisons). A position is named by a 64-bit hash and
 // the side to move (the keys' own parity, so that the counts are the rescan's even were two keys of
 // different sides to collide); a position of the reference is checked for equality too
@@ -234,10 +234,9 @@ public:
     }
 
     // Ply `ply` took σ to σ′ by action `a`: the facts that became true in σ′. (Always inlined: the
-    // main line calls it on every ply, and GCC made it a call of its own, some 20 instructions more
-    // a ply.) A ply either captures or moves a pawn (σ′'s clock is 0) or does neither, and each
-    // kind has its own facts to ask, so the two are apart: one test of the clock a ply, not one in
-    // each rule.
+    // main line calls it on every ply, and GCC would otherwise make it a call of its own.) A ply
+    // either captures or moves a pawn (σ′'s clock is 0) or does neither, and each kind has its own
+    // facts to ask, so the two are apart: one test of the clock a ply, not one in each rule.
     [[gnu::always_inline]] void record(const sem::State& s, const sem::State& next, const sem::Action& a,
                                        std::uint32_t ply) {
         DrawFacts& d = facts_;
@@ -427,10 +426,8 @@ private:
     bool tabled_ = false;          // the current window is in the table, not in window_
     // A filter of the short window's keys: bit (key >> 58) is set for each key in window_. A key
     // whose bit is clear is in none of them, so it occurs for the first time: count 1 with no scan.
-    // That is nearly every ply of a real game (a repetition is rare): on the first 10 MB of the real
-    // games the call and its scan took 46 instructions a ply, and the filter saves 28 of them
-    // (callgrind; bench/README.md, ninth stop). A set bit may be another key's (a false hit): then
-    // the scan decides, as before.
+    // That is nearly every ply of a real game (a repetition is rare), so most plies skip the scan. A
+    // set bit may be another key's (a false hit): then the scan decides, as before.
     std::uint64_t seen_ = 0;
     [[nodiscard]] static std::uint64_t filter_bit(std::uint64_t key) noexcept {
         return std::uint64_t{1} << (key >> 58);

@@ -209,8 +209,8 @@ private:
 
     // Replays every variation that replaces `ply` from σ (the position before it). The variations
     // waiting are kept as their index and the index of the position they start from, one position
-    // for all the variations of a ply (issue 11: with a copy of σ for each, a game of 7 million
-    // one-move variations took 0.8 GB more than its text).
+    // for all the variations of a ply (with a copy of σ for each, a game of many one-move
+    // variations would take memory out of proportion to its text).
     void variations(const ast::Ply& ply, const sem::State& s) {
         struct Pending {
             std::uint32_t variation;
@@ -261,14 +261,11 @@ private:
     // [[S]] over the main line from σ, the start position. Written once, compiled twice: for the
     // fast engine, whose reading is the Laws' (so the questions about the reading below are decided
     // at compile time, and T is called without the indirect call), and for any other engine.
-    // (Not [[gnu::flatten]], as it was until issue 15's eighth stop: flattening also put the rare
-    // and once-a-game paths into the loop's function — the variations, the end of the game and its
-    // final FEN, the draw book's start of a game — which made it 68 KB. callgrind counted 1% fewer
-    // instructions that way, yet without it `check -j 1` takes 1.5–5% less time (bench/README.md, the
-    // eighth stop): most likely the hot loop was spread over more code than the instruction caches
-    // hold, which this machine has no counters to show. The fold itself (sem::fold_steps, always
-    // inlined) and its two lambdas are inlined, and with the profile the compiler keeps the rare
-    // paths apart.)
+    // (Not [[gnu::flatten]]: flattening also puts the rare and once-a-game paths into the loop's
+    // function — the variations, the end of the game and its final FEN, the draw book's start of a
+    // game — and so spreads the hot loop over more code than the instruction caches are likely to
+    // hold. The fold itself (sem::fold_steps, always inlined) and its two lambdas are inlined, and
+    // with the profile the compiler keeps the rare paths apart.)
     void main_line(const sem::State& start) {
         PGNSEM_ASSERT(!engine_.is_fast() || engine_.reading().is_laws(), "the fast engine reads the Laws");
         if (engine_.is_fast())

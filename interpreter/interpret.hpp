@@ -1,5 +1,5 @@
 // [[S]] — the meaning of a whole game: fold T over the plies of the main line, stop at the first
-// ⊥, and give a Verdict (../shared/DESIGN.md "The verdict contract"). Variations are replayed
+// ⊥, and give a Verdict (docs/ARCHITECTURE.md, "The verdict contract"). Variations are replayed
 // from the position before the ply they replace. Notation claims the position contradicts
 // (`x`, `+`/`#`, move numbers, the result) are warnings, errors under --strict. The fold is in
 // interpret.cpp; each concern around it has its own file (interpreter/README.md).
@@ -62,8 +62,8 @@ struct Verdict {
                    std::string message, ast::SourcePos pos);
 };
 
-// The most warnings one game may have (issue 11: memory in proportion to the configuration, not to
-// the input). A game past it is `unsupported`, rule `limit/warnings`, at the ply where the limit
+// The most warnings one game may have (memory in proportion to the configuration, not to the
+// input). A game past it is `unsupported`, rule `limit/warnings`, at the ply where the limit
 // was passed: judged no further, never silently cut. Real games have a handful; a hostile file of
 // millions of illegal variations in one game would otherwise hold a warning for each.
 inline constexpr std::size_t kMaxWarnings = 10'000;

@@ -40,8 +40,7 @@ struct Played {
 
 // What judge_move found. The two bytes stand before the Termination: were the flag right after
 // Terminates::check, the compiler would read both bytes with one 16-bit load, which cannot take
-// its value from the two separate byte stores that wrote them a moment before and waits for them
-// (perf showed that wait).
+// its value from the two separate byte stores that wrote them a moment before and waits for them.
 struct Judged {
     bool capture_marker_flipped = false;
     // When refused, the rule the move is reported under: T's, game/over, or move/null for a null
@@ -68,7 +67,7 @@ static_assert(std::is_same_v<boost::variant2::variant_alternative_t<0, sem::Term
 // The rare part of judge_move, out of line: T refused m in σ with `failed`; m read again with its
 // `x` flipped, else the rule to report. (It returns a new Judged rather than filling in the one
 // judge_move holds, and takes T's failure by value: with that one's address, or its part's, passed
-// to another translation unit, GCC cleared all of it before every T, on every ply.)
+// to another translation unit, GCC clears all of it before every T, on every ply.)
 [[nodiscard]] Judged judge_refused(const sem::Engine& e, const ast::Move& m, const sem::State& s, sem::Fails failed);
 
 // T for one written move, with the capture-marker tolerance and game/over. (Inline: the main line
@@ -76,7 +75,7 @@ static_assert(std::is_same_v<boost::variant2::variant_alternative_t<0, sem::Term
 // knows at compile time that `e` is the fast engine.)
 template <bool Fast = false>
 [[nodiscard]] inline Judged judge_move(const sem::Engine& e, const ast::Move& m, const sem::State& s) {
-    // (Two whole Judged, not one around `is_fast() ? … : …`: that conditional made T's result a
+    // (Two whole Judged, not one around `is_fast() ? … : …`: that conditional makes T's result a
     // temporary, copied on every ply.)
     Judged j = Fast || e.is_fast() ? Judged{false, sem::Failure::GameOver, sem::fast::terminates(m, s)}
                                    : Judged{false, sem::Failure::GameOver, e.terminates(m, s)};

@@ -56,9 +56,9 @@ using Partial = boost::variant2::variant<T, Undefined>;
 
 // A T or nothing, in one byte, for the fields of Action below: squares, promotion pieces and
 // castling sides are small numbers, so 0xFF can stand for nothing. (std::optional takes two bytes
-// and made Action 11 bytes long; GCC built it byte by byte on the stack and copied it by words,
-// and each such copy waited for the byte stores to reach the cache — a store-forwarding stall
-// that perf found in [[M]] on every move. At eight bytes an Action is one machine word.)
+// and would make Action 11 bytes long; GCC builds such an Action byte by byte on the stack and
+// copies it by words, and each such copy waits for the byte stores to reach the cache — a
+// store-forwarding stall in [[M]] on every move. At eight bytes an Action is one machine word.)
 template <class T>
 class Maybe {
 public:

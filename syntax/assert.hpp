@@ -1,4 +1,4 @@
-// A bug is never a verdict (../shared/DESIGN.md, "⊥ is a value, a bug aborts"). In the headers at
+// A bug is never a verdict (docs/ARCHITECTURE.md, "⊥ is a value, a bug aborts"). In the headers at
 // the root of the layering (pgnsem_ast), so that the AST, the readers, the semantics and the
 // interpreter all assert the same way.
 //

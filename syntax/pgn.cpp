@@ -747,8 +747,7 @@ private:
     // the loop above would read through skip_ws, digit_token and move_token, for the common
     // tokens alone. Each is decided from its first byte, and the read position and the line are
     // local variables (a member may be changed, as far as the compiler knows, by a write into the
-    // game: a ply's text is a `const char*` too; the saving of this loop was measured as a whole,
-    // bench/README.md, not for this part of it). It returns, with them written back, at the
+    // game: a ply's text is a `const char*` too). It returns, with them written back, at the
     // first byte it does not decide, and the general loop reads on from there:
     //   - white space other than a space or a line end, and an escape line's `%` (§6);
     //   - a number of four digits or more, `0`, or a number no period follows (a marker, `0-0`);

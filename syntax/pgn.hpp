@@ -54,7 +54,7 @@ public:
     // The size of the reader's read buffer, and of its second buffer for the text after a marker
     // (syntax/README.md, "Streaming"): a plain file is read in pieces of this size. 1 MiB: large
     // enough that the game parsed twice across a refill costs nothing measurable, small enough that
-    // `check -j 1` stays within its memory budget (issue 15: 8 MB peak on plain input).
+    // `check -j 1` stays within its memory budget (8 MB at peak on plain input).
     static constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 
     // Reads the next game into `out` (cleared first; its string_views stay valid until the next

@@ -196,9 +196,9 @@ int run_perft(int depth, const std::string& fen, bool divide, const std::string&
 int main(int argc, char** argv) {
     // One malloc arena for every thread. check -j N hands a block's games from the thread that
     // parsed them to the one that judges them and back; with an arena per thread (glibc's default)
-    // memory freed in another thread's arena fragmented it, and the peak crept up with the size of
-    // the input (issue 15: 22 MB for the real games once, 27.5 MB for them three times over). Once
-    // its buffers have grown, check allocates little, so the one arena's lock is rarely taken.
+    // memory freed in another thread's arena fragments it, and the peak creeps up with the size of
+    // the input. Once its buffers have grown, check allocates little, so the one arena's lock is
+    // rarely taken.
     (void)mallopt(M_ARENA_MAX, 1);
     CLI::App app{"pgnsem — a reference interpreter for chess notation (PGN, SAN, FEN)"};
     app.require_subcommand(1);

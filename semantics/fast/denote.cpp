@@ -95,13 +95,12 @@ namespace {
 
 // σ^{v,0,turn+1}_{Q,S,turn}, plus the Laws' rook flags and halfmove clock.
 // σ′ is σ with its board written once, by write_move: only the fields after the board are copied
-// from σ (with `State n = s` the board was copied and then written over, 8 instructions a move).
+// from σ (with `State n = s` the board would be copied and then written over, on every move).
 // `State n;` zero-initialises the board in the source, and GCC 12 keeps those stores: in the
-// Release builds (plain and profile-guided, as of issue 15's tenth stop) four 16-byte stores of
-// zeros come before write_move, on both widths, since the wide one is a call (its avx2 target
-// keeps it out of line) that GCC must assume reads `out`. Five instructions a move; skipping them
-// would need a State that can be left uninitialised, which an aggregate with default member
-// initialisers cannot be.
+// Release builds (plain and profile-guided) four 16-byte stores of zeros come before write_move,
+// on both widths, since the wide one is a call (its avx2 target keeps it out of line) that GCC
+// must assume reads `out`. Skipping them would need a State that can be left uninitialised, which
+// an aggregate with default member initialisers cannot be.
 [[nodiscard]] State move_piece(const State& s, Square from, Square to, PieceId placed, bool resets_clock) noexcept {
     static_assert(std::is_standard_layout_v<State> && offsetof(State, board) == 0 &&
                   offsetof(State, two_step) == sizeof(State::board));

@@ -6,9 +6,9 @@
 // Each answers in T's own type, Termination, for T is their one caller (terminates.cpp): ⊤ holding
 // σ' and the action, its check flag not yet asked, or ⊥ with [[M]]'s rule and detail (the
 // reference's Undefined as a Fails). T asks its conditions of σ' where these wrote it, in the
-// answer T's caller receives, so σ' is never copied on its way out (bench/README.md, the sixteenth
-// stop of issue 15; until then they returned Partial<Transition> as the reference's do, and T
-// copied σ' out of it). F3 holds them, through T, to the reference.
+// answer T's caller receives, so σ' is never copied on its way out (were they to return
+// Partial<Transition> as the reference's do, T would copy σ' out of it). F3 holds them, through T,
+// to the reference.
 #pragma once
 
 #include "semantics/partial.hpp"

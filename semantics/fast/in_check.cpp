@@ -291,7 +291,7 @@ constexpr WideConstants make_wide_constants() noexcept {
     }
     return c;
 }
-// (Read from memory: built from immediates, each took three instructions on every call.)
+// (Read from memory: built from immediates, each would be built again on every call.)
 constexpr WideConstants kWideConstants = make_wide_constants();
 #if defined(PGNSEM_MUTANTS)
 // Mutant fast-in-check-avx2-colour (syntax/mutants.hpp): ids above 15, not 16, read as Black's.

@@ -441,9 +441,8 @@ Outcome outcome(const State& sigma) noexcept {
 // candidate moving to Q answers it alike, and the square it lifts opens no line to the king but its
 // own. So q is refused exactly when, with q lifted and Q filled, the nearest piece beyond it on the
 // line from the king is an enemy rook, bishop or queen that moves along that line: q is pinned.
-// (Asking IIC in full read every enemy piece of σ, about half of this function's instructions:
-// bench/README.md, seventeenth stop. F5 and tests/semantics/canonical_test.cpp hold it to the
-// reference.)
+// (Asking IIC in full would read every enemy piece of σ, for a question about one line. F5 and
+// tests/semantics/canonical_test.cpp hold it to the reference.)
 ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& action) noexcept {
     ast::Disambiguator d;
     if (action.castle || action.piece == kEmpty) return d;

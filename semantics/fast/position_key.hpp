@@ -122,8 +122,7 @@ inline unsigned castling_rights(const sem::State& s) noexcept {
 // en_passant_file(σ′, f, f) for σ′ right after a double step to `to` on file f. Only a pawn of σ′'s
 // side to move beside `to` (on its rank, the file to either side) can take en passant; with none
 // there, en_passant_file would look at the pawn on `to` and find no capturer on either side, so the
-// answer is −1 without the call (most double steps: the call, with its loop, cost some 100
-// instructions each).
+// answer is −1 without the call and its loop (most double steps).
 inline int en_passant_file_after_double_step(const sem::State& n, Square to) noexcept {
     const int q = to.index();
     const int file = to.file().index();

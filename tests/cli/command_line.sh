@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The command line's manners (issue 13): --version says project(VERSION) of CMakeLists.txt; check,
+# The command line's manners: --version says project(VERSION) of CMakeLists.txt; check,
 # trace and normalize read standard input when no file is given (and refuse a terminal there); a
 # file that cannot be read is named on stderr, exit 2, without a summary of nothing; every command
 # that writes JSON takes --format json and jsonl alike, one object per line; check --only-failures

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# normalize on several files (issue 13, item 5): the files are read in order (the output is each
+# normalize on several files: the files are read in order (the output is each
 # file's output one after another) and stderr names the file and game; a game that cannot be
 # rewritten (an unreadable token, a broken tag, a FEN tag that does not parse, an impossible start
 # position, a variant, an unclosed comment, CRLF line ends) is written byte for byte as read, never

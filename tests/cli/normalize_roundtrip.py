@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""normalize → check keeps every verdict (issue 11, bullet 8): for each game, check on normalize's
+"""normalize → check keeps every verdict: for each game, check on normalize's
 output gives the same `verdict`, `plies`, `error.rule`, `error.ply`, `final_fen`, `end` and draw
 fields as check on the input, in default mode. The hard cases are written here; the real games
 (../shared/data, the first 20,000 or PGNSEM_CORPUS_GAMES) follow when present.

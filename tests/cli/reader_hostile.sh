@@ -86,7 +86,7 @@ malformed 1 None  syntax/san
 legal 1 W  -
 legal 1 None move-number -
 exit 1" "$tmp/four.pgn"
-# (issue 11: a broken game ends at its own marker, so the tag-less game after it keeps its verdict)
+# (a broken game ends at its own marker, so the tag-less game after it keeps its verdict)
 for eol in '\n' '\r\n' '\r'; do
   printf "1. d4 Nz9 2. c4 *${eol}${eol}1. e4 e5 *${eol}1. d4 {1-0} Nz9 (1. c4 0-1) 1-0-0 1-0${eol}1. c4 *${eol}" >"$tmp/tagless.pgn"
   expect_verdicts "tag-less games after broken ones (line end $eol)" "malformed 1 None  syntax/san

@@ -1,4 +1,4 @@
-// libFuzzer target for the whole pipeline (issue 11, bullet 10): arbitrary bytes through the PGN
+// libFuzzer target for the whole pipeline (hostile input): arbitrary bytes through the PGN
 // reader, the interpreter, `check` and `trace` with one thread and with two (the jsonl verdicts and
 // one other output per input: tests/fuzz/pipeline.hpp's Mode), and `normalize` then `check`, with
 // the properties of tests/fuzz/pipeline.hpp: verdicts = games read, -j 1 = -j 2 byte for byte,

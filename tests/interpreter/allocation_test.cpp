@@ -138,8 +138,8 @@ TEST_CASE("judging a game's variations allocates in proportion to its text, not 
 #if PGNSEM_ASAN_HOOKS
     REQUIRE(g_hooks != 0);
 #endif
-    // issue 11: a game of 7 million one-move variations (60 MB) took 1.7 GB; each waiting variation
-    // held a copy of σ (116 bytes for 8 bytes of text)
+    // were each waiting variation to hold a copy of σ (116 bytes for 8 bytes of text), a game of
+    // millions of one-move variations would take many times its text
     std::string text = "[Event \"variations\"]\n\n1. e4 ";
     for (int i = 0; i < 20000; ++i) text += "(1. d4) ";
     text += "e5 *\n";

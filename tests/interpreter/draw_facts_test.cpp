@@ -1,8 +1,8 @@
-// The draw facts as the Laws define them (issue 12, README "Verdicts"): at every ply including 0,
-// claims by announcing the move (9.2.1, 9.3.1), and mate before any draw (5.1.1, 9.6.2). The cases
-// of the issue one by one, then a property: on shuffling walks (repetitions, clocks near 100 and
-// 150 from FENs) and on generated games, both engines give what the plain ply-by-ply computation
-// of tests/interpreter/draw_facts_oracle.hpp gives.
+// The draw facts as the Laws define them (README "Verdicts"): at every ply including 0, claims by
+// announcing the move (9.2.1, 9.3.1), and mate before any draw (5.1.1, 9.6.2). The cases one by
+// one, then a property: on shuffling walks (repetitions, clocks near 100 and 150 from FENs) and
+// on generated games, both engines give what the plain ply-by-ply computation of
+// tests/interpreter/draw_facts_oracle.hpp gives.
 #include <rapidcheck.h>
 #include <rapidcheck/catch.h>
 

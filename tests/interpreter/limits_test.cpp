@@ -1,5 +1,5 @@
-// Issue 11's limits of the interpreter: repetition detection in linear time (the comparisons it
-// makes are counted, never timed), and the repetition facts against a plain recount.
+// The interpreter's limits against hostile input: repetition detection in linear time (the
+// comparisons it makes are counted, never timed), and the repetition facts against a plain recount.
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstdint>

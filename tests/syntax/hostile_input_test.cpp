@@ -1,4 +1,4 @@
-// Issue 11 (hostile input) for the PGN reader: line ends in every path, padding between games,
+// Hostile input for the PGN reader: line ends in every path, padding between games,
 // the comment scan's work, how games split after a marker, encodings and excerpts.
 #include <algorithm>
 #include <cstdio>

@@ -1,4 +1,4 @@
-// Issue 15: a PgnReader over a piece of the input (PgnReader::Origin, PgnReader::Halt), as
+// A PgnReader over a piece of the input (PgnReader::Origin, PgnReader::Halt), as
 // `check -j N` uses it (interpreter/check.cpp). A reader that stops before a given offset, and a
 // second reader started where the first halted (its offset, line and line start), read the games
 // one reader reads, at every cut of texts that exercise every path of the reader; a piece that is
