@@ -4,7 +4,8 @@
   notes_links.py ROOT [NOTES_DIR]
 
 ROOT is the repository; NOTES_DIR (default ROOT/proofs-notes) holds the notes, read as if they stood
-at ROOT/proofs-notes. Checked, outside fenced code blocks:
+at ROOT/proofs-notes. The documents of ROOT/docs (docs/ARCHITECTURE.md) are checked as the glossary
+is. Checked, outside fenced code blocks:
   - every relative link [text](target) of every note: the file exists and, with #anchor, the
     target note has a heading whose GitHub-style anchor is that (lowercase, punctuation removed,
     spaces to hyphens, -1, -2, ... for repeats); a link "#anchor" looks in its own note;
@@ -40,35 +41,47 @@ def where(rel):
 
 broken = []
 cache = {}
-for name in sorted(os.listdir(notes)):
-    if not name.endswith(".md"):
-        continue
-    with open(os.path.join(notes, name), encoding="utf-8") as f:
-        text = f.read()
+
+
+def check(folder, name, text, paths):
+    """The links of FOLDER/NAME (FOLDER repo-relative) and, when PATHS, its paths in backticks."""
     for n, line in prose_lines(text):
         code_free = CODE.sub("", line)
         for target in LINK.findall(code_free):
             if re.match(r"^[a-z]+:", target):  # https:, mailto:
                 continue
             file, _, anchor = target.partition("#")
-            rel = os.path.join("proofs-notes", file) if file else os.path.join("proofs-notes", name)
+            rel = os.path.join(folder, file) if file else os.path.join(folder, name)
             path = where(rel)
             if not os.path.exists(path):
-                broken.append(f"proofs-notes/{name}:{n}: link to missing file {target}")
+                broken.append(f"{folder}/{name}:{n}: link to missing file {target}")
                 continue
             if anchor and path.endswith(".md"):
                 if path not in cache:
                     cache[path] = anchors(path)
                 if anchor not in cache[path]:
-                    broken.append(f"proofs-notes/{name}:{n}: link to missing heading {target}")
+                    broken.append(f"{folder}/{name}:{n}: link to missing heading {target}")
+        if not paths:
+            continue
         for token in CODE.findall(line):
             token = token.strip()
-            if name != "glossary.md" or "/" not in token or not PATH.match(token):
+            if "/" not in token or not PATH.match(token):
                 continue
             if token.split("/")[0] not in top or not (token.endswith("/") or "." in token.split("/")[-1]):
                 continue
             if not os.path.exists(where(token)):
-                broken.append(f"proofs-notes/{name}:{n}: missing path `{token}`")
+                broken.append(f"{folder}/{name}:{n}: missing path `{token}`")
+
+
+for name in sorted(os.listdir(notes)):
+    if name.endswith(".md"):
+        with open(os.path.join(notes, name), encoding="utf-8") as f:
+            check("proofs-notes", name, f.read(), name == "glossary.md")
+docs = os.path.join(root, "docs")
+for name in sorted(os.listdir(docs)) if os.path.isdir(docs) else []:
+    if name.endswith(".md"):
+        with open(os.path.join(docs, name), encoding="utf-8") as f:
+            check("docs", name, f.read(), True)
 
 for b in broken:
     print(b)

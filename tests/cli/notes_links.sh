@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The notes' cross-references (proofs-notes/README.md, proofs-notes/glossary.md): every relative link
 # of proofs-notes/*.md reaches an existing file and, with #anchor, a heading of it (GitHub's anchors);
-# every repo-relative path in backticks in the glossary exists. Then the checker itself on a copy of
+# every repo-relative path in backticks in the glossary exists; the same for docs/*.md (the architecture
+# document), links and paths. Then the checker itself on a copy of
 # the notes with a heading link, a file link and a glossary path broken: it must name all three.
 # Needs python3 only; well under a second.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
