@@ -52,6 +52,10 @@ Compression detect_compression(std::string_view b) noexcept {
                       "7zXZ\0"sv))
         return Compression::Xz;
     if (b.starts_with("\x28\xB5\x2F\xFD"sv)) return Compression::Zstd;
+    // A zstd skippable frame (magic 0x184D2A50 to 0x184D2A5F, little-endian), which pzstd writes
+    // first: libzstd passes over it, wherever it stands (Zstd below).
+    if (b.size() >= 4 && (static_cast<unsigned char>(b[0]) & 0xF0) == 0x50 && b.substr(1, 3) == "\x2A\x4D\x18"sv)
+        return Compression::Zstd;
     return Compression::None;
 }
 
@@ -244,7 +248,9 @@ private:
     lzma_stream s_ = LZMA_STREAM_INIT;
 };
 
-// zstd with libzstd; a frame may follow a frame (zstd's concatenated form, skippable frames too).
+// zstd with libzstd; a frame may follow a frame (zstd's concatenated form). ZSTD_decompressStream
+// passes over a skippable frame as over a frame without text, first or anywhere after (pzstd writes
+// one before each of its frames; tests/cli/compressed.sh).
 class Zstd final : public Codec {
 public:
     Zstd() : d_(ZSTD_createDCtx()) {

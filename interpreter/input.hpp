@@ -22,7 +22,8 @@ enum class Compression : std::uint8_t { None, Gzip, Bzip2, Xz, Zstd };
 [[nodiscard]] std::string_view compression_name(Compression c) noexcept;
 
 // The format the first bytes of a file announce: gzip 1F 8B, bzip2 "BZh", xz FD "7zXZ" 00,
-// zstd 28 B5 2F FD; anything else (fewer bytes included) is plain text.
+// zstd 28 B5 2F FD or a zstd skippable frame 5? 2A 4D 18 (pzstd's output starts with one);
+// anything else (fewer bytes included) is plain text.
 [[nodiscard]] Compression detect_compression(std::string_view first_bytes) noexcept;
 
 class Input {

@@ -72,6 +72,19 @@ using scan::make_byte_class;
 // The class of symbol continuation bytes, for class_run_end's SIMD body.
 constexpr ByteClass kSymbolClass = make_byte_class(kSymbolTable);
 
+// The bytes the resynchronisation after an error acts on (GameParser::resync): line ends, the first
+// bytes of tokens (digits, letters, `-`, `@`), `*`, comments, strings and parentheses. It passes
+// over every other byte one at a time; the skip of a game too long passes over them in one loop.
+constexpr std::array<std::uint8_t, 256> make_resync_table() {
+    std::array<std::uint8_t, 256> t{};
+    for (int c = 'a'; c <= 'z'; ++c) t[static_cast<std::size_t>(c)] = 1;
+    for (int c = 'A'; c <= 'Z'; ++c) t[static_cast<std::size_t>(c)] = 1;
+    for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = 1;
+    for (char c : std::string_view("\n\r-@*{;\"()")) t[static_cast<unsigned char>(c)] = 1;
+    return t;
+}
+constexpr std::array<std::uint8_t, 256> kResyncTable = make_resync_table();
+
 bool is_symbol(char c) noexcept {
     return kSymbolTable[static_cast<unsigned char>(c)] != 0;
 }
@@ -1220,9 +1233,10 @@ struct PgnReader::Impl {
     bool bom_checked = false;
     bool refused = false;  // an encoding the reader does not read (UTF-16, UTF-32)
     Scratch scratch;
-    std::uint64_t stop = UINT64_MAX;  // Origin::stop
-    bool out_of_text = false;         // after_result ran to the end of a memory text that is not final
-    bool common_loops = true;         // false: the general loops alone (syntax/pgn_fast.hpp)
+    std::uint64_t stop = UINT64_MAX;       // Origin::stop
+    bool out_of_text = false;              // after_result ran to the end of a memory text that is not final
+    bool common_loops = true;              // false: the general loops alone (syntax/pgn_fast.hpp)
+    std::size_t max_game = kMaxGameBytes;  // below it only in tests (set_game_limit)
     PgnReader::Halt halt;
 
     [[nodiscard]] std::uint64_t offset(const char* q) const noexcept {
@@ -1253,18 +1267,20 @@ struct PgnReader::Impl {
     // Moves the unread bytes to the front of the buffer and reads more behind them, growing
     // the buffer when one game fills more than half of it (so every read brings at least half a
     // buffer; the default size of kChunk comes back after the game, shrink_if_grown). Returns
-    // false when the game exceeds kMaxGameBytes.
+    // false when the game exceeds kMaxGameBytes (max_game).
     bool refill() {
         shrink_if_grown();
         const std::size_t keep = static_cast<std::size_t>(cur.end - next);
+        // One game fills the buffer and may not grow it further: nothing is moved, so that the
+        // skip of the game starts from its first byte where it stands (skip_long_game).
+        if (keep > storage.size() / 2 && keep >= max_game) return false;
         const std::size_t shift = static_cast<std::size_t>(next - storage.data());
         if (shift > 0 && keep > 0) std::memmove(storage.data(), next, keep);
         cur.base += shift;
         if (keep > storage.size() / 2) {
             // One game fills the buffer: grow it, up to the limit of one game.
-            if (keep >= kMaxGameBytes) return false;
             std::size_t size = storage.size() * 2 < keep + kChunk ? keep + kChunk : storage.size() * 2;
-            if (size > kMaxGameBytes + kChunk) size = kMaxGameBytes + kChunk;
+            if (size > max_game + kChunk) size = max_game + kChunk;
             storage.resize(size);
         }
         char* data = storage.data();
@@ -1422,48 +1438,200 @@ struct PgnReader::Impl {
                                                 "text after the termination marker is not played"});
     }
 
-    // A game longer than kMaxGameBytes: dropped up to the next tag section (a line starting
-    // with `[` after a line that does not).
+    // A game longer than kMaxGameBytes: an error at its first byte (`next`), and the rest of it
+    // skipped as GameParser::resync skips a game broken there (syntax/README.md, "Errors and
+    // resynchronisation"): to its own termination marker, to the next tag section by the line rule
+    // (its first line taken from its first byte), or to the end of input; after the marker, what
+    // follows is read as after any game's. The game's bytes are not held, so what resync reads in
+    // one go — a comment, a string, a token, the white space after a marker inside a variation — is
+    // a state here that a refill interrupts and the next read resumes. A refill keeps only a CR
+    // whose LF may follow, a backslash in a string, or the first bytes of a line that may begin
+    // `[Event `. tests/syntax/hostile_input_test.cpp compares the two on texts cut at every byte.
     void skip_long_game(ast::Game& g) {
-        const auto column = static_cast<std::uint32_t>(offset(next) - cur.line_start + 1);
-        g.error = ast::SyntaxError{"syntax/game-too-long",
-                                   ast::SourcePos{cur.line, column},
-                                   {},
-                                   "the game is longer than 64 MiB; it is skipped",
-                                   0,
-                                   0};
-        bool previous_is_tag = true;
-        bool at_line_start = false;
+        g.start = ast::SourcePos{cur.line, static_cast<std::uint32_t>(offset(next) - cur.line_start + 1)};
+        g.error = ast::SyntaxError{
+            "syntax/game-too-long", g.start, {}, "the game is longer than 64 MiB; it is skipped", 0, 0};
+        enum class In : std::uint8_t {
+            Tokens,     // between two tokens, or in a `{` comment (in_comment)
+            LineStart,  // at a line's first byte, its line end counted
+            Line,       // in a `;` comment or a §6 escape line
+            String,     // in a string, after its `"`
+            Digits,     // in the digits a token starts with
+            Symbols,    // in a token's symbol run
+            Blanks,     // after a marker inside a variation: white space, then a `)` or not
+        };
+        In state = In::Tokens;
+        bool previous_is_tag = *next == '[';
+        bool in_comment = false;
+        std::size_t depth = 0;
+        // the first bytes of a token that starts with a digit: 1-0, 0-1 and 1/2-1/2 are markers
+        std::array<char, 8> token{};
+        std::size_t token_size = 0;
+        bool digit_token = false;
+        const char* q = next;
+        // reads on, keeping the bytes from `from`, which the state at `from` has still to decide
+        const auto read_on = [this](const char* from) {
+            next = from;
+            refill();
+            return next;
+        };
+        // the token's bytes [from, to): its first ones kept, all counted
+        const auto keep_token = [&token, &token_size](const char* from, const char* to) {
+            for (const char* b = from; b < to && token_size + static_cast<std::size_t>(b - from) < token.size(); ++b)
+                token[token_size + static_cast<std::size_t>(b - from)] = *b;
+            token_size += static_cast<std::size_t>(to - from);
+            return to;
+        };
         for (;;) {
-            const char* q = next;
-            for (;;) {
-                if (at_line_start) {
-                    if (q == cur.end) break;
-                    at_line_start = false;
-                    if (*q == '[' && !previous_is_tag) {
-                        next = q;
-                        return;
+            const char* const end = cur.end;
+            if (q == end) {
+                if (cur.eof) break;  // the end of input ends the game, whatever is open
+                q = read_on(q);
+                continue;
+            }
+            switch (state) {
+                case In::Tokens: {
+                    if (in_comment) {
+                        q = find_line_end(q, end, '}');
+                        if (q == end) continue;
+                        if (*q == '}') {
+                            in_comment = false;
+                            ++q;
+                            continue;
+                        }
+                    }
+                    while (q < end && kResyncTable[static_cast<unsigned char>(*q)] == 0) ++q;
+                    if (q == end) continue;
+                    const char c = *q;
+                    if (c == '\n' || c == '\r') {
+                        if (c == '\r' && q + 1 == end && !cur.eof) {
+                            q = read_on(q);  // LF may follow
+                            continue;
+                        }
+                        q += c == '\r' && q + 1 < end && q[1] == '\n' ? 2 : 1;
+                        newline(q);
+                        state = In::LineStart;
+                    } else if (is_digit(c)) {
+                        state = In::Digits;
+                        token_size = 0;
+                        digit_token = true;
+                    } else if (is_letter(c) || c == '-' || c == '@') {
+                        state = In::Symbols;
+                        token_size = 0;
+                        digit_token = false;
+                    } else if (c == '*') {
+                        ++q;
+                        if (depth == 0) {
+                            after_result(g, q);
+                            return;
+                        }
+                        state = In::Blanks;
+                    } else if (c == '{') {
+                        in_comment = true;
+                        ++q;
+                    } else if (c == ';') {
+                        state = In::Line;
+                    } else if (c == '"') {
+                        state = In::String;
+                        ++q;
+                    } else if (c == '(') {
+                        ++depth;
+                        ++q;
+                    } else {  // `)`
+                        if (depth > 0) --depth;
+                        ++q;
+                    }
+                    continue;
+                }
+                case In::LineStart:
+                    if (*q == '[') {
+                        if (!previous_is_tag) {
+                            next = q;
+                            return;
+                        }
+                        if (end - q < 7 && !cur.eof) {
+                            q = read_on(q);
+                            continue;
+                        }
+                        if (end - q >= 7 && std::memcmp(q, "[Event", 6) == 0 && (q[6] == ' ' || q[6] == '\t')) {
+                            next = q;
+                            return;
+                        }
                     }
                     previous_is_tag = *q == '[';
+                    state = *q == '%' && !in_comment ? In::Line : In::Tokens;
+                    continue;
+                case In::Line:
+                    q = find_line_end(q, end, '\n');
+                    if (q < end) state = In::Tokens;  // its line end, read as a token's
+                    continue;
+                case In::String:
+                    // to the closing quote or the line end, as resync reads a string
+                    while (q < end && *q != '"' && *q != '\n' && *q != '\r') {
+                        if (*q == '\\' && q + 1 == end && !cur.eof) break;  // an escape may follow
+                        q += *q == '\\' && q + 1 < end && (q[1] == '"' || q[1] == '\\') ? 2 : 1;
+                    }
+                    if (q < end && *q == '\\') {
+                        q = read_on(q);
+                        continue;
+                    }
+                    if (q == end) continue;
+                    if (*q == '"') ++q;
+                    state = In::Tokens;
+                    continue;
+                case In::Digits: {
+                    const char* r = q;
+                    while (r < end && is_digit(*r)) ++r;
+                    q = keep_token(q, r);
+                    if (q == end) continue;
+                    // a move number or a bare number, or else the token goes on
+                    state = *q == '.' || !is_symbol(*q) ? In::Tokens : In::Symbols;
+                    continue;
                 }
-                const char* e = find_line_end(q, cur.end, '\n');
-                if (e == cur.end) {
-                    q = cur.end;
-                    break;
+                case In::Symbols: {
+                    q = keep_token(q, scan::class_run_end(q, end, kSymbolClass));
+                    if (q == end) continue;
+                    state = In::Tokens;
+                    if (digit_token && token_size < token.size()) {
+                        const std::string_view t(token.data(), token_size);
+                        if (t == "1-0" || t == "0-1" || t == "1/2-1/2") {
+                            if (depth == 0) {
+                                after_result(g, q);
+                                return;
+                            }
+                            state = In::Blanks;
+                        }
+                    }
+                    continue;
                 }
-                if (*e == '\r' && e + 1 == cur.end && !cur.eof) {
-                    q = e;  // LF may follow: read on
-                    break;
-                }
-                q = e + 1;
-                if (*e == '\r' && q < cur.end && *q == '\n') ++q;
-                newline(q);
-                at_line_start = true;
+                case In::Blanks:
+                    // As resync looks past a marker inside a variation: white space and line ends,
+                    // then a `)` makes the marker the variation's, and the skip goes on from there
+                    // (none of those lines starts with `[` or `%`). Anything else ends the game at
+                    // the marker; what follows it is read from here, which is the same, since
+                    // after_result passes over white space and line ends alone.
+                    while (q < end) {
+                        const char c = *q;
+                        if (c == ' ' || c == '\t' || c == '\v') {
+                            ++q;
+                        } else if (c == '\n' || c == '\r') {
+                            if (c == '\r' && q + 1 == end && !cur.eof) break;
+                            q += c == '\r' && q + 1 < end && q[1] == '\n' ? 2 : 1;
+                            newline(q);
+                            previous_is_tag = false;
+                        } else if (c == ')') {
+                            state = In::Tokens;
+                            break;
+                        } else {
+                            after_result(g, q);
+                            return;
+                        }
+                    }
+                    if (q < end && *q == '\r') q = read_on(q);
+                    continue;
             }
-            next = q;
-            if (cur.eof) return;
-            refill();
         }
+        next = q;
     }
 
     // UTF-16 and UTF-32 are recognised by their byte order mark (§4.1: PGN is ISO 8859-1, read
@@ -1552,6 +1720,10 @@ const std::string& PgnReader::io_error() const noexcept {
 
 void use_general_loops_only(PgnReader& reader) noexcept {
     reader.impl_->common_loops = false;
+}
+
+void set_game_limit(PgnReader& reader, std::size_t bytes) noexcept {
+    reader.impl_->max_game = bytes;
 }
 
 PgnReader::Stats PgnReader::stats() const noexcept {

@@ -86,6 +86,10 @@ public:
 private:
     // syntax/pgn_fast.hpp: for the tests that compare the reader's common-token loops with its general ones (L18).
     friend void use_general_loops_only(PgnReader& reader) noexcept;
+    // For tests/syntax/: lowers the limit of one game's bytes (64 MiB otherwise: syntax/README.md,
+    // "Streaming"), so that the skip of a game over the limit is compared with the resynchronisation
+    // after an error on texts of 1 MiB. Found by argument-dependent lookup.
+    friend void set_game_limit(PgnReader& reader, std::size_t bytes) noexcept;
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

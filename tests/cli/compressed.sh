@@ -2,9 +2,10 @@
 # Compressed input (interpreter/input.hpp): gzip, bzip2, xz and zstd files, recognised by their
 # first bytes whatever their names, give check, trace, normalize and fen the bytes the plain file
 # gives (-j 1 and -j 2, a file and standard input); gzip members, bzip2 and xz streams and zstd
-# frames one after another read as one text; a truncated or corrupt file, or bytes after a member
-# that begin none, exit 2 with the file and the compressed byte named, never a crash or a hang; the
-# real games, and a sample of them in every format, give the same verdicts; memory stays flat.
+# frames one after another read as one text, zstd's skippable frames (pzstd writes them) passed
+# over wherever they stand; a truncated or corrupt file, or bytes after a member that begin none,
+# exit 2 with the file and the compressed byte named, never a crash or a hang; the real games, and
+# a sample of them in every format, give the same verdicts; memory stays flat.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
 source "$2/tests/cli/lib.sh" "$@"
 for tool in gzip bzip2 xz zstd; do
@@ -50,6 +51,25 @@ for z in "${formats[@]}"; do
   if cmp -s "$tmp/out" "$tmp/ill.check"; then ok; else bad "$z in three members does not read as one text"; cat "$tmp/err"; fi
 done
 
+# --- zstd skippable frames (magic 5? 2A 4D 18, a 4-byte size, that many bytes), which pzstd writes
+# before each frame: a file that starts with one is zstd, and they are passed over wherever they stand
+skippable() { printf "\\x5$1\\x2a\\x4d\\x18\\x0$2\\x00\\x00\\x00%.*s" "$2" 'skippable'; }  # NIBBLE SIZE (below 10)
+{ skippable 0 4; zstd -q -c "$tmp/part.00"; skippable f 9; skippable 7 0; zstd -q -c "$tmp/part.01"
+  zstd -q -c "$tmp/part.02"; skippable a 3; } >"$tmp/skippable.zst"
+for j in 1 2; do
+  "$pgnsem" check -j $j --quiet --format jsonl "$tmp/skippable.zst" 2>"$tmp/err" | unname >"$tmp/out"
+  if cmp -s "$tmp/out" "$tmp/ill.check"; then ok; else bad "zstd with skippable frames (check -j $j) differs"; cat "$tmp/err"; fi
+done
+"$pgnsem" check -j 2 --quiet --format jsonl - <"$tmp/skippable.zst" 2>"$tmp/err" | unname >"$tmp/out"
+if cmp -s "$tmp/out" "$tmp/ill.check"; then ok; else bad "zstd with skippable frames on stdin differs"; cat "$tmp/err"; fi
+if command -v pzstd >/dev/null; then
+  pzstd -q -p 2 -c "$src/examples/illegal.pgn" >"$tmp/p.zst"
+  "$pgnsem" check -j 1 --quiet --format jsonl "$tmp/p.zst" 2>"$tmp/err" | unname >"$tmp/out"
+  if cmp -s "$tmp/out" "$tmp/ill.check"; then ok; else bad "pzstd's output differs"; cat "$tmp/err"; fi
+else
+  echo "pzstd is not installed: its own output is not read (the skippable frames above stand for it)"
+fi
+
 # --- broken files: exit 2, the file and the place named, the text before kept ----------------
 # enough text (1.1 MB) that the break falls after some games, in every format (-1: bzip2's
 # blocks of 100 kB)
@@ -93,6 +113,9 @@ PY
   { cat "$tmp/big.$z"; printf 'not a member'; } >"$tmp/trail.$z"
   broken "bytes after the last $z member" "$tmp/trail.$z"
 done
+# a skippable frame that says it is longer than the file
+printf '\x50\x2a\x4d\x18\xff\x00\x00\x00abc' >"$tmp/trunc-skippable.zst"
+broken "a truncated zstd skippable frame" "$tmp/trunc-skippable.zst"
 # fewer bytes than a magic number, or a near miss of one: plain text, judged as such
 printf '\x1f' >"$tmp/short.pgn"
 "$pgnsem" check -j 1 --quiet --format jsonl "$tmp/short.pgn" >"$tmp/out" 2>"$tmp/err"

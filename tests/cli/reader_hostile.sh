@@ -2,7 +2,8 @@
 # Issue 11, the reader's bullets through the command line: every line-end convention gives the
 # same verdicts on real games (with broken games among them, so that resynchronisation and the end
 # of an unterminated `{` are exercised), games split as §8 says, padding after a game or before it
-# changes no verdict and is not buffered, UTF-16 input is refused with its encoding named.
+# changes no verdict and is not buffered, a game over 64 MiB does not take the games after it, UTF-16
+# input is refused with its encoding named.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
 source "$2/tests/cli/lib.sh" "$@"
 
@@ -119,6 +120,31 @@ kib=$(rss "$tmp/blank.pgn")
 if [[ $(cat "$tmp/pad.code") == 0 && $(wc -l <"$tmp/pad.out") == 1 ]] && grep -q '"warnings":\[\]' "$tmp/pad.out"; then ok
 else bad "70 MB of blank lines before a legal game"; head -c 400 "$tmp/pad.out"; fi
 if (( kib < 48 * 1024 )); then ok; else bad "70 MB of blank lines before a game: peak memory $kib KiB"; fi
+
+# --- a game over 64 MiB on one line: the games after it keep their verdicts ----------------------
+# (the skip of a game too long ends it where the resynchronisation after an error at its first byte
+# would, syntax/README.md; -j 2 reads it through its fallback reader, with the same bytes out)
+after='[Event "after"]\n\n1. e4 e5 *\n'
+{ printf '[Event "before"]\n\n1. d4 *\n1. e4 {'; head -c 70000000 /dev/zero | tr '\0' x; printf "} e5 *\n$after"; } >"$tmp/long.pgn"
+{ head -c 70000000 /dev/zero; printf "\n$after"; } >"$tmp/longnul.pgn"
+expect_verdicts "a game over 64 MiB on line 4, then a game" "legal 1 None  -
+malformed 0 None  syntax/game-too-long
+legal 2 None  -
+exit 1" "$tmp/long.pgn"
+cp "$tmp/v.json" "$tmp/long.json"
+expect_verdicts "70 MB of NUL bytes, then a game" "malformed 0 None  syntax/game-too-long
+legal 2 None  -
+exit 1" "$tmp/longnul.pgn"
+cp "$tmp/v.json" "$tmp/longnul.json"
+for f in long longnul; do
+  "$pgnsem" check -j 2 --format jsonl "$tmp/$f.pgn" >"$tmp/j2.json" 2>/dev/null
+  if cmp -s "$tmp/$f.json" "$tmp/j2.json"; then ok; else bad "a game over 64 MiB ($f): check -j 2 differs from -j 1"; fi
+done
+"$pgnsem" normalize "$tmp/long.pgn" >"$tmp/norm.out" 2>"$tmp/norm.err"
+if grep -q '^pgnsem: .*long.pgn: game 2 (line 4) is not written: the game is longer than 64 MiB' "$tmp/norm.err" &&
+   grep -q '^\[Event "after"\]$' "$tmp/norm.out" && grep -q '^1\. e4 e5 \*$' "$tmp/norm.out"; then ok
+else bad "normalize of a game over 64 MiB, then a game"; cat "$tmp/norm.err"; head -c 400 "$tmp/norm.out"; fi
+rm -f "$tmp/long.pgn" "$tmp/longnul.pgn"
 
 # --- UTF-16 input ---------------------------------------------------------------------------------
 printf '[Event "x"]\n1. e4 *\n' | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.pgn"

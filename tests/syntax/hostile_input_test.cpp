@@ -56,6 +56,16 @@ std::vector<std::string> describe_file(const std::string& text) {
     return out;
 }
 
+// Every game read from the FILE `f`, which it closes.
+std::vector<std::string> describe_all_file(std::FILE* f) {
+    std::vector<std::string> out;
+    syntax::PgnReader reader(f, "tmp");
+    ast::Game g;
+    while (reader.next(g)) out.push_back(describe(g));
+    std::fclose(f);
+    return out;
+}
+
 // Every path of the reader that meets a line end: resynchronisation after an error in movetext
 // and in a tag section, the end of an unterminated `{`, a tag string cut by its line end, `%`
 // escape lines, `;` comments, text after the marker, blank lines between tag sections.
@@ -93,6 +103,174 @@ TEST_CASE("CR alone: the skip of a game longer than 64 MiB stops at the next gam
     REQUIRE(games.size() == 2);
     CHECK(games[0].find("syntax/game-too-long") != std::string::npos);
     CHECK(games[1].rfind(std::to_string(65 * 1024 + 6) + ":1 [Event=after ] d4 ", 0) == 0);
+}
+
+namespace {
+
+// A file of `head`, `bytes` of `fill` and `tail`, written in pieces (memory stays flat).
+std::FILE* padded_file(std::string_view head, char fill, std::size_t bytes, std::string_view tail) {
+    std::FILE* f = std::tmpfile();
+    REQUIRE(f != nullptr);
+    REQUIRE(std::fwrite(head.data(), 1, head.size(), f) == head.size());
+    const std::string piece(std::size_t{1} << 20, fill);
+    for (std::size_t left = bytes; left > 0;) {
+        const std::size_t n = std::min(left, piece.size());
+        REQUIRE(std::fwrite(piece.data(), 1, n, f) == n);
+        left -= n;
+    }
+    REQUIRE(std::fwrite(tail.data(), 1, tail.size(), f) == tail.size());
+    std::rewind(f);
+    return f;
+}
+
+}  // namespace
+
+TEST_CASE("a game longer than 64 MiB on one line: the games after it start where they would after it under the limit",
+          "[pgn][hostile][stream]") {
+    // The game's first line is movetext (or NUL bytes), so the `[` line after it starts a game, and
+    // so does movetext after its marker. 70 MB, written by the test.
+    const std::size_t bytes = std::size_t{70} << 20;
+    const std::string after = "[Event \"after\"]\n\n1. e4 e5 *\n";
+    const std::string after_described = "2:1 [Event=after ] e4 e5 4.4 4.7 ";
+    SECTION("a comment") {
+        std::FILE* f = padded_file("1. e4 {", 'x', bytes, "} e5 *\n" + after);
+        const std::vector<std::string> games = describe_all_file(f);
+        REQUIRE(games.size() == 2);
+        CHECK(games[0] == "1:1 [] syntax/game-too-long@1:1 ");
+        CHECK(games[1] == after_described);
+    }
+    SECTION("NUL bytes") {
+        std::FILE* f = padded_file("", '\0', bytes, "\n" + after);
+        const std::vector<std::string> games = describe_all_file(f);
+        REQUIRE(games.size() == 2);
+        CHECK(games[0] == "1:1 [] syntax/game-too-long@1:1 ");
+        CHECK(games[1] == after_described);
+    }
+    SECTION("a comment, then a game without tags on the same line") {
+        std::FILE* f = padded_file("1. e4 {", 'x', bytes, "} e5 * 1. d4 *\n" + after);
+        const std::vector<std::string> games = describe_all_file(f);
+        REQUIRE(games.size() == 3);
+        CHECK(games[0] == "1:1 [] syntax/game-too-long@1:1 ");
+        const std::string column = std::to_string(bytes + 15);
+        CHECK(games[1] == "1:" + column + " [] d4 1." + std::to_string(bytes + 18) + " ");
+        CHECK(games[2] == after_described);
+    }
+}
+
+namespace {
+
+// Every game of `text` read from a FILE whose games may hold `limit` bytes (syntax::set_game_limit):
+// a game that fills more than half of the reader's first read (PgnReader::kChunkBytes) is too long.
+std::vector<std::string> describe_limited(std::string& text, std::size_t limit) {
+    std::FILE* f = fmemopen(text.data(), text.size(), "r");
+    REQUIRE(f != nullptr);
+    std::vector<std::string> out;
+    syntax::PgnReader reader(f, "tmp");
+    set_game_limit(reader, limit);
+    ast::Game g;
+    while (reader.next(g)) out.push_back(describe(g));
+    std::fclose(f);
+    return out;
+}
+
+struct SkipCase {
+    std::string_view head;  // the game's first bytes, before a comment that fills the first read
+    std::string_view tail;  // after that comment: the rest of the game and the games after it
+};
+
+// Games broken at their first byte: `<` starts no token; `[ {` is a tag without a name, whose line
+// is a tag line. Every state of the skip (syntax/pgn.cpp, skip_long_game) is in a tail.
+const SkipCase kBrokenAtFirstByte[] = {
+    {"<", "\n[Event \"b\"]\n1. d4 *\n"},
+    {"<", " 1-0 1. e4 *\n"},
+    {"<", " 1/2-1/2\r\n[Site \"s\"]\r\n1. c4 *\r\n"},
+    {"<", " (1. d4 0-1 \r\n ) e4 1-0\n1. e4 *\n"},
+    {"<", " (1. d4 0-1 \n\n1. e4 *\n"},
+    {"<", " \"s 1-0 \\\" \\\\\" 1-0 junk\n[Round \"r\"]\n1. e4 *\n"},
+    {"<", " ; 1-0\n%1-0 x\n{1-0\n} 12a.1-0 12.1-0 e4 *\n"},
+    {"<", "\r[Event \"b\"]\r1. d4 *\r"},
+    {"<", " {open\n\n[Round \"r\"]\n1. e4 *"},
+    {"<", " (1. e4 1-0"},
+    {"[ {", "\n[Site \"a\"]\n[Event \"b\"]\n1. e4 *\n"},
+    {"[ {", "\r\n[Site \"a\"]\r\n[Event\t\"b\"]\r\n1. e4 *\r\n"},
+    {"[ {", "\n[Site \"a\"]\n[Eventx \"b\"]\n\n[Round \"c\"]\n1. e4 *\n"},
+    {"[ {", "\n[Site \"a\"]\n[Eve"},
+};
+
+// Games that are well-formed but for their length, and tails where the reader ends them at their
+// marker or at a tag line (syntax/README.md, "Streaming": where the skip and a game under the limit
+// part, they are not here).
+const SkipCase kWellFormed[] = {
+    {"1. e4 {", " e5 *\n[Event \"after\"]\n\n1. e4 e5 *\n"},
+    {"1. e4 {", " e5 * 1. d4 *\n"},
+    {"1. e4 {", " e5 1-0 junk\n[Event \"b\"]\n1. d4 *\n"},
+    {"1. e4 {", " e5\n[Event \"b\"]\n1. d4 *\n"},
+    {"1. e4 {", " e5 (1... c5 *\n1. d4 *\n"},
+};
+
+// A game's description without its error (the first word after its tags, for a game without
+// moves): the error of the game read whole and the skip's syntax/game-too-long differ, nothing else may.
+std::string without_error(std::string d) {
+    const std::size_t from = d.find("] ") + 2;
+    return d.erase(from, d.find(' ', from) + 1 - from);
+}
+
+// The text of a case whose tail's byte j is the first byte of the reader's second read.
+std::string skip_text(const SkipCase& c, std::size_t j) {
+    std::string text(c.head);
+    text.append(syntax::PgnReader::kChunkBytes - c.head.size() - 1 - j, 'x');
+    text += '}';
+    text += c.tail;
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("a game too long is skipped as resynchronisation skips a game broken at its first byte",
+          "[pgn][hostile][stream]") {
+    // Read from memory, a game is under any limit, and the resynchronisation after its error at
+    // its first byte ends it; read from a FILE with a limit of 1 byte, it is too long and skipped.
+    // The tail is cut by the end of the first read at each of its bytes, so that every state of
+    // the skip meets a refill. The games after it, and its own warnings, must be the same.
+    std::size_t skipped = 0, cases = 0;
+    for (const SkipCase& c : kBrokenAtFirstByte) {
+        for (std::size_t j = 0; j <= c.tail.size(); ++j) {
+            INFO("head " << c.head << ", tail " << c.tail << ", cut before its byte " << j);
+            std::string text = skip_text(c, j);
+            std::vector<std::string> want = describe_all(text);
+            std::vector<std::string> got = describe_limited(text, 1);
+            REQUIRE(!got.empty());
+            REQUIRE(!want.empty());
+            if (got[0].find("syntax/game-too-long@1:1") != std::string::npos) ++skipped;
+            got[0] = without_error(got[0]);
+            want[0] = without_error(want[0]);
+            CHECK(got == want);
+            ++cases;
+        }
+    }
+    // most cuts fall inside the game (the others end it within the first read, without a skip)
+    CHECK(skipped * 2 > cases);
+}
+
+TEST_CASE("a game too long but well-formed: the next game is where it is after the game under the limit",
+          "[pgn][hostile][stream]") {
+    // As above, with the game's first bytes well-formed: the games after it are compared.
+    for (const SkipCase& c : kWellFormed) {
+        std::size_t skipped = 0;
+        for (std::size_t j = 0; j <= c.tail.size(); ++j) {
+            INFO("tail " << c.tail << ", cut before its byte " << j);
+            std::string text = skip_text(c, j);
+            const std::vector<std::string> want = describe_all(text);
+            const std::vector<std::string> got = describe_limited(text, 1);
+            REQUIRE(!got.empty());
+            REQUIRE(got.size() == want.size());
+            if (got[0].find("syntax/game-too-long@1:1") != std::string::npos) ++skipped;
+            CHECK(std::vector<std::string>(got.begin() + 1, got.end()) ==
+                  std::vector<std::string>(want.begin() + 1, want.end()));
+        }
+        // at least the cuts before " e5 " is whole are inside the game
+        CHECK(skipped >= 5);
+    }
 }
 
 using test::only;
@@ -283,7 +461,7 @@ TEST_CASE("games split as §8 says: movetext after a marker is a new game", "[pg
 // Recovery after a syntax error ends the broken game at its own termination marker (or at the next
 // tag section, or at the end of input), so tag-less games after it keep their verdicts.
 const char* const kRecoveryCases =
-    // 1, 2: the example of the issue
+    // 1, 2: a syntax error in a move, then a tag-less game
     "1. d4 Nz9 2. c4 *\n\n1. e4 e5 *\n\n"
     // 3, 4: a marker inside a comment (brace, line, escape line) or a string does not end the
     // broken game; `1-0-0` is one token and no marker
