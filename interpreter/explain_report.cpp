@@ -392,8 +392,8 @@ void explain_json(const sem::Why& why, const sem::Termination& t, const Producti
 
 }  // namespace
 
-void explain_game(const ast::Game& g, std::string_view file, std::uint32_t game, const ExplainOptions& o,
-                  std::string& out) {
+std::string explain_game(const ast::Game& g, std::string_view file, std::uint32_t game, const ExplainOptions& o,
+                         std::string& out) {
     PGNSEM_ASSERT(o.engine != nullptr && !o.engine->is_fast(), "explain runs the reference");
     const sem::Engine& e = *o.engine;
     const sem::Reading r = e.reading();
@@ -415,18 +415,18 @@ void explain_game(const ast::Game& g, std::string_view file, std::uint32_t game,
         reason.append(v.kind == VerdictKind::Malformed ? "; no move was matched to a production"
                                                        : "; --ply P explains any ply");
         nothing(out, file, game, g, o, v, reason);
-        return;
+        return {};  // nothing asked for: the record is the answer
     }
-    if (target == 0) {
-        nothing(out, file, game, g, o, v, "ply 0 is the start position: --ply counts plies from 1");
-        return;
-    }
+    // A ply --ply asks for that cannot be explained is a usage error: the record says why, and so
+    // does the status (the failing ply of a game is always there to explain)
+    const auto missing = [&](const std::string& reason) {
+        nothing(out, file, game, g, o, v, reason);
+        return o.ply ? reason : std::string();
+    };
+    if (target == 0) return missing("ply 0 is the start position: --ply counts plies from 1");
     Verdict start_verdict;
     const std::optional<sem::State> start = start_position(g, start_verdict);
-    if (!start) {
-        nothing(out, file, game, g, o, v, "the game has no start position to replay from");
-        return;
-    }
+    if (!start) return missing("the game has no start position to replay from");
     const Found f = replay(g, *start, target, e);
     if (f.ply == nullptr) {
         std::string reason = "the game has no ply " + std::to_string(target) + ": [[S]] played " +
@@ -437,8 +437,7 @@ void explain_game(const ast::Game& g, std::string_view file, std::uint32_t game,
                 .append(" (")
                 .append(v.error->rule)
                 .append("; explain without --ply shows it)");
-        nothing(out, file, game, g, o, v, reason);
-        return;
+        return missing(reason);
     }
     const sem::State& s = *f.before;
     sem::Why why;
@@ -460,7 +459,7 @@ void explain_game(const ast::Game& g, std::string_view file, std::uint32_t game,
         out.append("   σ = ").append(fen_of(s)).append("\n");
         explain_text(out, why, t, p, f, r, message);
         out.push_back('\n');
-        return;
+        return {};
     }
     {
         JsonOut j(out);
@@ -472,6 +471,7 @@ void explain_game(const ast::Game& g, std::string_view file, std::uint32_t game,
         explain_json(why, t, p, f, message, obj);
     }
     out.push_back('\n');
+    return {};
 }
 
 int explain_files(const std::vector<std::string>& files, std::optional<std::uint32_t> game,
@@ -479,7 +479,6 @@ int explain_files(const std::vector<std::string>& files, std::optional<std::uint
     int status = 0;
     ast::Game g;
     std::string text;
-    bool found = !game.has_value();
     for (const std::string& path : files) {
         std::string error;
         const std::unique_ptr<Input> input = Input::open(path, false, error);
@@ -490,12 +489,17 @@ int explain_files(const std::vector<std::string>& files, std::optional<std::uint
         }
         syntax::PgnReader reader(input->text(), path);
         const std::string shown = text_for_people(path);
+        bool found = false;
         for (std::uint32_t n = 1; reader.next(g); ++n) {
             if (game && n != *game) continue;
             found = true;
             text.clear();
-            explain_game(g, shown, n, options, text);
+            const std::string missing = explain_game(g, shown, n, options, text);
             if (!write_bytes(out, text)) return 2;
+            if (!missing.empty()) {
+                std::fprintf(stderr, "pgnsem explain: %s game %u: %s\n", shown.c_str(), n, missing.c_str());
+                status = 2;
+            }
             if (game) break;
         }
         if (const std::string why = input->error(); !why.empty()) {
@@ -504,11 +508,12 @@ int explain_files(const std::vector<std::string>& files, std::optional<std::uint
         } else if (!reader.io_error().empty()) {
             std::fprintf(stderr, "pgnsem: %s\n", text_for_people(reader.io_error()).c_str());
             status = 2;
+        } else if (game && !found) {
+            // asked of every file: one without it is a usage error, whatever the others hold
+            std::fprintf(stderr, "pgnsem explain: no game %u in %s\n", *game,
+                         path == "-" ? "standard input" : shown.c_str());
+            status = 2;
         }
-    }
-    if (!found) {
-        std::fprintf(stderr, "pgnsem explain: no game %u in the input\n", *game);
-        return 2;
     }
     return status;
 }

@@ -28,12 +28,16 @@ struct ExplainOptions {
     const sem::Engine* engine = nullptr;
 };
 
-// Explains game number `game` of `file` into `out`: text, or one JSON object per line.
-void explain_game(const ast::Game& g, std::string_view file, std::uint32_t game, const ExplainOptions& options,
-                  std::string& out);
+// Explains game number `game` of `file` into `out`: text, or one JSON object per line. Returns why
+// the ply options.ply asks for cannot be explained (past the game's end, after its ⊥ ply, no
+// start position to replay from), the record written saying so too; empty when it was explained
+// or none was asked for (a legal game without --ply has nothing to explain, which is an answer).
+[[nodiscard]] std::string explain_game(const ast::Game& g, std::string_view file, std::uint32_t game,
+                                       const ExplainOptions& options, std::string& out);
 
 // `pgnsem explain FILE…`: every game of the files (or game number `game` of each), in order.
-// Status: 0, or 2 when a file could not be read, a write failed or there is no game `game`.
+// Status: 0, or 2 (README "Exit codes") when a file could not be read, a write failed, a file has
+// no game `game`, or a game has no ply options.ply (said on stderr; the other games are explained).
 [[nodiscard]] int explain_files(const std::vector<std::string>& files, std::optional<std::uint32_t> game,
                                 const ExplainOptions& options, std::FILE* out);
 

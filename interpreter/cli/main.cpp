@@ -7,7 +7,9 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "interpreter/check.hpp"
+#include "interpreter/cli/arguments.hpp"
 #include "interpreter/cli/moves_command.hpp"
 #include "interpreter/errata_report.hpp"
 #include "interpreter/explain_report.hpp"
@@ -79,11 +82,35 @@ bool files_or_stdin(std::vector<std::string>& files, const char* command) {
     return true;
 }
 
+// The files a command reads, of which standard output must be none (README "Exit codes"); the
+// usage error on stderr.
+bool stdout_not_an_input(const std::vector<std::string>& inputs, const char* command) {
+    const std::string error = cli::stdout_is_an_input(inputs);
+    if (error.empty()) return true;
+    std::fprintf(stderr, "pgnsem %s: %s\n", command, error.c_str());
+    return false;
+}
+
+// A file an option names for writing, which must be neither standard output nor standard input
+// when that is read; the usage error on stderr.
+bool not_a_standard_stream(const char* command, const char* option, const std::string& path,
+                           const std::vector<std::string>& inputs) {
+    const std::string error = cli::output_is_a_standard_stream(option, path, inputs);
+    if (error.empty()) return true;
+    std::fprintf(stderr, "pgnsem %s: %s\n", command, error.c_str());
+    return false;
+}
+
+// perft's depths: 0 to 32. Deeper trees cannot be counted in any useful time (the start position's
+// depth 15 has some 2·10²¹ leaves), and each level keeps a move list on the stack.
+constexpr unsigned kMaxPerftDepth = 32;
+
 int run_check(std::vector<std::string> files, const std::string& format, bool strict, bool trace, bool quiet,
               bool only_failures, unsigned jobs, const interp::ReadingRequest& reading) {
     const std::optional<interp::EngineChoice> engine = engine_or_usage_error(reading);
     if (!engine) return 2;
-    if (!files_or_stdin(files, trace ? "trace" : "check")) return 2;
+    const char* const command = trace ? "trace" : "check";
+    if (!files_or_stdin(files, command) || !stdout_not_an_input(files, command)) return 2;
     interp::CheckOptions options;
     options.jobs = jobs;
     options.interpret.strict = strict;
@@ -135,6 +162,7 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
     return summary.games == summary.legal ? 0 : 1;
 }
 
+// `depth` is 0 to kMaxPerftDepth (the option's validator).
 int run_perft(int depth, const std::string& fen, bool divide, const std::string& engine_name) {
     sem::State s = sem::initial_state();
     if (!fen.empty()) {
@@ -150,13 +178,6 @@ int run_perft(int depth, const std::string& fen, bool divide, const std::string&
             std::fprintf(stderr, "pgnsem: warning: %s: %s\n", std::string(sem::rule_id(pr.rule)).c_str(),
                          std::string(sem::info(pr.rule).what).c_str());
         s = sem::from_placement(p);
-    }
-    // Depth 0 to kMaxPerftDepth. Deeper trees cannot be counted in any useful time (the start
-    // position's depth 15 has some 2·10²¹ leaves), and each level keeps a move list on the stack.
-    constexpr int kMaxPerftDepth = 32;
-    if (depth < 0 || depth > kMaxPerftDepth) {
-        std::fprintf(stderr, "pgnsem: perft depth must be 0 to %d\n", kMaxPerftDepth);
-        return 2;
     }
     // The fast path's perft by default; the reference tries every move of every piece with T.
     const bool reference = engine_name == "reference";
@@ -221,7 +242,7 @@ int main(int argc, char** argv) {
     unsigned default_jobs = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
     unsigned jobs = default_jobs;
     check->add_option("--jobs,-j", jobs, "threads that judge games (default: the number of cores, at most 8)")
-        ->check(CLI::Range(1u, 256u));
+        ->transform(cli::whole_number(1, 256));
     check->add_option("files", check_files,
                       "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
     interp::ReadingRequest check_reading;
@@ -242,7 +263,7 @@ int main(int argc, char** argv) {
     bool trace_quiet = false;
     trace->add_flag("--quiet", trace_quiet, "no progress line on stderr");
     unsigned trace_jobs = default_jobs;
-    trace->add_option("--jobs,-j", trace_jobs, "threads that judge games")->check(CLI::Range(1u, 256u));
+    trace->add_option("--jobs,-j", trace_jobs, "threads that judge games")->transform(cli::whole_number(1, 256));
     trace->add_option("files", trace_files,
                       "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
     interp::ReadingRequest trace_reading;
@@ -258,11 +279,11 @@ int main(int argc, char** argv) {
         "explain", "for one ply: the production, GTSS/GCSS and (S, v), the update σ^{…}_{…}, IIC, T's premises ⊤/⊥");
     add_format_option(explain, explain_format);
     explain->add_option("--game", explain_game, "only game N of each file (1 is the first)")
-        ->check(CLI::Range(1u, 4000000000u));
+        ->transform(cli::whole_number(1, 4000000000));
     explain
         ->add_option("--ply", explain_ply,
                      "the ply to explain, 1 is the first (default: the failing ply of each game that is not legal)")
-        ->check(CLI::Range(1u, 4000000000u));
+        ->transform(cli::whole_number(1, 4000000000));
     explain->add_option("files", explain_files,
                         "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
     interp::ReadingRequest explain_reading;
@@ -280,7 +301,7 @@ int main(int argc, char** argv) {
     std::uint32_t fen_dead_budget = interp::kFenDeadBudget;
     fen->add_option("--dead-budget", fen_dead_budget,
                     "positions the dead-position analysis may visit (Law 5.2.2); 0 skips it")
-        ->check(CLI::Range(0u, 10000000u));
+        ->transform(cli::whole_number(0, 10000000));
     fen->add_option("fen", fen_arg,
                     "a FEN (or four-field EPD), or a file of them or of FEN records (- for standard input)")
         ->required();
@@ -288,11 +309,11 @@ int main(int argc, char** argv) {
         "Example: pgnsem fen --format json 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq -'\n"
         "  a four-field EPD (the clocks are 0 1): the pieces, validity, and \"checkmate\": true");
 
-    int perft_depth = 0;
+    unsigned perft_depth = 0;
     std::string perft_fen;
     bool divide = false;
     auto* perft = app.add_subcommand("perft", "count the leaves of the legal-move tree");
-    perft->add_option("depth", perft_depth, "depth")->required();
+    perft->add_option("depth", perft_depth, "depth")->required()->transform(cli::whole_number(0, kMaxPerftDepth));
     perft->add_option("--fen", perft_fen, "start position (default: the initial position)");
     perft->add_flag("--divide", divide, "one line per root move, as Stockfish's go perft");
     std::string perft_engine = "fast";
@@ -329,10 +350,14 @@ int main(int argc, char** argv) {
     double near_miss = 0.0;
     std::string labels;
     auto* gen = app.add_subcommand("gen", "write seeded, reproducible legal (and near-miss) games");
-    gen->add_option("--seed", seed, "seed")->required();
-    gen->add_option("--games", games, "how many games")->required();
+    gen->add_option("--seed", seed, "seed")
+        ->required()
+        ->transform(cli::whole_number(0, std::numeric_limits<std::uint64_t>::max()));
+    gen->add_option("--games", games, "how many games")
+        ->required()
+        ->transform(cli::whole_number(0, std::numeric_limits<std::uint32_t>::max()));
     gen->add_option("--near-miss", near_miss, "share of games with exactly one illegal move (0..1)")
-        ->check(CLI::Range(0.0, 1.0));
+        ->check(cli::fraction_from_0_to_1());
     gen->add_option("--labels", labels, "write JSON Lines labels {game, first_bad_ply, rule} to this file");
     gen->footer(
         "Example: pgnsem gen --seed 7 --games 100 --near-miss 0.5 --labels labels.jsonl > games.pgn\n"
@@ -372,24 +397,34 @@ int main(int argc, char** argv) {
         explain_reading.engine = "reference";
         const std::optional<interp::EngineChoice> engine = engine_or_usage_error(explain_reading);
         if (!engine) return 2;
-        if (!files_or_stdin(explain_files, "explain")) return 2;
+        if (!files_or_stdin(explain_files, "explain") || !stdout_not_an_input(explain_files, "explain")) return 2;
         interp::ExplainOptions options;
         options.ply = explain_ply;
         options.json = explain_format != "text";
         options.engine = engine->engine;
         return finish_output(interp::explain_files(explain_files, explain_game, options, stdout));
     }
-    if (*fen) return finish_output(interp::fen_command(fen_arg, fen_format != "text", stdout, fen_dead_budget));
-    if (*perft) return finish_output(run_perft(perft_depth, perft_fen, divide, perft_engine));
+    if (*fen) {
+        // an argument that names no file is a FEN, which stat finds no file for
+        if (!stdout_not_an_input({fen_arg}, "fen")) return 2;
+        return finish_output(interp::fen_command(fen_arg, fen_format != "text", stdout, fen_dead_budget));
+    }
+    if (*perft) return finish_output(run_perft(static_cast<int>(perft_depth), perft_fen, divide, perft_engine));
     if (*errata) {
         const std::string text = errata_format != "text" ? interp::errata_json() : interp::errata_text();
         return finish_output(interp::write_bytes(stdout, text) ? 0 : 2);
     }
     if (*normalize) {
-        if (!files_or_stdin(normalize_files, "normalize")) return 2;
+        if (!files_or_stdin(normalize_files, "normalize") || !stdout_not_an_input(normalize_files, "normalize") ||
+            !not_a_standard_stream("normalize", "--accepted", normalize_options.accepted, normalize_files) ||
+            !not_a_standard_stream("normalize", "--rejected", normalize_options.rejected, normalize_files))
+            return 2;
         return finish_output(interp::normalize_files(normalize_files, normalize_options, stdout));
     }
-    if (*gen) return finish_output(interp::generate(seed, games, near_miss, labels, stdout));
+    if (*gen) {
+        if (!not_a_standard_stream("gen", "--labels", labels, {})) return 2;
+        return finish_output(interp::generate(seed, games, near_miss, labels, stdout));
+    }
     if (const auto status = position_commands->run()) return finish_output(*status);
     return 2;
 }

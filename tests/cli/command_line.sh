@@ -4,6 +4,12 @@
 # file that cannot be read is named on stderr, exit 2, without a summary of nothing; every command
 # that writes JSON takes --format json and jsonl alike, one object per line; check --only-failures
 # leaves the legal games out of the text report; every warning line names its file and game.
+# Numbers (README "Using it"): every numeric option and argument takes decimal digits within its
+# range, and an empty value, a sign, a space, 0x, trailing junk, an overflow, nan or inf is a usage
+# error naming the option, never some other number. Exit codes (README "Exit codes"): an empty PGN
+# input is an empty answer (exit 0), fen without a record, explain without its --game or --ply exit
+# 2; no command reads a file that standard output writes (normalize F >> F would never end), and
+# gen --labels is not standard output.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
 source "$2/tests/cli/lib.sh" "$@"
 ill=$src/examples/illegal.pgn tricky=$src/examples/legal-tricky.pgn
@@ -106,5 +112,122 @@ for line in open(sys.argv[1], encoding='utf-8'):
 assert seen >= 2, seen
 PY
 then ok; else bad "a warning line does not name its game"; fi
+
+
+# --- numbers: decimal digits within the option's range, nothing else (README "Using it") ----------
+king_fen='8/8/8/4k3/8/8/8/4K3 w - - 0 1'
+# (perft from a checkmate: a depth misread as another number is still counted at once)
+mated='rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq -'
+# refused NAME ARGS...: pgnsem ARGS is a usage error: exit 2, nothing on stdout, NAME on stderr
+# (within a minute: a value misread as a large number must not make the test wait for it)
+refused() {
+  local name=$1; shift
+  timeout 60 "$pgnsem" "$@" >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  if [[ $status == 2 && ! -s $tmp/out ]] && grep -qF -- "$name" "$tmp/err"; then ok; else
+    bad "$(printf '%q ' "$@"): exit $status, $(wc -c <"$tmp/out") bytes on stdout, stderr: $(head -c 300 "$tmp/err")"; fi
+}
+for v in '' 5x ' 5' '5 ' +5 -1 0x10 1e3 1.0 18446744073709551616 100000000000000000000000 -18446744073709551615; do
+  refused --seed gen --seed "$v" --games 1
+  refused --games gen --seed 1 --games "$v"
+  refused --jobs check -j "$v" --quiet "$ill"
+  refused --jobs trace -j "$v" --quiet "$ill"
+  refused --game explain --game "$v" "$ill"
+  refused --ply explain --ply "$v" "$ill"
+  refused --dead-budget fen --dead-budget "$v" "$king_fen"
+  # (a value with a leading - is read as an option there, also a usage error: contract.sh)
+  [[ $v == -* ]] || refused depth perft "$v" --fen "$mated"
+done
+for v in 33 4294967296; do refused depth perft "$v" --fen "$mated"; done
+for v in 0 257; do refused --jobs check -j "$v" "$ill"; done
+refused --games gen --seed 1 --games 4294967296
+refused --dead-budget fen --dead-budget 10000001 "$king_fen"
+for v in '' nan NaN inf -inf infinity -0.5 1.5 1.0000001 0x1p-1 ' 0.5' +0.5 0.5x 1,5; do
+  refused --near-miss gen --seed 1 --games 1 --near-miss "$v"
+done
+# the message gives the range
+run gen --seed -1 --games 1
+grep -qF -- "--seed: '-1' is not a whole number from 0 to 18446744073709551615" "$tmp/err" && ok || bad "--seed -1: $(cat "$tmp/err")"
+run gen --seed '' --games 1
+grep -qF -- "--seed: the value is empty; it must be a whole number from 0 to 18446744073709551615" "$tmp/err" && ok ||
+  bad "--seed '': $(cat "$tmp/err")"
+run gen --seed 1 --games 1 --near-miss nan
+grep -qF -- "--near-miss: 'nan' is not a number from 0 to 1" "$tmp/err" && ok || bad "--near-miss nan: $(cat "$tmp/err")"
+# what is accepted: the ends of each range, a leading 0 read as decimal (not octal), fractions
+"$pgnsem" gen --seed 18446744073709551615 --games 2 >"$tmp/max.pgn"; s1=$?
+"$pgnsem" gen --seed 0 --games 2 >"$tmp/zero.pgn"; s2=$?
+if [[ $s1 == 0 && $s2 == 0 && -s $tmp/max.pgn && -s $tmp/zero.pgn ]] && ! cmp -s "$tmp/max.pgn" "$tmp/zero.pgn"; then ok; else
+  bad "seeds 0 and 2^64-1: exit $s1, $s2, or the same games"; fi
+"$pgnsem" gen --seed 010 --games 2 --near-miss .5 >"$tmp/a.pgn"
+"$pgnsem" gen --seed 10 --games 2 --near-miss 0.5 >"$tmp/b.pgn"
+"$pgnsem" gen --seed 8 --games 2 --near-miss 5e-1 >"$tmp/c.pgn"
+if [[ -s $tmp/a.pgn ]] && cmp -s "$tmp/a.pgn" "$tmp/b.pgn" && ! cmp -s "$tmp/a.pgn" "$tmp/c.pgn"; then ok; else
+  bad "--seed 010 is not seed 10, or --near-miss .5 not 0.5"; fi
+run gen --seed 1 --games 0
+[[ $status == 0 && ! -s $tmp/out ]] && ok || bad "--games 0: exit $status"
+for v in 0 1; do
+  run gen --seed 3 --games 4 --near-miss "$v"
+  [[ $status == 0 && -s $tmp/out ]] && ok || bad "--near-miss $v: exit $status: $(cat "$tmp/err")"
+done
+run perft 0
+[[ $status == 0 && $(cat "$tmp/out") == "Nodes searched: 1" ]] && ok || bad "perft 0: exit $status"
+# depth 32 is allowed: from a checkmate it is counted at once
+run perft 32 --fen "$mated"
+[[ $status == 0 && $(cat "$tmp/out") == "Nodes searched: 0" ]] && ok || bad "perft 32: exit $status: $(cat "$tmp/err")"
+run check -j 01 --quiet --format jsonl "$ill"
+[[ $status == 1 && $(wc -l <"$tmp/out") == 24 ]] && ok || bad "check -j 01: exit $status"
+
+# --- empty input: an empty answer where the input is a database, exit 2 where something is asked for
+: >"$tmp/empty.pgn"
+for cmd in "check" "check --format jsonl" "trace" "normalize" "explain" "explain --ply 3"; do
+  run $cmd "$tmp/empty.pgn"
+  [[ $status == 0 && ! -s $tmp/out ]] && ok || bad "$cmd on an empty file: exit $status: $(cat "$tmp/err")"
+done
+run fen "$tmp/empty.pgn"
+[[ $status == 2 && ! -s $tmp/out ]] && grep -q "no FEN" "$tmp/err" && ok || bad "fen on an empty file: exit $status"
+
+# --- explain: a game without the ply --ply asks for, a file without game N: exit 2 -------------
+printf '1. e4 e5 *\n' >"$tmp/e4.pgn"
+run explain --ply 999 "$tmp/e4.pgn"
+if [[ $status == 2 ]] && grep -qF "pgnsem explain: $tmp/e4.pgn game 1: the game has no ply 999: [[S]] played 2 plies" "$tmp/err" &&
+  grep -q "the game has no ply 999" "$tmp/out"; then ok; else bad "explain --ply 999: exit $status: $(cat "$tmp/err")"; fi
+run explain --ply 2 "$tmp/e4.pgn"
+[[ $status == 0 ]] && grep -q '^ply 2  1\.\.\. e5' "$tmp/out" && ok || bad "explain --ply 2: exit $status: $(cat "$tmp/out" "$tmp/err")"
+# after the ply where the game is illegal (game 1 of illegal.pgn is ⊥ at ply 5); the other games explained
+run explain --format json --ply 6 "$ill" "$tmp/e4.pgn"
+if [[ $status == 2 && $(wc -l <"$tmp/out") == 25 ]] && grep -qF "$ill game 1: the game has no ply 6" "$tmp/err" &&
+  grep -qF "$tmp/e4.pgn game 1: the game has no ply 6" "$tmp/err"; then ok; else bad "explain --ply 6: exit $status: $(cat "$tmp/err")"; fi
+run explain --game 2 "$ill" "$tmp/e4.pgn"
+if [[ $status == 2 ]] && grep -qF "pgnsem explain: no game 2 in $tmp/e4.pgn" "$tmp/err" && grep -qF "$ill:2" "$tmp/out"; then ok; else
+  bad "explain --game 2 with a file of one game: exit $status: $(cat "$tmp/err")"; fi
+
+# --- no command reads what standard output writes (README "Exit codes") ----------------------------
+printf '%s\n\n%s\n' "$king_fen" '8/8/8/4k3/8/8/8/3QK3 b - - 0 1' >"$tmp/two.fen"
+for cmd in "check" "check --format jsonl" "trace" "explain" "normalize" "fen"; do
+  want=$ill
+  [[ $cmd == fen ]] && want=$tmp/two.fen
+  cp "$want" "$tmp/self"
+  timeout 60 "$pgnsem" $cmd "$tmp/self" >>"$tmp/self" 2>"$tmp/err"; status=$?
+  if [[ $status == 2 ]] && cmp -s "$tmp/self" "$want" && grep -qF "pgnsem ${cmd%% *}: standard output is $tmp/self, which is also read" "$tmp/err"
+  then ok; else bad "$cmd F >> F: exit $status, F $(wc -c <"$tmp/self") bytes (was $(wc -c <"$want")): $(head -c 300 "$tmp/err")"; fi
+done
+cp "$ill" "$tmp/self"
+ln -sf "$tmp/self" "$tmp/link"
+for cmd in "normalize -" "check" "trace --format jsonl -" "explain -"; do
+  timeout 60 "$pgnsem" $cmd <"$tmp/self" >>"$tmp/link" 2>"$tmp/err"; status=$?
+  if [[ $status == 2 ]] && cmp -s "$tmp/self" "$ill" && grep -qF "standard output is the file standard input reads" "$tmp/err"; then ok
+  else bad "$cmd <F >>F: exit $status: $(head -c 300 "$tmp/err")"; fi
+done
+timeout 60 "$pgnsem" fen - <"$tmp/two.fen" >>"$tmp/two.fen" 2>/dev/null; status=$?
+[[ $status == 2 ]] && ok || bad "fen - <F >>F: exit $status"
+# a character device keeps nothing to read back: /dev/null on both sides is harmless
+"$pgnsem" check --quiet /dev/null >/dev/null 2>&1; status=$?
+[[ $status == 0 ]] && ok || bad "check /dev/null >/dev/null: exit $status"
+# gen --labels is not standard output (two handles would overwrite each other)
+"$pgnsem" gen --seed 3 --games 5 --near-miss 0.5 --labels "$tmp/gen.out" >"$tmp/gen.out" 2>"$tmp/err"; status=$?
+if [[ $status == 2 && ! -s $tmp/gen.out ]] && grep -qF -- "--labels $tmp/gen.out is also standard output" "$tmp/err"; then ok; else
+  bad "gen --labels F >F: exit $status: $(cat "$tmp/err")"; fi
+( "$pgnsem" gen --seed 3 --games 5 --labels /dev/stdout 2>"$tmp/err"; echo $? >"$tmp/status" ) | cat >"$tmp/out"
+[[ $(cat "$tmp/status") == 2 && ! -s $tmp/out ]] && ok || bad "gen --labels /dev/stdout into a pipe: exit $(cat "$tmp/status")"
 
 finish

@@ -147,7 +147,7 @@ if [[ $crowded_ok == 1 ]]; then pass=$((pass+1)); else fail=$((fail+1)); echo "F
 # perft's depth: 0 to 32, anything else a usage error with a message, at once.
 "$pgnsem" perft 33 >"$tmp/deep" 2>"$tmp/deep.err"; deep=$?
 "$pgnsem" perft -1 >/dev/null 2>&1; negative=$?
-if [[ $deep == 2 && $negative == 2 && ! -s "$tmp/deep" ]] && grep -q "perft depth must be 0 to 32" "$tmp/deep.err" &&
+if [[ $deep == 2 && $negative == 2 && ! -s "$tmp/deep" ]] && grep -qF "depth: '33' is not a whole number from 0 to 32" "$tmp/deep.err" &&
    [[ $("$pgnsem" perft 0 2>/dev/null) == "Nodes searched: 1" ]]; then
   pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL perft depth limits (33: exit $deep, -1: exit $negative)"; fi
 # Parallel judging writes exactly what one thread writes (several batches of 256 games).

@@ -7,7 +7,9 @@
 # every other one exactly as read in the rejected file, none lost, and check reads both back with
 # the verdicts of the input; a game without tags written as read after one without a marker (which
 # any reader joins to it) is named on stderr; gzip input and standard input work; an output that cannot be created,
-# named twice or also an input is an error (exit 2) that leaves the input alone.
+# named twice or also an input (standard input included) is an error (exit 2) that leaves the input alone;
+# so is an output that is also standard output (README "normalize": two handles on one file would
+# overwrite each other's bytes), and standard output into an input (normalize F >> F never ends).
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
 set -euo pipefail
 source "$2/tests/cli/lib.sh" "$@"
@@ -227,6 +229,35 @@ else bad "an output that cannot be created: exit $status: $(cat "$tmp/err")"; fi
 norm "$tmp/missing.pgn" "$tmp/g09.pgn" >"$tmp/out" 2>"$tmp/err"
 if [[ $status == 2 ]] && grep -qF "$tmp/missing.pgn" "$tmp/err" && grep -q 'O-O' "$tmp/out"; then ok
 else bad "a missing input: exit $status: $(cat "$tmp/err")"; fi
+# an output that is also standard output, by name or through /dev/stdout, into a file or a pipe:
+# exit 2, nothing written (the shell emptied the file; pgnsem adds nothing to it)
+for opt in --accepted --rejected; do
+  norm $opt "$tmp/both.pgn" "$tmp/made.pgn" >"$tmp/both.pgn" 2>"$tmp/err"
+  if [[ $status == 2 && ! -s "$tmp/both.pgn" ]] && grep -qF -- "pgnsem normalize: $opt $tmp/both.pgn is also standard output" "$tmp/err"
+  then ok; else bad "$opt F > F: exit $status, F $(wc -c <"$tmp/both.pgn") bytes: $(head -c 300 "$tmp/err")"; fi
+  norm $opt /dev/stdout "$tmp/made.pgn" >"$tmp/both.pgn" 2>"$tmp/err"
+  if [[ $status == 2 && ! -s "$tmp/both.pgn" ]] && grep -qF -- "$opt /dev/stdout is also standard output" "$tmp/err"; then ok
+  else bad "$opt /dev/stdout > F: exit $status, F $(wc -c <"$tmp/both.pgn") bytes: $(head -c 300 "$tmp/err")"; fi
+  (
+    st=0
+    "$pgnsem" normalize $opt /dev/stdout "$tmp/made.pgn" 2>"$tmp/err" || st=$?
+    echo $st >"$tmp/status"
+  ) | cat >"$tmp/out"
+  if [[ $(cat "$tmp/status") == 2 && ! -s "$tmp/out" ]]; then ok; else bad "$opt /dev/stdout into a pipe: exit $(cat "$tmp/status")"; fi
+done
+# an output that is the file standard input reads (opening it would empty it before it is read)
+norm --accepted "$tmp/keep.pgn" - <"$tmp/keep.pgn" >/dev/null 2>"$tmp/err"
+if [[ $status == 2 ]] && cmp -s "$tmp/keep.pgn" "$tmp/made.pgn" && grep -qF -- "--accepted $tmp/keep.pgn is also standard input" "$tmp/err"
+then ok; else bad "--accepted = standard input: exit $status, input $(wc -c <"$tmp/keep.pgn") bytes: $(head -c 300 "$tmp/err")"; fi
+# standard output into an input: refused before a byte is read or written (it would never end)
+timeout 60 "$pgnsem" normalize "$tmp/g09.pgn" "$tmp/keep.pgn" >>"$tmp/keep.pgn" 2>"$tmp/err" && status=0 || status=$?
+if [[ $status == 2 ]] && cmp -s "$tmp/keep.pgn" "$tmp/made.pgn" && grep -qF "standard output is $tmp/keep.pgn, which is also read" "$tmp/err"
+then ok; else bad "normalize F >> F: exit $status, F $(wc -c <"$tmp/keep.pgn") bytes: $(head -c 300 "$tmp/err")"; fi
+timeout 60 "$pgnsem" normalize --rejected "$tmp/rej4.pgn" <"$tmp/keep.pgn" >>"$tmp/keep.pgn" 2>"$tmp/err" && status=0 || status=$?
+if [[ $status == 2 ]] && cmp -s "$tmp/keep.pgn" "$tmp/made.pgn"; then ok; else bad "normalize <F >>F: exit $status: $(head -c 300 "$tmp/err")"; fi
+# a character device keeps nothing to overwrite: /dev/null as an output and as standard output is no error
+norm --accepted /dev/null "$tmp/g01.pgn" >/dev/null 2>"$tmp/err"
+[[ $status == 0 ]] && ok || bad "--accepted /dev/null >/dev/null: exit $status: $(head -c 300 "$tmp/err")"
 if [[ -w /dev/full ]]; then
   norm --accepted /dev/full "$tmp/g09.pgn" >/dev/null 2>"$tmp/err"
   if [[ $status == 2 ]] && grep -qF "/dev/full: write error" "$tmp/err"; then ok; else bad "a full --accepted file: exit $status: $(cat "$tmp/err")"; fi

@@ -1,0 +1,37 @@
+// What the subcommands check of their arguments before they read or write anything: their numbers
+// (README "Using it") and their files against the standard streams (README "Exit codes"). Each
+// failure is a usage error, exit 2, whose message names the option.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pgnsem::cli {
+
+// A whole number from `min` to `max` in decimal digits, as a CLI11 transform: an empty value, a
+// sign, a space, a 0x prefix, trailing junk or a value out of range is refused, the message giving
+// the range. CLI11's own conversion takes '' for 0, skips leading spaces, reads a leading 0 as
+// octal and 0x as hexadecimal, wraps -1 round to the largest value and saturates on overflow; the
+// transform hands it the number rewritten in plain decimal, which it reads exactly.
+[[nodiscard]] CLI::Validator whole_number(std::uint64_t min, std::uint64_t max);
+
+// A number from 0 to 1 in decimal (0.25, .5, 5e-1, 1), as a CLI11 check: an empty value, nan, inf,
+// a space, a hexadecimal float, trailing junk or a value outside [0, 1] is refused (CLI11's Range
+// lets nan through, every comparison with it being false).
+[[nodiscard]] CLI::Validator fraction_from_0_to_1();
+
+// The usage error (the text after "pgnsem COMMAND: ") when standard output writes into one of the
+// files `inputs` names ("-" is standard input): the command would read what it writes, without end
+// for `pgnsem normalize F >> F`. Empty when it does not.
+[[nodiscard]] std::string stdout_is_an_input(const std::vector<std::string>& inputs);
+
+// The usage error when the file `path` (the value of `option`) is standard output, which the
+// command also writes (two handles on one file overwrite each other's bytes), or, when one of
+// `inputs` is "-", standard input (opening it for writing empties it before it is read). Empty
+// when it is neither, or when `path` is empty (the option is not given).
+[[nodiscard]] std::string output_is_a_standard_stream(const char* option, const std::string& path,
+                                                      const std::vector<std::string>& inputs);
+
+}  // namespace pgnsem::cli
