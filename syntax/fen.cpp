@@ -352,8 +352,11 @@ FenResult parse_position(std::string_view text) {
         if (pos < end && text[pos] != ' ') return parse_fen(text);
         if (pos < end) ++pos;
     }
-    // Six fields when a clock follows; four (EPD), with operations or none, otherwise.
-    if (pos < end && is_digit(text[pos])) return parse_fen(text);
+    // Six fields when a clock follows; four (EPD), with operations or none, otherwise. A signed
+    // number is a clock too (an opcode begins with a letter): parse_fen reports the clock's field
+    // and why it is not one (`-1`: the halfmove clock is not negative).
+    const bool sign = pos + 1 < end && (text[pos] == '-' || text[pos] == '+') && is_digit(text[pos + 1]);
+    if (pos < end && (is_digit(text[pos]) || sign)) return parse_fen(text);
     Placement p;
     if (auto e = parse_placement(fields[0], starts[0], p)) return *e;
     if (auto e = parse_side(fields[1], starts[1], p)) return *e;

@@ -661,7 +661,7 @@ struct DeadPositionAnalyser::Frame {
     std::array<std::uint16_t, MoveList::kCapacity> order;
 };
 
-DeadPositionAnalyser::DeadPositionAnalyser() : frames_(kMaxPly + 1) {
+DeadPositionAnalyser::DeadPositionAnalyser() {
     for (auto& w : witness_) w.reserve(kMaxPly);
 }
 
@@ -674,24 +674,69 @@ std::span<const ConcreteMove> DeadPositionAnalyser::witness(Color winner) const 
     return {w.data(), w.size()};
 }
 
-void DeadPositionAnalyser::reserve(std::uint32_t nodes) {
-    if (nodes <= capacity_) return;
-    capacity_ = nodes;
-    closure_nodes_.resize(nodes);
-    // Open addressing at most half full.
-    const std::size_t slots = std::bit_ceil(std::size_t{2} * nodes + 2);
-    slots_.assign(slots, Slot{});
-    tt_.assign(std::min<std::size_t>(slots, std::size_t{1} << 22), TtEntry{});
+namespace {
+
+// The first size of the search's table and of the closure's slots, in entries: what a short
+// search or a small closure needs, and the step from which they double.
+constexpr std::size_t kFirstEntries = std::size_t{1} << 12;
+// The closure's positions are allocated this many at a time.
+constexpr unsigned kBlockBits = 10;
+constexpr std::uint32_t kBlockMask = (std::uint32_t{1} << kBlockBits) - 1;
+
+}  // namespace
+
+// The entry of key's place in the direct-mapped table of tt_span_ entries the search acts as,
+// whatever key it holds; null when nothing was stored there in this call.
+const DeadPositionAnalyser::TtEntry* DeadPositionAnalyser::tt_find(std::uint64_t key) const noexcept {
+    if (tt_.empty()) return nullptr;
+    const std::size_t place = static_cast<std::size_t>(key) & (tt_span_ - 1);
+    if (tt_dense_) return tt_[place].generation == generation_ ? &tt_[place] : nullptr;
+    const std::size_t mask = tt_.size() - 1;
+    for (std::size_t i = place & mask; tt_[i].generation == generation_; i = (i + 1) & mask)
+        if ((static_cast<std::size_t>(tt_[i].key) & (tt_span_ - 1)) == place) return &tt_[i];
+    return nullptr;
 }
 
 bool DeadPositionAnalyser::tt_hit(std::uint64_t key, int depth_left, int discrepancies) const noexcept {
-    const TtEntry& e = tt_[static_cast<std::size_t>(key) & (tt_.size() - 1)];
-    return e.generation == generation_ && e.key == key && e.depth >= depth_left && e.discrepancies >= discrepancies;
+    const TtEntry* e = tt_find(key);
+    return e != nullptr && e->key == key && e->depth >= depth_left && e->discrepancies >= discrepancies;
 }
 
-void DeadPositionAnalyser::tt_store(std::uint64_t key, int depth_left, int discrepancies) noexcept {
-    TtEntry& e = tt_[static_cast<std::size_t>(key) & (tt_.size() - 1)];
-    e = TtEntry{key, generation_, static_cast<std::int16_t>(depth_left), static_cast<std::int16_t>(discrepancies)};
+void DeadPositionAnalyser::tt_store(std::uint64_t key, int depth_left, int discrepancies) {
+    const TtEntry entry{key, generation_, static_cast<std::int16_t>(depth_left),
+                        static_cast<std::int16_t>(discrepancies)};
+    const std::size_t place = static_cast<std::size_t>(key) & (tt_span_ - 1);
+    if (!tt_dense_ && 2 * (tt_used_ + 1) > tt_.size()) tt_grow();
+    if (tt_dense_) {
+        tt_[place] = entry;
+        return;
+    }
+    const std::size_t mask = tt_.size() - 1;
+    std::size_t i = place & mask;
+    for (; tt_[i].generation == generation_; i = (i + 1) & mask) {
+        if ((static_cast<std::size_t>(tt_[i].key) & (tt_span_ - 1)) == place) {
+            tt_[i] = entry;
+            return;
+        }
+    }
+    tt_[i] = entry;
+    ++tt_used_;
+}
+
+// Twice the entries, or the direct-mapped table once that is no larger; this call's entries move
+// over (no two share a place, so none is lost).
+void DeadPositionAnalyser::tt_grow() {
+    const std::size_t size = std::max(kFirstEntries, 2 * tt_.size());
+    std::vector<TtEntry> old = std::move(tt_);
+    tt_dense_ = size >= tt_span_;
+    tt_.assign(tt_dense_ ? tt_span_ : size, TtEntry{});
+    const std::size_t mask = tt_.size() - 1;
+    for (const TtEntry& e : old) {
+        if (e.generation != generation_) continue;
+        std::size_t i = static_cast<std::size_t>(e.key) & (tt_span_ - 1) & mask;
+        while (!tt_dense_ && tt_[i].generation == generation_) i = (i + 1) & mask;
+        tt_[i] = e;
+    }
 }
 
 // ---- 2. Helpmate search -----------------------------------------------------------------------
@@ -763,6 +808,7 @@ bool DeadPositionAnalyser::helpmate(const State& s, int ply, int depth_left, int
 // Ever wider searches until a helpmate is found or the node limit is met: first with a short
 // horizon (most mates in real positions are short), then the full kMaxPly.
 bool DeadPositionAnalyser::search_side(const State& root, Color winner, std::uint32_t limit) {
+    if (frames_.empty()) frames_.resize(kMaxPly + 1);
     limit_ = limit;
     aborted_ = false;
     constexpr int kAllowances[] = {0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512};
@@ -781,11 +827,42 @@ bool DeadPositionAnalyser::search_side(const State& root, Color winner, std::uin
 
 // ---- 3. Closure -------------------------------------------------------------------------------
 
+DeadPositionAnalyser::Node& DeadPositionAnalyser::closure_node(std::uint32_t index) noexcept {
+    return closure_blocks_[index >> kBlockBits][index & kBlockMask];
+}
+
+// Room for the closure's position number `count`, whose key has the free slot `slot`: a block for
+// it when it begins one, and twice the slots when it would leave them more than half full (then
+// its free slot is another, which is returned).
+std::size_t DeadPositionAnalyser::make_room(std::uint64_t key, std::uint32_t count, std::size_t slot) {
+    if ((count >> kBlockBits) == closure_blocks_.size())
+        closure_blocks_.push_back(std::unique_ptr<Node[]>(new Node[std::size_t{kBlockMask} + 1]));
+    if (2 * (std::size_t{count} + 1) <= slots_.size()) return slot;
+    grow_slots();
+    const std::size_t mask = slots_.size() - 1;
+    slot = static_cast<std::size_t>(key) & mask;
+    while (slots_[slot].generation == generation_) slot = (slot + 1) & mask;
+    return slot;
+}
+
+// Twice the slots, this call's moved over by their keys.
+void DeadPositionAnalyser::grow_slots() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(std::max(kFirstEntries, 2 * old.size()), Slot{});
+    const std::size_t mask = slots_.size() - 1;
+    for (const Slot& slot : old) {
+        if (slot.generation != generation_) continue;
+        std::size_t i = static_cast<std::size_t>(slot.key) & mask;
+        while (slots_[i].generation == generation_) i = (i + 1) & mask;
+        slots_[i] = slot;
+    }
+}
+
 void DeadPositionAnalyser::witness_from_closure(Color winner, std::uint32_t index) {
     auto& w = witness_[static_cast<std::size_t>(winner)];
     w.clear();
-    for (std::uint32_t i = index; closure_nodes_[i].parent != kNoParent; i = closure_nodes_[i].parent)
-        w.push_back(closure_nodes_[i].move);
+    for (std::uint32_t i = index; closure_node(i).parent != kNoParent; i = closure_node(i).parent)
+        w.push_back(closure_node(i).move);
     std::reverse(w.begin(), w.end());
 }
 
@@ -797,17 +874,19 @@ void DeadPositionAnalyser::witness_from_closure(Color winner, std::uint32_t inde
 // reachable was seen, and a side still Unknown mates in none of them.
 bool DeadPositionAnalyser::closure(const State& root, MateAbility& result, std::uint32_t limit) {
     const auto unknown = [&result](Color c) { return verdict_of(result, c) == Verdict::Unknown; };
-    const std::size_t mask = slots_.size() - 1;
     std::uint32_t count = 0;
+    if (slots_.empty()) grow_slots();
     const auto insert = [&](const State& s, std::uint32_t parent, ConcreteMove move) {
+        const std::size_t mask = slots_.size() - 1;
         const std::uint64_t key = fast::full_key(s);
         std::size_t i = static_cast<std::size_t>(key) & mask;
         for (; slots_[i].generation == generation_; i = (i + 1) & mask) {
-            if (slots_[i].key == key && same_position(closure_nodes_[slots_[i].index].state, s)) return true;
+            if (slots_[i].key == key && same_position(closure_node(slots_[i].index).state, s)) return true;
         }
-        if (count == capacity_) return false;
+        if (count == closure_limit_) return false;
+        i = make_room(key, count, i);
         slots_[i] = Slot{key, generation_, count};
-        closure_nodes_[count] = Node{s, parent, move};
+        closure_node(count) = Node{s, parent, move};
         ++count;
         return true;
     };
@@ -815,7 +894,7 @@ bool DeadPositionAnalyser::closure(const State& root, MateAbility& result, std::
     for (std::uint32_t head = 0; head < count; ++head) {
         if (nodes_ >= limit) return false;
         ++nodes_;
-        const State s = closure_nodes_[head].state;
+        const State s = closure_node(head).state;
         const MoveList moves = fast::legal_moves(s);
         const Color mover = to_move(s);
         if (moves.size == 0) {
@@ -849,7 +928,12 @@ MateAbility DeadPositionAnalyser::analyse(const State& s, Budget b) {
     ++generation_;
     nodes_ = 0;
     for (auto& w : witness_) w.clear();
-    reserve(std::max<std::uint32_t>(b.nodes, 1));
+    // Sized by the budget, allocated by the work: the table and the closure's positions grow as
+    // the search and the closure reach them.
+    closure_limit_ = std::max<std::uint32_t>(b.nodes, 1);
+    tt_span_ = std::min(std::bit_ceil(std::size_t{2} * closure_limit_ + 2), std::size_t{1} << 22);
+    tt_used_ = 0;
+    if (tt_dense_ && tt_.size() != tt_span_) tt_dense_ = false;
     MateAbility result;
     const State root = rebased(s);
     const Color mover = to_move(root);

@@ -17,6 +17,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -105,9 +106,10 @@ struct ReachSets {
 };
 [[nodiscard]] ReachSets reach_sets(const State& s) noexcept;
 
-// The analyser keeps its scratch memory (the search's per-ply move lists, a transposition table,
-// the closure's table of positions) from call to call: it is sized on the first call and when a
-// call's budget is larger than any before, never per searched position.
+// The analyser's scratch memory (the search's per-ply move lists, a transposition table, the
+// closure's table of positions) grows with the positions a call visits, never with its budget
+// alone: a position the rules decide without a search allocates nothing, so a large budget costs
+// memory only where the search uses it. What is allocated is kept from call to call.
 class DeadPositionAnalyser {
 public:
     DeadPositionAnalyser();
@@ -158,15 +160,29 @@ private:
     bool closure(const State& root, MateAbility& result, std::uint32_t limit);
     void witness_from_closure(Color winner, std::uint32_t index);
     bool tt_hit(std::uint64_t key, int depth_left, int discrepancies) const noexcept;
-    void tt_store(std::uint64_t key, int depth_left, int discrepancies) noexcept;
-    void reserve(std::uint32_t nodes);
+    void tt_store(std::uint64_t key, int depth_left, int discrepancies);
+    [[nodiscard]] const TtEntry* tt_find(std::uint64_t key) const noexcept;
+    void tt_grow();
+    void grow_slots();
+    [[nodiscard]] std::size_t make_room(std::uint64_t key, std::uint32_t count, std::size_t slot);
+    [[nodiscard]] Node& closure_node(std::uint32_t index) noexcept;
 
     std::vector<Frame> frames_;
+    // The search acts as if its table were direct-mapped with tt_span_ entries (a key's entry at
+    // key mod tt_span_, the last one stored there kept): a span fixed by the call's budget, so
+    // what the search finds depends on the budget alone. tt_ holds only the entries stored — open
+    // addressing by that place, tt_used_ of them this call — until it would be as large as the
+    // span, and is then the direct-mapped table itself (tt_dense_).
     std::vector<TtEntry> tt_;
+    std::size_t tt_span_ = 0;
+    std::size_t tt_used_ = 0;
+    bool tt_dense_ = false;
+    // The closure's positions: a table of slots at most half full, and the positions in blocks
+    // added as they fill (a block never moves).
     std::vector<Slot> slots_;
-    std::vector<Node> closure_nodes_;
+    std::vector<std::unique_ptr<Node[]>> closure_blocks_;
+    std::uint32_t closure_limit_ = 0;
     std::uint32_t generation_ = 0;
-    std::uint32_t capacity_ = 0;
     std::uint32_t nodes_ = 0;
     std::uint32_t limit_ = 0;
     bool aborted_ = false;

@@ -135,6 +135,18 @@ TEST_CASE("edge case 112: side x, halfmove -1, fullmove 0, halfmove 150", "[fen]
     CHECK(fen_error("4k3/8/8/8/8/8/8/4K3 w - - -1 1").field == "halfmove");
     CHECK(problem_ids("4k3/8/8/8/8/8/8/4K3 w - - 0 0") == Ids{"position/clock"});
     CHECK(problem_ids("4k3/8/8/8/8/8/8/4K3 w - - 150 1").empty());
+    // On the command line (parse_position, where four-field EPD is read too) a signed number after
+    // the four fields is the halfmove clock, reported as such, not an EPD operation.
+    for (const char* text : {"4k3/8/8/8/8/8/8/4K3 w - - -1 1", "4k3/8/8/8/8/8/8/4K3 w - - +1 1"}) {
+        INFO(text);
+        const auto r = pgnsem::syntax::parse_position(text);
+        REQUIRE(boost::variant2::holds_alternative<pgnsem::syntax::FenError>(r));
+        const auto& e = boost::variant2::get<pgnsem::syntax::FenError>(r);
+        INFO(e.message);
+        CHECK(e.field == "halfmove");
+        CHECK(e.column == 26);
+        CHECK_THAT(e.message, Catch::Contains("the halfmove clock is a non-negative decimal number"));
+    }
 }
 
 TEST_CASE("edge case 113: two spaces between fields", "[fen][edge-case]") {

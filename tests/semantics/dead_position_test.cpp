@@ -209,6 +209,24 @@ TEST_CASE("dead position: the verdict does not depend on earlier calls", "[laws]
     CHECK(again.black == first.black);
 }
 
+TEST_CASE("dead position: the verdict does not depend on an earlier call's budget", "[laws][dead]") {
+    // The scratch kept from a call with a larger budget must not change what a call with a smaller
+    // one finds: the search's table and the closure's room are the call's own budget's. Here a
+    // table and a room sized for 20,000 would leave White undecided at 2,000, where a fresh
+    // analyser finds White's helpmate.
+    const State s = from_fen("8/5p2/1p6/2k5/8/3K4/p1N5/8 b - - 1 63");
+    DeadPositionAnalyser a, fresh;
+    (void)a.analyse(s, laws::Budget{20000});
+    const MateAbility again = a.analyse(s, laws::Budget{2000});
+    const std::uint32_t again_nodes = a.nodes();
+    const MateAbility first = fresh.analyse(s, laws::Budget{2000});
+    CHECK(again.white == first.white);
+    CHECK(again.black == first.black);
+    CHECK(again_nodes == fresh.nodes());
+    for (Color side : {Color::White, Color::Black})
+        if (of(again, side) == Verdict::Yes) CHECK(witness_mates(s, a.witness(side), side));
+}
+
 // Starts for the walks below where a side cannot mate, and others where it mates at once, so that
 // both of check_sound's branches are taken: the walks of tests/semantics/walks.hpp, from σ₀ and
 // positions full of pieces, almost never reach a No.
