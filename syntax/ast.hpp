@@ -205,15 +205,34 @@ struct Variation {
     SourcePos pos;                       // where `(` stands
 };
 
+// A NAG annotates the move before it (§8.2.4), wherever it is written after that move (after its
+// comments or its variations too): its place is that ply (Ply::nags_begin, Ply::nags_count), and
+// the export format writes it straight after the move.
 struct Nag {
     std::uint8_t value;
     SourcePos pos;
 };
 
+// Where a comment stands, in every line at every depth: after a move (after_ply), and among that
+// move's variations, after the last of them closed before it (after_variation; kNone: straight
+// after the move, before its variations) — or before the first move of a line (after_ply = kNone),
+// the line being a variation (line) or the main line (line = kNone: before the game's first
+// move). A comment after a line's last move is also the one before the termination marker or
+// before the `)`; a comment in an empty variation `( {c} )` stands before its (absent) first move.
+// Comments at one place keep their source order, and Game::comments lists them in the order the
+// movetext is walked (a ply, its comments, its variations each followed by the comments after
+// it, the next ply), which is source order; syntax/pgn_writer.cpp writes each at its place.
 struct Comment {
-    std::uint32_t after_ply = kNone;  // the ply it follows, kNone before the first move
-    std::string_view text;            // without the delimiters
+    std::uint32_t after_ply = kNone;
+    std::uint32_t after_variation = kNone;  // with after_ply: the variation of after_ply it follows
+    std::uint32_t line = kNone;             // with after_ply = kNone: the variation it opens
+    std::string_view text;                  // without the delimiters
     SourcePos pos;
+
+    // Whether two comments stand at the same place (their lines and plies compared by index).
+    [[nodiscard]] bool same_place(const Comment& o) const noexcept {
+        return after_ply == o.after_ply && (after_ply == kNone ? line == o.line : after_variation == o.after_variation);
+    }
 };
 
 struct Tag {

@@ -259,6 +259,7 @@ private:
     std::uint32_t main_plies_ = 0;
     std::uint32_t last_closed_ply_ = ast::kNone;
     std::uint32_t last_closed_variation_ = ast::kNone;
+    std::uint32_t line_after_variation_ = ast::kNone;  // the last variation of line_last_ closed
     std::uint32_t pending_number_ = 0;
     ast::SourcePos pending_number_pos_{};
     bool ended_at_marker_ = false;
@@ -896,8 +897,7 @@ private:
                 return false;
             }
             if (*e == '}') {
-                g_.comments.push_back(
-                    ast::Comment{line_last_, std::string_view(body, static_cast<std::size_t>(e - body)), at});
+                add_comment(std::string_view(body, static_cast<std::size_t>(e - body)), at);
                 p_ = e + 1;
                 prev_move_ = ast::kNone;
                 return true;
@@ -927,9 +927,18 @@ private:
         const ast::SourcePos at = pos(p_);
         p_ = body;
         skip_line();
-        g_.comments.push_back(
-            ast::Comment{line_last_, std::string_view(body, static_cast<std::size_t>(p_ - body)), at});
+        add_comment(std::string_view(body, static_cast<std::size_t>(p_ - body)), at);
         prev_move_ = ast::kNone;
+    }
+
+    // A comment where the movetext stands now (ast::Comment says how a place is named).
+    void add_comment(std::string_view text, ast::SourcePos at) {
+        ast::Comment c{line_last_, ast::kNone, ast::kNone, text, at};
+        if (line_last_ != ast::kNone)
+            c.after_variation = line_after_variation_;
+        else
+            c.line = line_variation_;
+        g_.comments.push_back(c);
     }
 
     bool open_variation() {
@@ -954,6 +963,7 @@ private:
         s_.stack.push_back(Frame{line_last_, index, line_variation_, at});
         line_last_ = ast::kNone;
         line_variation_ = index;
+        line_after_variation_ = ast::kNone;
         prev_move_ = ast::kNone;
         pending_number_ = 0;
         ++p_;
@@ -971,6 +981,7 @@ private:
         line_variation_ = f.parent;
         last_closed_ply_ = f.saved_last;
         last_closed_variation_ = f.variation;
+        line_after_variation_ = f.variation;
         prev_move_ = ast::kNone;
         pending_number_ = 0;
         ++p_;
@@ -1162,6 +1173,7 @@ private:
         else
             g_.main_line = index;
         line_last_ = index;
+        line_after_variation_ = ast::kNone;
         if (s_.stack.empty()) ++main_plies_;
         prev_move_ = index;
         pending_number_ = 0;

@@ -2,7 +2,9 @@
 //
 // The movetext is walked in the order the reader stores it — a ply, its NAGs, the comments
 // after it, its variations (each followed by the comments that came after it), the next ply —
-// with an explicit stack, so a deeply nested game cannot exhaust the call stack.
+// with an explicit stack, so a deeply nested game cannot exhaust the call stack. Every comment
+// is written at the place ast::Comment records (before the game's or a variation's first move,
+// after a move, after one of its variations), so reading the output gives the same places.
 //
 // Local names: p = a ply index, v = a variation index, f = a stack frame.
 #include "syntax/pgn_writer.hpp"
@@ -80,7 +82,7 @@ public:
 
     void movetext() {
         line_start_ = out_.size();
-        comments(ast::kNone);
+        line_start_comments(ast::kNone);
         std::vector<Frame> stack;
         std::uint32_t p = g_.main_line;
         std::uint32_t number = o_.first_move_number;
@@ -91,7 +93,7 @@ public:
                 if (stack.empty()) break;
                 glued(")");
                 Frame& f = stack.back();
-                comments(f.ply);
+                comments(f.ply, f.variation);
                 force_number = true;
                 if (f.next_variation != ast::kNone) {
                     p = open_variation(f);
@@ -112,9 +114,9 @@ public:
             // §8.2.3.8: in export format a suffix glyph becomes its NAG, $1 … $6.
             if (ply.move.suffix != ast::Suffix::None) nag(static_cast<std::uint8_t>(ply.move.suffix));
             for (std::uint32_t i = 0; i < ply.nags_count; ++i) nag(g_.nags[ply.nags_begin + i].value);
-            force_number = comments(p);
+            force_number = comments(p, ast::kNone);
             if (ply.first_variation != ast::kNone) {
-                stack.push_back(Frame{p, ply.first_variation, number, side});
+                stack.push_back(Frame{p, ast::kNone, ply.first_variation, number, side});
                 p = open_variation(stack.back());
                 force_number = true;
                 continue;
@@ -123,7 +125,8 @@ public:
             if (side == Color::Black) ++number;
             side = opposite(side);
         }
-        // Comments the walk did not meet (not in source order) are kept, before the marker.
+        // Comments the walk did not meet (a game built out of the walk's order, not by the
+        // reader) are kept, before the marker.
         while (comment_cursor_ < g_.comments.size()) comment(g_.comments[comment_cursor_++].text);
         token(g_.result ? ast::result_text(*g_.result) : std::string_view("*"));
         out_ += "\n\n";
@@ -132,6 +135,7 @@ public:
 private:
     struct Frame {
         std::uint32_t ply;             // the ply the variations replace
+        std::uint32_t variation;       // the one being written
         std::uint32_t next_variation;  // the next of them to write
         std::uint32_t number;          // the ply's move number and side
         Color side;
@@ -145,11 +149,12 @@ private:
     std::size_t comment_cursor_ = 0;
 
     std::uint32_t open_variation(Frame& f) {
-        const ast::Variation& v = g_.variations[f.next_variation];
+        f.variation = f.next_variation;
+        const ast::Variation& v = g_.variations[f.variation];
         f.next_variation = v.next_sibling;
         token("(");
         glue_next_ = true;
-        comments(ast::kNone);
+        line_start_comments(f.variation);
         return v.first_ply;
     }
 
@@ -217,11 +222,17 @@ private:
         token(t);
     }
 
-    // Writes the comments that stand after `after` (kNone: at the start of a line), in source
-    // order; true when there was one.
-    bool comments(std::uint32_t after) {
+    // Writes the comments that stand after ply `after` and its variation `variation` (kNone:
+    // straight after the move), in source order; true when there was one.
+    bool comments(std::uint32_t after, std::uint32_t variation) {
+        return comments_at(ast::Comment{after, variation, ast::kNone, {}, {}});
+    }
+    // The comments before the first move of `line` (kNone: the main line).
+    void line_start_comments(std::uint32_t line) { comments_at(ast::Comment{ast::kNone, ast::kNone, line, {}, {}}); }
+
+    bool comments_at(const ast::Comment& place) {
         bool any = false;
-        while (comment_cursor_ < g_.comments.size() && g_.comments[comment_cursor_].after_ply == after) {
+        while (comment_cursor_ < g_.comments.size() && g_.comments[comment_cursor_].same_place(place)) {
             comment(g_.comments[comment_cursor_++].text);
             any = true;
         }

@@ -61,7 +61,9 @@ inline std::string game_difference(const ast::Game& a, const ast::Game& b) {
     for (std::size_t i = 0; i < a.comments.size(); ++i) {
         const ast::Comment& x = a.comments[i];
         const ast::Comment& y = b.comments[i];
-        if (x.after_ply != y.after_ply || x.text != y.text || !same_pos(x.pos, y.pos)) return at("comment", i);
+        if (x.after_ply != y.after_ply || x.after_variation != y.after_variation || x.line != y.line ||
+            x.text != y.text || !same_pos(x.pos, y.pos))
+            return at("comment", i);
     }
     if (a.warnings.size() != b.warnings.size()) return "warnings";
     for (std::size_t i = 0; i < a.warnings.size(); ++i) {

@@ -70,6 +70,32 @@ TEST_CASE("§5 comments: braces do not nest, ; to end of line", "[pgn][5]") {
     CHECK(only(read_games("{start} 1. e4 *")).comments.at(0).after_ply == ast::kNone);
 }
 
+TEST_CASE("every comment records its place: game start, variation start, after a move or a variation", "[pgn][5]") {
+    // plies: 0 e4, 1 e5, 2 Nf3, 3 f4 (variation 0), 4 c4 (variation 1), 5 d4 (variation 2, in 1),
+    // 6 Nc6
+    const auto games = read_games(
+        "{g} 1. e4 e5 2. Nf3 {m} ({v0} 2. f4 {f}) {after0} ({v1} 2. c4 ({v2} 2. d4) {in1}) "
+        "{after1} 2... Nc6 ( {empty} ) {end} *");
+    const ast::Game& g = only(games);
+    REQUIRE(g.comments.size() == 11);
+    const auto number = [](std::uint32_t i) { return i == ast::kNone ? std::string("-") : std::to_string(i); };
+    const auto place = [&](std::size_t i) {
+        const ast::Comment& c = g.comments[i];
+        return std::string(c.text) + "@" + number(c.after_ply) + "/" + number(c.after_variation) + "/" + number(c.line);
+    };
+    CHECK(place(0) == "g@-/-/-");
+    CHECK(place(1) == "m@2/-/-");
+    CHECK(place(2) == "v0@-/-/0");
+    CHECK(place(3) == "f@3/-/-");
+    CHECK(place(4) == "after0@2/0/-");
+    CHECK(place(5) == "v1@-/-/1");
+    CHECK(place(6) == "v2@-/-/2");
+    CHECK(place(7) == "in1@4/2/-");
+    CHECK(place(8) == "after1@2/1/-");
+    CHECK(place(9) == "empty@-/-/3");
+    CHECK(place(10) == "end@6/3/-");  // after Nc6's variation, before the marker
+}
+
 TEST_CASE("§6 escape: % in column 1 only", "[pgn][6]") {
     // edge case 14
     const auto escaped = read_games("%private data\n1. e4\n%more ( { \n e5 *");
