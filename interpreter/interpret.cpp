@@ -210,30 +210,45 @@ private:
     // Replays every variation that replaces `ply` from σ (the position before it). The variations
     // waiting are kept as their index and the index of the position they start from, one position
     // for all the variations of a ply (with a copy of σ for each, a game of many one-move
-    // variations would take memory out of proportion to its text).
+    // variations would take memory out of proportion to its text). The walk is depth first, so
+    // the positions form a stack too: a position is dropped once the last variation waiting on it
+    // has started, and the positions held are those of the plies whose variations are not all
+    // started — one per open variation, not one per nested ply (`((((…))))` holds one or two).
     void variations(const ast::Ply& ply, const sem::State& s) {
         struct Pending {
             std::uint32_t variation;
             std::uint32_t start;  // in `starts`
         };
-        std::vector<sem::State> starts{s};
+        struct Start {
+            sem::State state;
+            std::uint32_t waiting;  // variations still to start from it
+        };
+        std::vector<Start> starts;
         std::vector<Pending> stack;
-        for (std::uint32_t v = ply.first_variation; v != ast::kNone; v = g_.variations[v].next_sibling)
+        starts.push_back({s, 0});
+        for (std::uint32_t v = ply.first_variation; v != ast::kNone; v = g_.variations[v].next_sibling) {
             stack.push_back({v, 0});
+            ++starts[0].waiting;
+        }
         while (!stack.empty() && !over_limit()) {
             const Pending pending = stack.back();
             stack.pop_back();
-            sem::State cur = starts[pending.start];
+            sem::State cur = starts[pending.start].state;
+            // Later pendings name later starts, so the ones no variation waits on are at the top.
+            --starts[pending.start].waiting;
+            while (!starts.empty() && starts.back().waiting == 0) starts.pop_back();
             std::uint32_t depth = 0;
             for (std::uint32_t i = g_.variations[pending.variation].first_ply; i != ast::kNone && !over_limit();
                  i = g_.plies[i].next) {
                 const ast::Ply& vp = g_.plies[i];
                 ++depth;
                 if (vp.first_variation != ast::kNone) {
-                    starts.push_back(cur);
+                    starts.push_back({cur, 0});
                     const auto start = static_cast<std::uint32_t>(starts.size() - 1);
-                    for (std::uint32_t v = vp.first_variation; v != ast::kNone; v = g_.variations[v].next_sibling)
+                    for (std::uint32_t v = vp.first_variation; v != ast::kNone; v = g_.variations[v].next_sibling) {
                         stack.push_back({v, start});
+                        ++starts.back().waiting;
+                    }
                 }
                 const Judged r = judge_move(engine_, vp.move, cur);
                 if (!r.defined() && r.rule == sem::Failure::MoveNull) {
