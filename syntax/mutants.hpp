@@ -50,6 +50,7 @@
     X(laws_material_rook_cannot_mate)              \
     X(interp_draws_fivefold_late)                  \
     X(interp_text_crash_on_control)                \
+    X(syntax_writer_comment_any_line_start)        \
     X(check_file_field_empty)
 
 namespace pgnsem::mutants {

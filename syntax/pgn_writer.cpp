@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "syntax/mutants.hpp"
 #include "syntax/san.hpp"
 
 namespace pgnsem::syntax {
@@ -232,7 +233,10 @@ private:
 
     bool comments_at(const ast::Comment& place) {
         bool any = false;
-        while (comment_cursor_ < g_.comments.size() && g_.comments[comment_cursor_].same_place(place)) {
+        while (comment_cursor_ < g_.comments.size() &&
+               PGNSEM_MUTATE(syntax_writer_comment_any_line_start,
+                             g_.comments[comment_cursor_].after_ply == place.after_ply,
+                             g_.comments[comment_cursor_].same_place(place))) {
             comment(g_.comments[comment_cursor_++].text);
             any = true;
         }
