@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "tests/xorshift.hpp"
+
 namespace interp = pgnsem::interp;
 using interp::JsonArray;
 using interp::JsonObject;
@@ -61,13 +63,8 @@ TEST_CASE("JSON writer: long and nested output reads back", "[json]") {
 // over the bytes that end a run (controls, DEL, `"`, `\`, bytes from 0x80) and plain ones, every
 // length up to past two SIMD steps, from every start within them.
 TEST_CASE("JSON writer: plain_run_end's SIMD body is the scalar one", "[json]") {
-    std::uint64_t seed = 0x9e3779b97f4a7c15ULL;
-    const auto next = [&seed] {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        return seed;
-    };
+    test::Xorshift random;
+    const auto next = [&random] { return random.next(); };
     const char alphabet[] = {'a', ' ', '~', '"', '\\', '\x1f', '\x7f', '\x80', '\xff', '\0', '\n', '\x20'};
     for (int round = 0; round < 3000; ++round) {
         std::string s(static_cast<std::size_t>(next() % (round < 2500 ? 48 : 600)), 'a');

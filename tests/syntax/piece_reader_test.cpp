@@ -10,6 +10,7 @@
 #include "syntax/scan.hpp"
 #include "tests/syntax/game_difference.hpp"
 #include "tests/syntax/syntax_test_util.hpp"
+#include "tests/xorshift.hpp"
 
 using namespace pgnsem;
 using test::with_line_ends;
@@ -107,13 +108,8 @@ TEST_CASE("count_line_ends counts line ends by the reader's rule", "[pgn][parall
             if (s[i] == '\n' || (s[i] == '\r' && (i + 1 == s.size() || s[i + 1] != '\n'))) ++n;
         return n;
     };
-    std::uint64_t seed = 0x9e3779b97f4a7c15ULL;
-    const auto next = [&seed] {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        return seed;
-    };
+    test::Xorshift random;
+    const auto next = [&random] { return random.next(); };
     const char alphabet[] = {'\n', '\r', 'x', '[', '\0'};
     for (int round = 0; round < 4000; ++round) {
         std::string s(static_cast<std::size_t>(next() % (round < 2000 ? 80 : 9000)), 'x');

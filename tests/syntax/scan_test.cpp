@@ -12,19 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "tests/xorshift.hpp"
+
 namespace scan = pgnsem::syntax::scan;
 
 namespace {
 
-struct Random {
-    std::uint64_t seed = 0x9e3779b97f4a7c15ULL;
-    std::uint64_t next() {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        return seed;
-    }
-};
+using Random = pgnsem::test::Xorshift;
 
 // A text of `n` bytes drawn from `alphabet`, or any byte at all one time in `any`.
 std::string text(Random& r, std::size_t n, const std::vector<char>& alphabet, unsigned any = 8) {
