@@ -479,13 +479,70 @@ private:
             skip_ws();
             if (at_end(p_) || *p_ != '[') return true;
             // §8: a blank line between two tag pairs ends the tag section; the `[` after it
-            // starts the next game, and this one has no movetext.
-            if (!g_.tags.empty() && c_.line - line_before >= 2 && holds_blank_line(before, p_)) return true;
+            // starts the next game, and this one has no movetext. Unless the tags after it name
+            // none of the tags before it (ChessBase writes a blank line after [Event]): then they
+            // are this game's, and the reader says so (syntax/README.md, "Game boundaries").
+            if (!g_.tags.empty() && c_.line - line_before >= 2 && holds_blank_line(before, p_)) {
+                if (!next_section_is_new()) return true;
+                g_.warnings.push_back(ast::ReaderWarning{
+                    ast::ReaderWarningKind::BlankLineInTags,
+                    pos(p_),
+                    {},
+                    {},
+                    "a blank line inside the tag section: the tags after it name none of the tags before it, "
+                    "so they are read as this game's"});
+            }
             if (!tag_pair()) {
                 resync();
                 return false;
             }
         }
+    }
+
+    // Whether the tag section that starts at p_ (a `[` after a blank line, with tags read before it)
+    // names none of the game's tags: the names of its tag pairs, up to where tag_section would end
+    // it (a blank line between two pairs, anything but a `[` after a pair, the end of input) or up
+    // to its first malformed pair (whose name counts when it reads), are looked up in the game's set.
+    // The whole section is looked at, not only its first name, so that a name repeated late in it
+    // still starts the next game there. Reads without consuming (p_ and the line count are put back);
+    // throws NeedMore as the reading itself would, so the answer never depends on where a read ended.
+    // Each section is looked at once before it is read, so the work stays linear.
+    bool next_section_is_new() {
+        const char* const start = p_;
+        const std::uint32_t line = c_.line;
+        const std::uint64_t line_start = c_.line_start;
+        bool fresh = true;
+        for (;;) {
+            ++p_;  // the `[`
+            skip_ws();
+            const char* name = p_;
+            p_ = scan(p_, is_tag_name_char);
+            if (p_ == name) break;
+            if (has_tag_name(std::string_view(name, static_cast<std::size_t>(p_ - name)))) {
+                fresh = false;
+                break;
+            }
+            skip_ws();
+            if (at_end(p_) || *p_ != '"') break;
+            // the string (§7), which ends at its line
+            ++p_;
+            while (!at_end(p_) && *p_ != '"' && *p_ != '\n' && *p_ != '\r')
+                p_ += *p_ == '\\' && !at_end(p_ + 1) && (p_[1] == '"' || p_[1] == '\\') ? 2 : 1;
+            if (at_end(p_) || *p_ != '"') break;
+            ++p_;
+            skip_ws();
+            if (at_end(p_) || *p_ != ']') break;
+            ++p_;
+            const char* const after = p_;
+            const std::uint32_t line_after = c_.line;
+            skip_ws();
+            if (at_end(p_) || *p_ != '[') break;
+            if (c_.line - line_after >= 2 && holds_blank_line(after, p_)) break;
+        }
+        p_ = start;
+        c_.line = line;
+        c_.line_start = line_start;
+        return fresh;
     }
 
     // Whether [q, stop) — white space and escape lines — holds a whole line of white space.
@@ -612,9 +669,22 @@ private:
         }
         return place_tag(static_cast<std::uint32_t>(g_.tags.size()), key, name);
     }
+    // Whether the game has a tag of this name (the set is never more than half full).
+    [[nodiscard]] bool has_tag_name(std::string_view name) const {
+        const std::uint64_t key = tag_key(name);
+        const std::size_t mask = s_.tag_slots.size() - 1;
+        for (std::size_t h = tag_slot(key, mask); s_.tag_slots[h] != 0; h = (h + 1) & mask) {
+            const std::uint32_t other = s_.tag_slots[h] - 1;
+            if (s_.tag_keys[other] == key && g_.tags[other].name == name) return true;
+        }
+        return false;
+    }
+    [[nodiscard]] static std::size_t tag_slot(std::uint64_t key, std::size_t mask) noexcept {
+        return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+    }
     bool place_tag(std::uint32_t index, std::uint64_t key, std::string_view name) {
         const std::size_t mask = s_.tag_slots.size() - 1;
-        std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+        std::size_t h = tag_slot(key, mask);
         while (s_.tag_slots[h] != 0) {
             const std::uint32_t other = s_.tag_slots[h] - 1;
             if (s_.tag_keys[other] == key && g_.tags[other].name == name) return false;

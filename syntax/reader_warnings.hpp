@@ -12,15 +12,18 @@
 namespace pgnsem::ast {
 
 // X(Enum, "kind", stays a warning under --strict, "one line: when the reader writes it")
-#define PGNSEM_READER_WARNINGS(X)                                                             \
-    X(DuplicateTag, "duplicate-tag", false,                                                   \
-      "a tag name appears again in the same tag section (§8.1); the last value counts")       \
-    X(TextAfterResult, "text-after-result", false,                                            \
-      "text after the termination marker that begins no movetext (§8.2.6); it is not played") \
-    X(MissingResult, "missing-result", false,                                                 \
-      "the movetext ends without a termination marker, or there is none (§8.2.6)")            \
-    X(CommentBeforeTags, "comment-before-tags", false,                                        \
-      "comments before a tag section, kept as the first comment of the game whose tags follow")
+#define PGNSEM_READER_WARNINGS(X)                                                               \
+    X(DuplicateTag, "duplicate-tag", false,                                                     \
+      "a tag name appears again in the same tag section (§8.1); the last value counts")         \
+    X(TextAfterResult, "text-after-result", false,                                              \
+      "text after the termination marker that begins no movetext (§8.2.6); it is not played")   \
+    X(MissingResult, "missing-result", false,                                                   \
+      "the movetext ends without a termination marker, or there is none (§8.2.6)")              \
+    X(CommentBeforeTags, "comment-before-tags", false,                                          \
+      "comments before a tag section, kept as the first comment of the game whose tags follow") \
+    X(BlankLineInTags, "blank-line-in-tags", false,                                             \
+      "a blank line between tag pairs, where the tags after it name none of those before it: "  \
+      "one tag section, not a game without moves before the next")
 
 enum class ReaderWarningKind : std::uint8_t {
 #define PGNSEM_READER_WARNING_ENUM(e, kind, stays, what) e,

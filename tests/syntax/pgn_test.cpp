@@ -179,6 +179,154 @@ TEST_CASE("§8.1 blank lines never split a game (edge cases 4-6)", "[pgn][8.1]")
     CHECK(main_line(only(blank)) == strings({"e4", "e5", "Nf3", "Nc6"}));
 }
 
+namespace {
+
+// The AlphaZero – Stockfish game of 2017 as ChessBase exported it: a blank line after `[Event]`.
+const char* const kChessBaseGame =
+    "[Event \"AlphaZero vs. Stockfish\"]\n"
+    "\n"
+    "[Date \"2017.12.04\"]\n"
+    "[Round \"1\"]\n"
+    "[White \"Stockfish 8\"]\n"
+    "[Black \"AlphaZero\"]\n"
+    "[Result \"0-1\"]\n"
+    "\n"
+    "1. e4 e5 2. Nf3 Nc6 0-1\n";
+
+std::vector<std::string> tag_names(const ast::Game& g) {
+    std::vector<std::string> out;
+    for (const ast::Tag& t : g.tags) out.emplace_back(t.name);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("§8 a blank line between tag pairs whose tags after it are new keeps one tag section (issue 42)",
+          "[pgn][8][8.1]") {
+    for (const char* eol : {"\n", "\r\n", "\r"}) {
+        INFO("line end " << (eol[0] == '\n' ? "LF" : eol[1] != '\0' ? "CRLF" : "CR"));
+        const std::string text = test::with_line_ends(kChessBaseGame, eol);
+        const auto games = read_games(text);
+        const ast::Game& g = only(games);
+        CHECK(tag_names(g) == strings({"Event", "Date", "Round", "White", "Black", "Result"}));
+        CHECK(main_line(g) == strings({"e4", "e5", "Nf3", "Nc6"}));
+        CHECK_FALSE(g.error);
+        REQUIRE(warning_kinds(g) == strings({"blank-line-in-tags"}));
+        // at the `[` that continues the section
+        CHECK(g.warnings[0].pos.line == 3);
+        CHECK(g.warnings[0].pos.column == 1);
+        CHECK(g.tags[1].pos.line == 3);
+        CHECK(g.plies[0].pos.line == 9);
+    }
+    // several blank lines, blank lines of white space, an escape line, several sections
+    const auto many = read_games("[Event \"e\"]\n\n \t\n%x\n\n[Site \"s\"] [Date \"d\"]\n\n\n[Round \"r\"]\n1. d4 *");
+    CHECK(tag_names(only(many)) == strings({"Event", "Site", "Date", "Round"}));
+    CHECK(warning_kinds(many[0]) == strings({"blank-line-in-tags", "blank-line-in-tags"}));
+    CHECK(many[0].warnings[0].pos.line == 6);
+    CHECK(many[0].warnings[1].pos.line == 9);
+    CHECK(main_line(many[0]) == strings({"d4"}));
+    // a tag-only game at the end of input: one game without moves
+    const auto tags_only = read_games("[Event \"e\"]\n\n[Site \"s\"]\n");
+    CHECK(tag_names(only(tags_only)) == strings({"Event", "Site"}));
+    CHECK(warning_kinds(tags_only[0]) == strings({"blank-line-in-tags", "missing-result"}));
+    // a name repeated within the later section alone is a repeat in the one section
+    const auto dup = read_games("[Event \"e\"]\n\n[Site \"s\"]\n[Site \"t\"]\n1. d4 *");
+    CHECK(only(dup).tag("Site") == std::string_view("t"));
+    CHECK(warning_kinds(dup[0]) == strings({"blank-line-in-tags", "duplicate-tag"}));
+    // after comments before the tag section, the same
+    const auto commented = read_games("{c}\n[Event \"e\"]\n\n[Site \"s\"]\n1. d4 *");
+    CHECK(tag_names(only(commented)) == strings({"Event", "Site"}));
+    CHECK(warning_kinds(commented[0]) == strings({"comment-before-tags", "blank-line-in-tags"}));
+    // a malformed pair after the blank line: one game, broken there (its name repeats nothing)
+    const auto broken = read_games("[Event \"e\"]\n\n[Site s]\n1. d4 *\n\n[Event \"n\"]\n1. c4 *");
+    REQUIRE(broken.size() == 2);
+    CHECK(error_kind(broken[0]) == "syntax/tag");
+    CHECK(broken[0].error->pos.line == 3);
+    CHECK(broken[1].tag("Event") == std::string_view("n"));
+}
+
+TEST_CASE("§8 a blank line between tag pairs still ends the tag section when a tag name comes again", "[pgn][8][8.1]") {
+    // a tag of the first section named again, first or late in the next one: the `[` after the
+    // blank line starts the next game, and the first has no moves
+    for (const char* text : {"[Event \"a\"]\n[Site \"x\"]\n\n[Site \"y\"]\n[Round \"2\"]\n\n1. e4 *",
+                             "[Event \"a\"]\n[Site \"x\"]\n\n[Round \"2\"]\n[Date \"d\"] [Site \"y\"]\n\n1. e4 *",
+                             "[Event \"a\"]\r\n[Site \"x\"]\r\n\r\n[Round \"2\"]\r\n[Site \"y\"]\r\n\r\n1. e4 *"}) {
+        INFO(text);
+        const auto games = read_games(text);
+        REQUIRE(games.size() == 2);
+        CHECK(tag_names(games[0]) == strings({"Event", "Site"}));
+        CHECK(games[0].plies.empty());
+        CHECK(warning_kinds(games[0]) == strings({"missing-result"}));
+        CHECK(games[1].tag("Site") == std::string_view("y"));
+        CHECK(games[1].tag("Round") == std::string_view("2"));
+        CHECK(main_line(games[1]) == strings({"e4"}));
+        CHECK(games[1].warnings.empty());
+    }
+    // a malformed pair whose name repeats one: two games, the second broken
+    const auto broken = read_games("[Event \"e\"]\n\n[Event e]\n1. d4 *");
+    REQUIRE(broken.size() == 2);
+    CHECK(warning_kinds(broken[0]) == strings({"missing-result"}));
+    CHECK(error_kind(broken[1]) == "syntax/tag");
+    // the rule looks only past a blank line between tag pairs: a comment after it ends the section
+    const auto comment = read_games("[Event \"e\"]\n\n{c}\n[Site \"s\"]\n1. d4 *");
+    REQUIRE(comment.size() == 2);
+    CHECK(warning_kinds(comment[0]) == strings({"missing-result"}));
+    CHECK(tag_names(comment[1]) == strings({"Site"}));
+    // and tags, a blank line, movetext stay one game without a warning
+    const auto plain = read_games("[Event \"e\"]\n\n1. d4 *");
+    CHECK(only(plain).warnings.empty());
+    // a section after a merged one is compared with both
+    const auto third = read_games("[Event \"e\"]\n\n[Site \"s\"]\n\n[Site \"t\"]\n1. d4 *");
+    REQUIRE(third.size() == 2);
+    CHECK(tag_names(third[0]) == strings({"Event", "Site"}));
+    CHECK(warning_kinds(third[0]) == strings({"blank-line-in-tags", "missing-result"}));
+    CHECK(tag_names(third[1]) == strings({"Site"}));
+}
+
+TEST_CASE("a blank line between tag pairs is decided the same when a read of the input ends anywhere in it",
+          "[pgn][8][stream]") {
+    // The reader's first read (PgnReader::kChunkBytes) ends before byte j of `text`, for every j:
+    // the look past the blank line meets the end of the buffered bytes in each of its states.
+    const std::string text =
+        "[Event \"e\"]\r\n\r\n\r\n[Site \"s\"] [Date \"d\\\"q\"]\r\n\r\n[Round \"r\"]\r\n\r\n1. e4 *\r\n\r\n"
+        "[Event \"a\"]\n\n[Site \"x\"]\n[Event \"b\"]\n\n1. d4 *\n";
+    // tag names, moves, warnings and the error of a game (the views die with the reader's buffer)
+    const auto summary = [](const ast::Game& g) {
+        std::string out;
+        for (const ast::Tag& t : g.tags) out += std::string(t.name) + " ";
+        for (const std::string& m : main_line(g)) out += m + " ";
+        for (const ast::ReaderWarning& w : g.warnings)
+            out += std::string(kind_name(w.kind)) + "@" + std::to_string(w.pos.line) + ":" +
+                   std::to_string(w.pos.column) + " ";
+        out += error_kind(g);
+        return out + "|";
+    };
+    std::string in_memory;
+    for (const ast::Game& g : read_games(text)) in_memory += summary(g);
+    CHECK(in_memory ==
+          "Event Site Date Round e4 blank-line-in-tags@4:1 blank-line-in-tags@6:1 |"
+          "Event missing-result@12:1 |Site Event d4 |");
+    const std::size_t chunk = syntax::PgnReader::kChunkBytes;
+    for (std::size_t j = 0; j <= text.size(); ++j) {
+        INFO("the second read starts at byte " << j);
+        // a game without tags that fills the first read up to byte j of the text
+        std::string file = "{" + std::string(chunk - j - 4, 'x') + "}*\n" + text;
+        REQUIRE(file.size() == chunk - j + text.size());
+        std::FILE* f = fmemopen(file.data(), file.size(), "r");
+        REQUIRE(f != nullptr);
+        syntax::PgnReader reader(f, "tmp");
+        std::string read;
+        ast::Game g;
+        for (int n = 0; reader.next(g); ++n)
+            if (n > 0) read += summary(g);
+        std::fclose(f);
+        // the same, one line further down the file
+        CHECK(read ==
+              "Event Site Date Round e4 blank-line-in-tags@5:1 blank-line-in-tags@7:1 |"
+              "Event missing-result@13:1 |Site Event d4 |");
+    }
+}
+
 TEST_CASE("§8.2.2.1 move number indications", "[pgn][8.2.2.1]") {
     // edge cases 29, 30
     const std::vector<std::pair<const char*, std::vector<std::uint32_t>>> table = {
@@ -527,6 +675,19 @@ TEST_CASE("the reader stays linear on adversarial input (many siblings, tags, sc
     const auto t = read_games(tags);
     CHECK(only(t).tags.size() == 200000);
     CHECK(t[0].warnings.size() == 99999);
+
+    // blank lines between tag pairs: each section after one is looked at once before it is read,
+    // and a name repeated at the end of a long section is found there
+    std::string sections;
+    for (int i = 0; i < 100000; ++i) sections += "[T" + std::to_string(i) + " \"v\"]\n\n";
+    for (int i = 0; i < 100000; ++i) sections += "[U" + std::to_string(i) + " \"v\"]\n";
+    sections += "[T0 \"w\"]\n\n1. e4 *";
+    const auto b = read_games(sections);
+    REQUIRE(b.size() == 2);
+    CHECK(b[0].tags.size() == 100000);
+    CHECK(b[0].warnings.size() == 100000);  // 99,999 blank-line-in-tags, missing-result
+    CHECK(b[1].tags.size() == 100001);
+    CHECK(b[1].warnings.empty());
 
     std::string nags = "1. e4 ";
     // (a ply holds at most 65,535 NAGs: Ply::nags_count is 16 bits)
