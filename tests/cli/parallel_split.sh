@@ -5,9 +5,9 @@
 # everywhere, and cut without a candidate (MAX) inside games, lines and CRLF pairs. Compared, stdout
 # and stderr (but the time line), text and jsonl, -j 1 against -j 2 and -j 3: every .pgn of examples/
 # and tests/, and a generated file whose comments hold `[Event` lines after blank lines, with broken
-# games that resynchronise, text after results, escape lines, tagless and tag-only games, escaped
-# tags and a game far larger than a block, written with LF, CRLF and CR alone, with a byte order
-# mark, and gzip-compressed. Each file set goes through one run of check per setting (the files of
+# games that resynchronise, text after results, escape lines, tagless and tag-only games, blank
+# lines inside tag sections, escaped tags and a game far larger than a block, written with LF, CRLF
+# and CR alone, with a byte order mark, and gzip-compressed. Each file set goes through one run of check per setting (the files of
 # one run are split each on its own). The pipeline's own counts (PGNSEM_PIPELINE_STATS) show that guesses
 # were read again and that the split was abandoned somewhere, so those paths are exercised too.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
@@ -87,6 +87,10 @@ pieces = [
     b'1. c4 c5 *\n1. g3 *\n',
     b'%escape line\n[Event "escaped"]\n[White "a\\"b\\\\c"]\n\n1. e4 *\n\n',
     b'[Event "tags only"]\n\n[Event "next"]\n\n1. e4 e5\n[Event "no result before me"]\n\n1. d4 *\n\n',
+    # a blank line inside a tag section: one section when the tags after it are new (ChessBase),
+    # the next game when one is named again
+    b'[Event "chessbase"]\n\n[Site "?"]\n[Date "2017.12.04"]\n\n[Round "1"]\n\n1. e4 e5 0-1\n\n',
+    b'[Event "tags only"]\n[Site "a"]\n\n[Round "2"]\n[Site "b"]\n\n1. d4 *\n\n',
     b'; a line comment\n[Event "leading comment"]\n\n1. e4 (1. d4 d5 (1... Nf6)) 1-0\n\n',
     b'[Event "variation open"]\n\n1. e4 (1. d4 1-0\n\n',
     b'\n\n   \n\n',

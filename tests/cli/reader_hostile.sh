@@ -103,6 +103,28 @@ exit 0" "$tmp/alice.pgn"
 expect_verdicts "a tag section without movetext, --strict" "malformed 0 Alice missing-result notation/missing-result
 legal 1 Bob  -
 exit 1" "$tmp/alice.pgn" --strict
+# Issue 42: ChessBase writes a blank line after [Event]; the tags after it name none of the tags
+# before it, so they are the same tag section (warning blank-line-in-tags), in every line end
+for eol in '\n' '\r\n' '\r'; do
+  printf "[Event \"AlphaZero vs. Stockfish\"]${eol}${eol}[Date \"2017.12.04\"]${eol}[Round \"1\"]${eol}[White \"Stockfish 8\"]${eol}[Black \"AlphaZero\"]${eol}[Result \"0-1\"]${eol}${eol}1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. d3 Bc5 5. Bxc6 dxc6 0-1${eol}" >"$tmp/chessbase.pgn"
+  expect_verdicts "a blank line after [Event] keeps one game (line end $eol)" "legal 10 Stockfish 8 blank-line-in-tags -
+exit 0" "$tmp/chessbase.pgn"
+  # under --strict it is the error, where the section goes on after the blank line
+  "$pgnsem" check -j 1 --format jsonl --strict "$tmp/chessbase.pgn" >"$tmp/strict.json" 2>/dev/null
+  code=$?
+  got=$(python3 -c '
+import json, sys
+vs = [json.loads(line) for line in open(sys.argv[1])]
+e = [v["error"] or {} for v in vs]
+print(len(vs), *[(v["verdict"], x.get("rule"), x.get("line"), x.get("column")) for v, x in zip(vs, e)])' "$tmp/strict.json")
+  want="1 ('malformed', 'notation/blank-line-in-tags', 3, 1)"
+  if [[ $code == 1 && $got == "$want" ]]; then ok; else bad "a blank line after [Event], --strict (line end $eol): exit $code, $got"; fi
+done
+# a tag of the first section named again after the blank line: two games, as §8 says
+printf '[Event "a"]\n[Site "x"]\n\n[Round "2"]\n[White "W"]\n[Site "y"]\n\n1. e4 *\n' >"$tmp/repeat.pgn"
+expect_verdicts "a blank line, then a section that names a tag again, splits" "legal 0 None missing-result -
+legal 1 W  -
+exit 0" "$tmp/repeat.pgn"
 
 # --- padding: 70 MB of NUL bytes after a game, of blank lines before one -------------------------
 rss() {  # peak resident KiB of a check -j 1, its verdicts in $tmp/pad.out
