@@ -3,6 +3,15 @@
 // kBlocks blocks of kBlockBytes ahead of the reader, so the memory of a compressed input is the
 // codec's window plus these few MiB, whatever the file's size.
 //
+// The codec is asked for text in windows of kStepBytes, whoever reads it: each step may write up to
+// the end of the current window of the text (offsets k·kStepBytes), never more. What a codec does
+// depends on the room it is given — libzstd decodes several blocks in one call when there is room
+// and, when that call meets an error, reports none of the text it wrote; zlib writes the text before
+// a bad checksum in the same call that refuses it — so a room that followed the reader's requests
+// would make the text before an error, and the offsets the message names, depend on how the text is
+// read (-j 1 reads through the stdio buffer, -j N through this thread's blocks). With fixed windows
+// the codec makes the same calls either way, and `check -j N` writes what `-j 1` writes.
+//
 // Every way a stream can end is told apart: at the end of a gzip member, bzip2 stream or zstd frame
 // the next bytes must begin another one (or be the end of the file); input that ends inside one is
 // truncated; bytes a codec refuses are corrupt. Both are errors naming the file, the compressed byte
@@ -62,7 +71,10 @@ Compression detect_compression(std::string_view b) noexcept {
 namespace {
 
 constexpr std::size_t kInBytes = std::size_t{256} << 10;
+// the window of text one codec step may write (small: libzstd drops the text of a call that fails)
+constexpr std::size_t kStepBytes = std::size_t{16} << 10;
 constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
+static_assert(kBlockBytes % kStepBytes == 0, "a block is whole windows");
 constexpr std::size_t kBlocks = 4;
 // the bytes looked at to recognise a format (xz's magic is the longest)
 constexpr std::size_t kMagicBytes = 6;
@@ -306,7 +318,8 @@ struct Input::Decoder {
     std::string error;       // why, when the input could not be decoded (set once, before `done`)
     std::uint64_t made = 0;  // text bytes decoded so far
 
-    // With a thread of its own: it fills `full` from `empty`; the reader takes `current`.
+    // With a thread of its own: it fills `full` from `empty`; the reader takes `current`. Without,
+    // `current` is one window of kStepBytes, decoded when the reader has taken what it holds.
     bool threaded = false;
     std::thread worker;
     std::mutex mutex;
@@ -332,13 +345,17 @@ struct Input::Decoder {
         return false;
     }
 
-    // Decodes up to n bytes of text into out; 0 only once `done`.
-    std::size_t decode(unsigned char* out, std::size_t n) {
+    // Decodes the text of the current window, from `made` to the next multiple of kStepBytes, into
+    // out (which has room for it); how much, 0 only once `done`.
+    std::size_t decode(unsigned char* out) {
+        const std::size_t n = kStepBytes - static_cast<std::size_t>(made % kStepBytes);
         std::size_t got = 0;
         while (got == 0 && !done) {
             if (!refill()) break;
             std::string why;
-            switch (codec->step(in, out, n, got, why)) {
+            const Step step = codec->step(in, out, n, got, why);
+            made += got;  // before a failure is named: the text it wrote counts
+            switch (step) {
                 case Step::More: break;
                 case Step::MemberEnd:
                     if (!refill()) break;
@@ -358,7 +375,6 @@ struct Input::Decoder {
                     break;
             }
         }
-        made += got;
         return got;
     }
 
@@ -372,8 +388,9 @@ struct Input::Decoder {
                 b = std::move(empty.back());
                 empty.pop_back();
             }
+            // a block starts at a multiple of kBlockBytes of the text: its windows are whole
             b.size = 0;
-            while (b.size < kBlockBytes && !done) b.size += decode(b.data.get() + b.size, kBlockBytes - b.size);
+            while (b.size < kBlockBytes && !done) b.size += decode(b.data.get() + b.size);
             {
                 std::lock_guard lock(mutex);
                 full.push_back(std::move(b));
@@ -388,12 +405,20 @@ struct Input::Decoder {
     // has been read.
     ssize_t read(char* out, std::size_t n) {
         if (!threaded) {
-            const std::size_t got = decode(reinterpret_cast<unsigned char*>(out), n);
-            if (got == 0 && !error.empty()) {
-                errno = EIO;
-                return -1;
+            // one window at a time (current.size: its text so far)
+            if (current_pos == current.size) {
+                if (current.size == kStepBytes) current.size = current_pos = 0;
+                current.size += decode(current.data.get() + current.size);
+                if (current_pos == current.size) {
+                    if (error.empty()) return 0;
+                    errno = EIO;
+                    return -1;
+                }
             }
-            return static_cast<ssize_t>(got);
+            const std::size_t k = std::min(n, current.size - current_pos);
+            std::memcpy(out, current.data.get() + current_pos, k);
+            current_pos += k;
+            return static_cast<ssize_t>(k);
         }
         while (current_pos == current.size) {
             std::unique_lock lock(mutex);
@@ -500,7 +525,10 @@ std::unique_ptr<Input> Input::open(const std::string& path, bool threaded, std::
         error = "cannot read " + shown + ": " + std::strerror(errno);
         return nullptr;
     }
-    if (threaded) d->start();
+    if (threaded)
+        d->start();
+    else
+        d->current.data = std::make_unique<unsigned char[]>(kStepBytes);
     input->decoder_ = std::move(d);
     return input;
 }
