@@ -225,16 +225,14 @@ int generate(std::uint64_t seed, std::uint32_t games, double near_miss_rate, con
                     o.null("first_bad_ply").null("rule");
             }
             label += '\n';
-            errno = 0;
-            if (std::fwrite(label.data(), 1, label.size(), labels) != label.size()) {
+            if (!write_records(labels, label)) {
                 labels_ok = false;
                 labels_errno = errno;
             }
         }
     }
     if (labels) {
-        errno = 0;
-        if (std::fflush(labels) != 0 && labels_ok) {
+        if (!flush_records(labels) && labels_ok) {
             labels_ok = false;
             labels_errno = errno;
         }

@@ -145,9 +145,7 @@ struct Sink {
     std::string open_end;
     bool write(std::string_view bytes) {
         if (name.empty()) return write_bytes(file, bytes);
-        if (bytes.empty()) return true;
-        errno = 0;
-        if (std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size()) return true;
+        if (write_records(file, bytes)) return true;
         std::fprintf(stderr, "pgnsem: %s: write error: %s\n", text_for_people(name).c_str(),
                      std::strerror(errno != 0 ? errno : EIO));
         return false;
@@ -155,8 +153,7 @@ struct Sink {
     // Flushes and closes a named file; false (said on stderr) when that fails.
     bool close() {
         if (name.empty() || file == nullptr) return true;
-        errno = 0;
-        int error = std::fflush(file) != 0 ? errno : 0;
+        int error = !flush_records(file) ? errno : 0;
         if (error == 0 && std::ferror(file) != 0) error = EIO;
         errno = 0;
         if (std::fclose(file) != 0 && error == 0) error = errno != 0 ? errno : EIO;

@@ -2,11 +2,15 @@
 // whose cursor keeps `pgnsem check`'s hot path short), text for people here.
 #include "interpreter/output.hpp"
 
+#include <pthread.h>
+#include <stdio_ext.h>
+
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
 #include <charconv>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -167,17 +171,107 @@ bool write_failed() noexcept {
     return first_write_error.load() != 0;
 }
 
-bool write_bytes(std::FILE* out, std::string_view bytes) {
+namespace {
+
+// Writes under way, and the signal that came during one (0: none). Lock-free atomics: the signal
+// handler reads and sets them.
+std::atomic<int> writing{0};
+std::atomic<int> deferred{0};
+static_assert(std::atomic<int>::is_always_lock_free, "used by a signal handler");
+
+// Ends the process by `sig`, as if it had not been caught.
+[[noreturn]] void end_by(int sig) {
+    struct sigaction dfl {};
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, nullptr);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+    raise(sig);
+    std::_Exit(128 + sig);  // not reached: the signal's default action ends the process
+}
+
+// The handler of the deferred signals: end now when no write is under way (or when the signal
+// came before), else leave it to the last write to end.
+extern "C" void on_interrupt(int sig) {
+    const int before = deferred.exchange(sig);
+    if (before != 0 || writing.load() == 0) {
+        // raise() within the handler: the signal is blocked until the handler returns, then the
+        // default action ends the process
+        struct sigaction dfl {};
+        dfl.sa_handler = SIG_DFL;
+        sigemptyset(&dfl.sa_mask);
+        sigaction(sig, &dfl, nullptr);
+        raise(sig);
+    }
+}
+
+// A write during which a deferred signal does not end the process. The order of the two atomics
+// on each side (the handler: set `deferred`, then read `writing`; here: count the write, then read
+// `deferred`) makes at least one of them see the other: a signal is never lost, and no write is
+// cut.
+class Uninterrupted {
+public:
+    Uninterrupted() {
+        writing.fetch_add(1);
+        if (const int sig = deferred.load(); sig != 0) end_by(sig);
+    }
+    ~Uninterrupted() {
+        if (writing.fetch_sub(1) == 1)
+            if (const int sig = deferred.load(); sig != 0) end_by(sig);
+    }
+    Uninterrupted(const Uninterrupted&) = delete;
+    Uninterrupted& operator=(const Uninterrupted&) = delete;
+};
+
+}  // namespace
+
+void defer_interrupts() {
+    for (const int sig : {SIGTERM, SIGINT, SIGHUP}) {
+        struct sigaction old {};
+        if (sigaction(sig, nullptr, &old) != 0 || old.sa_handler == SIG_IGN) continue;  // nohup, a background job
+        struct sigaction sa {};
+        sa.sa_handler = on_interrupt;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;  // reads and writes go on after the handler
+        sigaction(sig, &sa, nullptr);
+    }
+}
+
+bool write_records(std::FILE* out, std::string_view bytes) {
     if (bytes.empty()) return true;
+    flockfile(out);
     errno = 0;
-    if (std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size()) return true;
+    bool ok = true;
+    // Bytes that fit in a fully buffered stream's buffer are only copied there; else the buffer and
+    // the bytes go to the kernel now, uninterrupted.
+    if (__flbf(out) == 0 && __fbufsize(out) > __fpending(out) + bytes.size()) {
+        ok = std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size();
+    } else {
+        const Uninterrupted whole;
+        ok = std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size() && std::fflush(out) == 0;
+    }
+    funlockfile(out);
+    return ok;
+}
+
+bool flush_records(std::FILE* out) {
+    errno = 0;
+    const Uninterrupted whole;
+    return std::fflush(out) == 0;
+}
+
+bool write_bytes(std::FILE* out, std::string_view bytes) {
+    if (write_records(out, bytes)) return true;
     note_write_error(errno);
     return false;
 }
 
 int finish_output(int status) {
     errno = 0;
-    if (std::fflush(stdout) != 0) note_write_error(errno);
+    if (!flush_records(stdout)) note_write_error(errno);
     if (std::ferror(stdout) != 0) note_write_error(EIO);
     errno = 0;
     if (std::fclose(stdout) != 0) note_write_error(errno);

@@ -31,7 +31,24 @@ void append_text(std::string& out, std::string_view s);
 // finish_output flushes and closes stdout (the last chance for a full disk to show) and, when a
 // write failed anywhere, says "pgnsem: write error: <reason>" on stderr. A broken pipe never gets
 // here: SIGPIPE ends the process quietly first (status 141).
+//
+// What is written is whole records — lines of JSON, verdicts, traces, games — and a file or pipe
+// only ever holds whole ones: `bytes` (one record or more, ending where a record ends) reach the
+// kernel all at once or stay in the stream's buffer, which then holds whole records too
+// (write_records; a write that does not fit flushes the buffer and the bytes together). A signal
+// that ends the process (SIGTERM, SIGINT, SIGHUP, as defer_interrupts sets them) waits for such a
+// write to finish. Without that, stdio writes whatever fills its buffer (a multiple of 4 KiB)
+// and a kill leaves the last line cut.
 [[nodiscard]] bool write_bytes(std::FILE* out, std::string_view bytes);
+// The same for a file of its own (normalize --accepted/--rejected, gen --labels), whose errors
+// its writer reports: false, with errno, on a write error. flush_records empties its buffer.
+[[nodiscard]] bool write_records(std::FILE* out, std::string_view bytes);
+[[nodiscard]] bool flush_records(std::FILE* out);
+// Makes SIGTERM, SIGINT and SIGHUP (those not ignored) wait for a write in progress: the process
+// still ends by the signal (a shell sees 128 + its number), with no summary, but after the write,
+// so that what it wrote ends where a record ends. A second signal ends it at once (a write blocked
+// on a pipe nobody reads must not hold it up). Called once, first thing.
+void defer_interrupts();
 void note_write_error(int error_number);
 [[nodiscard]] bool write_failed() noexcept;
 // The exit status: `status`, or 2 when a write to stdout failed.

@@ -221,6 +221,9 @@ int main(int argc, char** argv) {
     // the input. Once its buffers have grown, check allocates little, so the one arena's lock is
     // rarely taken.
     (void)mallopt(M_ARENA_MAX, 1);
+    // Killed by SIGTERM, SIGINT or SIGHUP, the process still ends by the signal, but never in the
+    // middle of a write: its outputs end with a whole line (interpreter/output.hpp).
+    interp::defer_interrupts();
     CLI::App app{"pgnsem — a reference interpreter for chess notation (PGN, SAN, FEN)"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "pgnsem " PGNSEM_VERSION, "print pgnsem's version and exit");
