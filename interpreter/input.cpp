@@ -13,7 +13,8 @@
 // the codec makes the same calls either way, and `check -j N` writes what `-j 1` writes.
 //
 // Every way a stream can end is told apart: at the end of a gzip member, bzip2 stream or zstd frame
-// the next bytes must begin another one (or be the end of the file); input that ends inside one is
+// the next bytes must begin another one (or be the end of the file, or, after gzip, NUL bytes up to
+// it, which gzip -d reads as padding); input that ends inside one is
 // truncated; bytes a codec refuses are corrupt. Both are errors naming the file, the compressed byte
 // and the text byte reached: the games read before them keep their verdicts, and the command exits 2.
 //
@@ -345,6 +346,26 @@ struct Input::Decoder {
         return false;
     }
 
+    // After a gzip member, NUL bytes (a tape's or a disk image's padding to a block) up to the end
+    // of the file are the end of the data, as gzip -d reads them; anything after them is an error,
+    // as it is to gzip (which warns of trailing garbage and exits 2).
+    void skip_padding() {
+        for (;;) {
+            while (in.avail != 0 && *in.next == 0) in.consume(1);
+            if (in.avail != 0) {
+                fail(
+                    "the gzip data goes on after the NUL bytes that pad its last member (gzip -d ignores what "
+                    "follows padding as trailing garbage)");
+                return;
+            }
+            if (in.eof) {
+                done = true;
+                return;
+            }
+            if (!refill()) return;
+        }
+    }
+
     // Decodes the text of the current window, from `made` to the next multiple of kStepBytes, into
     // out (which has room for it); how much, 0 only once `done`.
     std::size_t decode(unsigned char* out) {
@@ -361,6 +382,8 @@ struct Input::Decoder {
                     if (!refill()) break;
                     if (in.avail == 0)
                         done = true;
+                    else if (compression == Compression::Gzip && *in.next == 0)
+                        skip_padding();
                     else
                         codec->restart();
                     break;

@@ -3,7 +3,8 @@
 # first bytes whatever their names, give check, trace, normalize and fen the bytes the plain file
 # gives (-j 1 and -j 2, a file and standard input); gzip members, bzip2 and xz streams and zstd
 # frames one after another read as one text, zstd's skippable frames (pzstd writes them) passed
-# over wherever they stand; a truncated or corrupt file, or bytes after a member that begin none,
+# over wherever they stand, NUL padding after the last gzip member read as its end (as gzip -d reads
+# it); a truncated or corrupt file, or bytes after a member that begin none (or after gzip's padding),
 # exit 2 with the file and the compressed byte named, never a crash or a hang; the real games, and
 # a sample of them in every format, give the same verdicts; memory stays flat.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
@@ -49,6 +50,25 @@ for z in "${formats[@]}"; do
   for p in "$tmp"/part.0?; do $z -c "$p"; done >"$tmp/multi.$z"
   "$pgnsem" check -j 2 --quiet --format jsonl "$tmp/multi.$z" 2>"$tmp/err" | unname >"$tmp/out"
   if cmp -s "$tmp/out" "$tmp/ill.check"; then ok; else bad "$z in three members does not read as one text"; cat "$tmp/err"; fi
+done
+
+# --- NUL padding after the last gzip member (a tape's blocks, a disk image), which gzip -d reads as
+# the end of the data: the text is the plain file's; bytes after the padding are an error, as to gzip
+for pad in 1 10240 300000; do
+  { for p in "$tmp"/part.0?; do gzip -c "$p"; done; head -c $pad /dev/zero; } >"$tmp/padded.gz"
+  for j in 1 2; do
+    "$pgnsem" check -j $j --quiet --format jsonl "$tmp/padded.gz" 2>"$tmp/err" | unname >"$tmp/out"
+    if [[ ${PIPESTATUS[0]} == 1 ]] && cmp -s "$tmp/out" "$tmp/ill.check" && [[ ! -s $tmp/err ]]; then ok; else
+      bad "gzip followed by $pad NUL bytes (check -j $j) is not read as gzip -d reads it"; cat "$tmp/err"; fi
+  done
+done
+for after in 'x' "$(gzip -c "$tmp/part.00" | base64 -w0)"; do
+  { gzip -c "$tmp/part.00"; head -c 512 /dev/zero; printf '%s' "$after" | { [[ $after == x ]] && cat || base64 -d; }; } >"$tmp/garbage.gz"
+  "$pgnsem" check -j 1 --quiet --format jsonl "$tmp/garbage.gz" >/dev/null 2>"$tmp/err"
+  status=$?
+  offset=$(($(gzip -c "$tmp/part.00" | wc -c) + 512))
+  if [[ $status == 2 ]] && grep -q "after the NUL bytes .* at compressed byte $offset," "$tmp/err"; then ok; else
+    bad "bytes after a gzip member's NUL padding: exit $status, $(cat "$tmp/err")"; fi
 done
 
 # --- zstd skippable frames (magic 5? 2A 4D 18, a 4-byte size, that many bytes), which pzstd writes
