@@ -26,8 +26,10 @@
 #include <sys/stat.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <climits>
 #include <condition_variable>
@@ -268,18 +270,29 @@ class Zstd final : public Codec {
 public:
     Zstd() : d_(ZSTD_createDCtx()) {
         if (d_ == nullptr) throw std::bad_alloc();
+        // the limit stated (README "Input"), whatever the library's default
+        ZSTD_DCtx_setParameter(d_, ZSTD_d_windowLogMax, kWindowLogMax);
     }
     ~Zstd() override { ZSTD_freeDCtx(d_); }
     Zstd(const Zstd&) = delete;
     Zstd& operator=(const Zstd&) = delete;
+    void restart() override { frame_in_ = 0; }
     Step step(Compressed& in, unsigned char* out, std::size_t n, std::size_t& made, std::string& why) override {
+        // the frame's first bytes, kept for a message about its header
+        if (frame_in_ < head_.size()) {
+            const std::size_t k = std::min(head_.size() - frame_in_, in.avail);
+            std::memcpy(head_.data() + frame_in_, in.next, k);
+            head_bytes_ = frame_in_ + k;
+        }
         ZSTD_inBuffer ib{in.next, in.avail, 0};
         ZSTD_outBuffer ob{out, n, 0};
         const std::size_t r = ZSTD_decompressStream(d_, &ob, &ib);
         made = ob.pos;
         in.consume(ib.pos);
+        frame_in_ += ib.pos;
         if (ZSTD_isError(r)) {
-            why = ZSTD_getErrorName(r);
+            why = ZSTD_getErrorCode(r) == ZSTD_error_frameParameter_windowTooLarge ? window_too_large()
+                                                                                   : ZSTD_getErrorName(r);
             return Step::Corrupt;
         }
         // 0: a frame is complete and all its text written
@@ -288,7 +301,46 @@ public:
     }
 
 private:
+    // zstd -d's own default: 128 MiB
+    static constexpr int kWindowLogMax = 27;
+
+    // The window the frame's header asks for (RFC 8878, 3.1.1.1: the window descriptor, or the
+    // content size of a single-segment frame), or 0 when its first bytes do not say.
+    [[nodiscard]] std::uint64_t window() const noexcept {
+        const unsigned char* h = head_.data();
+        const std::size_t n = head_bytes_;
+        if (n < 5 || std::memcmp(h, "\x28\xB5\x2F\xFD", 4) != 0) return 0;
+        const unsigned descriptor = h[4];
+        if ((descriptor & 0x20) == 0) {
+            if (n < 6) return 0;
+            const std::uint64_t base = std::uint64_t{1} << (10 + (h[5] >> 3));
+            return base + base / 8 * (h[5] & 7u);
+        }
+        constexpr std::size_t kDictionaryIdBytes[] = {0, 1, 2, 4};
+        const std::size_t at = 5 + kDictionaryIdBytes[descriptor & 3];
+        const std::size_t size = std::size_t{1} << (descriptor >> 6);  // 1, 2, 4 or 8 bytes
+        if (n < at + size) return 0;
+        std::uint64_t v = 0;
+        for (std::size_t i = size; i-- > 0;) v = v << 8 | h[at + i];
+        return size == 2 ? v + 256 : v;
+    }
+
+    // Why a frame is refused for its window, and the way round: zstd itself, allowed that memory.
+    [[nodiscard]] std::string window_too_large() const {
+        const std::string limit = std::to_string(1u << (kWindowLogMax - 20)) + " MiB";
+        const std::uint64_t w = window();
+        if (w == 0)
+            return "the frame needs a window over the limit of " + limit +
+                   "; decompress it with zstd -d --long=31 and read the text";
+        const std::string mib = std::to_string((w + (std::uint64_t{1} << 20) - 1) >> 20);
+        return "the frame needs a window of " + mib + " MiB, over the limit of " + limit +
+               "; decompress it with zstd -d --memory=" + mib + "MB and read the text";
+    }
+
     ZSTD_DCtx* d_;
+    std::array<unsigned char, 18> head_{};  // ZSTD_FRAMEHEADERSIZE_MAX
+    std::size_t head_bytes_ = 0;            // of head_, known
+    std::uint64_t frame_in_ = 0;            // the frame's bytes consumed
 };
 
 std::unique_ptr<Codec> make_codec(Compression c) {

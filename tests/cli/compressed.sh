@@ -5,7 +5,8 @@
 # frames one after another read as one text, zstd's skippable frames (pzstd writes them) passed
 # over wherever they stand, NUL padding after the last gzip member read as its end (as gzip -d reads
 # it); a truncated or corrupt file, or bytes after a member that begin none (or after gzip's padding),
-# exit 2 with the file and the compressed byte named, never a crash or a hang; the real games, and
+# exit 2 with the file and the compressed byte named, never a crash or a hang; a zstd frame whose
+# window is over the limit is refused with its window and the way round it named; the real games, and
 # a sample of them in every format, give the same verdicts; memory stays flat.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
 source "$2/tests/cli/lib.sh" "$@"
@@ -89,6 +90,42 @@ if command -v pzstd >/dev/null; then
 else
   echo "pzstd is not installed: its own output is not read (the skippable frames above stand for it)"
 fi
+
+# --- a zstd frame whose window is over the limit (128 MiB, zstd -d's default): refused, with the
+# window named and the way round it, which works. zstd --long=30 on standard input (no size to fit
+# the window to) asks for 1 GiB; a frame of raw blocks is written by hand for 144 MiB (window
+# descriptor 0x89: 2^27 + 2^27/8), after an ordinary frame whose verdicts come first.
+window() {  # window FILE MIB: exit 2 at -j 1 and -j 2, the message naming MIB and the remedy
+  local j
+  for j in 1 2; do
+    "$pgnsem" check -j $j --quiet --format jsonl "$1" >"$tmp/out" 2>"$tmp/err"
+    local got=$?
+    if [[ $got == 2 ]] && grep -q "the frame needs a window of $2 MiB, over the limit of 128 MiB; decompress it with zstd -d --memory=$2MB" "$tmp/err"; then
+      ok
+    else
+      bad "zstd with a window of $2 MiB (-j $j): exit $got, stderr: $(cat "$tmp/err")"
+    fi
+  done
+}
+zstd -q --long=30 -c <"$src/examples/illegal.pgn" >"$tmp/long.zst"
+window "$tmp/long.zst" 1024
+python3 - "$src/examples/illegal.pgn" "$tmp/wide.zst" <<'PY'
+import sys
+text = open(sys.argv[1], 'rb').read()
+frame = bytearray(b'\x28\xb5\x2f\xfd\x00\x89')  # no checksum, no size; window 144 MiB
+for k in range(0, len(text), 100000):  # raw blocks (type 0), the last one flagged
+    piece = text[k:k + 100000]
+    last = k + 100000 >= len(text)
+    frame += ((len(piece) << 3) | int(last)).to_bytes(3, 'little') + piece
+open(sys.argv[2], 'wb').write(bytes(frame))
+PY
+{ zstd -q -c "$tmp/part.00"; cat "$tmp/wide.zst"; } >"$tmp/wide2.zst"
+window "$tmp/wide2.zst" 144
+"$pgnsem" check -j 1 --quiet --format jsonl "$tmp/part.00" 2>/dev/null | unname >"$tmp/first.check"
+"$pgnsem" check -j 2 --quiet --format jsonl "$tmp/wide2.zst" 2>/dev/null | unname >"$tmp/out"
+if [[ -s $tmp/first.check ]] && cmp -s "$tmp/out" "$tmp/first.check"; then ok; else bad "the frame before the wide one lost its verdicts"; fi
+zstd -q -dc --memory=144MB "$tmp/wide.zst" | "$pgnsem" check -j 1 --quiet --format jsonl - 2>/dev/null | unname >"$tmp/out"
+if cmp -s "$tmp/out" "$tmp/ill.check"; then ok; else bad "the remedy the message names (zstd -d --memory=144MB) does not read the frame"; fi
 
 # --- broken files: exit 2, the file and the place named, the text before kept ----------------
 # enough text (1.1 MB) that the break falls after some games, in every format (-1: bzip2's
