@@ -45,6 +45,8 @@ namespace {
 // (syntax/README.md, "Streaming"); a longer one is an error and is skipped to the next tag section.
 constexpr std::size_t kMaxGameBytes = std::size_t{64} << 20;
 constexpr std::size_t kChunk = PgnReader::kChunkBytes;
+// The first bytes looked at for UTF-16 or UTF-32 without a byte order mark (refuse_encoding).
+constexpr std::size_t kEncodingProbe = 16;
 // The `found` text of a text-after-result warning is cut to about this many bytes.
 constexpr std::size_t kFoundBytes = 40;
 
@@ -1717,11 +1719,26 @@ struct PgnReader::Impl {
     }
 
     // UTF-16 and UTF-32 are recognised by their byte order mark (§4.1: PGN is ISO 8859-1, read
-    // here as UTF-8 where it is valid UTF-8) and refused as a whole: one malformed game.
+    // here as UTF-8 where it is valid UTF-8), or without one by their first kEncodingProbe bytes:
+    // ASCII text (tab, line ends, printable) each with the NUL bytes of its code unit, in the
+    // order of one byte order — `[\0E\0v\0` is UTF-16LE, a pattern no PGN text has, as PGN has no
+    // NUL. Either is refused as a whole: one malformed game.
     bool refuse_encoding(ast::Game& g) {
         const auto n = static_cast<std::size_t>(cur.end - next);
         const auto starts = [&](std::string_view bom) {
             return n >= bom.size() && std::memcmp(next, bom.data(), bom.size()) == 0;
+        };
+        // The first bytes, at least two code units of `width` bytes, are each an ASCII character
+        // at byte `at` of its unit, with NUL bytes around it.
+        const auto code_units = [&](std::size_t width, std::size_t at) {
+            const std::size_t k = std::min(n, kEncodingProbe) / width * width;
+            if (k < 2 * width) return false;
+            for (std::size_t i = 0; i < k; ++i) {
+                const auto c = static_cast<unsigned char>(next[i]);
+                const bool text = c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c < 0x7F);
+                if (i % width == at ? !text : c != 0) return false;
+            }
+            return true;
         };
         std::string_view message;
         using namespace std::string_view_literals;
@@ -1741,6 +1758,22 @@ struct PgnReader::Impl {
             message =
                 "the input is UTF-16BE (byte order mark FE FF); pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f "
                 "UTF-16BE -t UTF-8)";
+        else if (code_units(4, 0))
+            message =
+                "the input is UTF-32LE without a byte order mark (ASCII bytes, each followed by three NUL bytes); "
+                "pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f UTF-32LE -t UTF-8)";
+        else if (code_units(4, 3))
+            message =
+                "the input is UTF-32BE without a byte order mark (ASCII bytes, each after three NUL bytes); pgnsem "
+                "reads UTF-8 or ISO 8859-1: convert it (iconv -f UTF-32BE -t UTF-8)";
+        else if (code_units(2, 0))
+            message =
+                "the input is UTF-16LE without a byte order mark (ASCII bytes alternating with NUL bytes, NUL second); "
+                "pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f UTF-16LE -t UTF-8)";
+        else if (code_units(2, 1))
+            message =
+                "the input is UTF-16BE without a byte order mark (ASCII bytes alternating with NUL bytes, NUL first); "
+                "pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f UTF-16BE -t UTF-8)";
         else
             return false;
         g.start = ast::SourcePos{1, 1};
@@ -1834,8 +1867,9 @@ bool PgnReader::next(ast::Game& out) {
     for (;;) {
         if (!r.bom_checked) {
             // A UTF-8 byte order mark before the first game is skipped (edge case 1); UTF-16 and
-            // UTF-32 ones are refused, their encoding named.
-            if (r.cur.end - r.next < 4 && !r.cur.eof) {
+            // UTF-32 ones are refused, their encoding named, and so is UTF-16 or UTF-32 text
+            // without one, recognised by its first kEncodingProbe bytes.
+            if (r.cur.end - r.next < static_cast<std::ptrdiff_t>(kEncodingProbe) && !r.cur.eof) {
                 if (r.in == nullptr) return halt(Halt::Kind::OutOfText);
                 r.refill();
                 continue;

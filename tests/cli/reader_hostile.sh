@@ -3,7 +3,7 @@
 # same verdicts on real games (with broken games among them, so that resynchronisation and the end
 # of an unterminated `{` are exercised), games split as §8 says, padding after a game or before it
 # changes no verdict and is not buffered, a game over 64 MiB does not take the games after it, UTF-16
-# input is refused with its encoding named.
+# input is refused with its encoding named (with a byte order mark or, UTF-16 and UTF-32, without).
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
 source "$2/tests/cli/lib.sh" "$@"
 
@@ -174,5 +174,20 @@ printf '[Event "x"]\n1. e4 *\n' | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.pgn"
 code=$?
 if [[ $code == 1 ]] && grep -q "UTF-16" "$tmp/u.out" && ! grep -q "starts no PGN token" "$tmp/u.out"; then ok
 else bad "UTF-16 input: exit $code"; cat "$tmp/u.out"; fi
+# without a byte order mark (iconv -t UTF-16LE writes none), read directly, from a pipe and
+# compressed, at -j 1 and -j 2: the encoding is named by the ASCII bytes alternating with NULs
+for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+  printf '[Event "x"]\n1. e4 *\n' | iconv -f UTF-8 -t $enc >"$tmp/nobom.pgn"
+  gzip -c "$tmp/nobom.pgn" >"$tmp/nobom.pgn.gz"
+  for j in 1 2; do
+    for input in "$tmp/nobom.pgn" "$tmp/nobom.pgn.gz" -; do
+      "$pgnsem" check -j $j --format jsonl "$input" <"$tmp/nobom.pgn" >"$tmp/u.out" 2>/dev/null
+      code=$?
+      if [[ $code == 1 ]] && grep -q "\"rule\":\"syntax/encoding\",\"message\":\"the input is $enc without a byte order mark" "$tmp/u.out" &&
+         [[ $(wc -l <"$tmp/u.out") == 1 ]]; then ok
+      else bad "$enc without a byte order mark ($input, -j $j): exit $code"; cat "$tmp/u.out"; fi
+    done
+  done
+done
 
 finish

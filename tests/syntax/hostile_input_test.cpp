@@ -587,6 +587,44 @@ TEST_CASE("UTF-16 and UTF-32 input is refused with its encoding named", "[pgn][h
     CHECK_FALSE(only(read_games("\xEF\xBB\xBF[Event \"x\"]\n1. e4 *")).error);
 }
 
+TEST_CASE("UTF-16 and UTF-32 input without a byte order mark is refused with its encoding named", "[pgn][hostile]") {
+    struct Case {
+        std::string_view name;
+        std::size_t width, at;  // a code unit's bytes, and where its ASCII byte stands
+    };
+    for (const Case& c :
+         {Case{"UTF-16LE", 2, 0}, Case{"UTF-16BE", 2, 1}, Case{"UTF-32LE", 4, 0}, Case{"UTF-32BE", 4, 3}}) {
+        INFO(c.name);
+        // a game, and a movetext-only one (the first bytes are what tells)
+        for (std::string_view pgn : {std::string_view("[Event \"x\"]\r\n1. e4 *\n"), std::string_view("1. e4\t*")}) {
+            std::string text;
+            for (char ch : pgn) {
+                std::string unit(c.width, '\0');
+                unit[c.at] = ch;
+                text.append(unit);
+            }
+            const auto games = read_games(text);
+            REQUIRE(games.size() == 1);
+            CHECK(error_kind(games[0]) == "syntax/encoding");
+            CHECK(games[0].error->pos.line == 1);
+            CHECK(games[0].error->pos.column == 1);
+            CHECK(std::string(games[0].error->message).find(std::string(c.name) + " without a byte order mark") !=
+                  std::string::npos);
+        }
+    }
+    // NUL bytes elsewhere, too few bytes to tell, or a byte that is not ASCII text: read as before
+    const auto refused = [](const std::string& text) {
+        const auto games = read_games(text);
+        return std::any_of(games.begin(), games.end(),
+                           [](const ast::Game& g) { return error_kind(g) == "syntax/encoding"; });
+    };
+    CHECK_FALSE(refused(std::string("1.\0e4 *", 7)));
+    CHECK_FALSE(refused(std::string("[\0", 2)));
+    CHECK_FALSE(refused(std::string("1. e4 *\0\0\0\0", 11)));
+    CHECK_FALSE(refused(std::string("\xE9\0\x31\0", 4) + "1. e4 *"));
+    CHECK_FALSE(refused(std::string("[\0E\0v\0\x01\0", 8) + "1. e4 *"));
+}
+
 TEST_CASE("excerpts are cut on UTF-8 character boundaries", "[pgn][hostile]") {
     // text after the marker: 39 ASCII bytes, then `é` (2 bytes) across the 40-byte cut
     const std::string utf8 = "1. e4 * " + std::string(39, 'a') + "\xC3\xA9 and more\n";
