@@ -76,7 +76,8 @@ interrupt INT 0.4 jsonl trace -j 1 --format jsonl -
 # gen writes its own games (it leaves its standard input alone): more than the delay lets it write
 interrupt TERM 0.3 pgn gen --seed 5 --games 300000
 interrupt HUP 0.6 pgn gen --seed 5 --games 300000
-# a run that wrote nothing before its signal proves nothing; most must have written
-if ((wrote >= 10)); then ok; else bad "only $wrote runs wrote anything before their signal"; fi
+# a run that wrote nothing before its signal proves nothing; many must have written (fewer in the
+# slower, sanitized build)
+if ((wrote >= 8)); then ok; else bad "only $wrote of 20 runs wrote anything before their signal"; fi
 
 finish
