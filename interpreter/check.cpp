@@ -454,6 +454,21 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
         return reader.halt();
     };
 
+    // Keeps the games' buffers the next blocks will likely reuse, up to `keep` bytes in all and
+    // kKeepGameBytes a game; gives back the rest.
+    auto give_back = [&](Slot& slot, std::size_t keep) {
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < slot.games.size(); ++i) {
+            const std::size_t bytes = footprint(slot.games[i], slot.arenas[i]);
+            if (bytes > kKeepGameBytes || kept + bytes > keep) {
+                slot.games[i] = ast::Game{};
+                std::string().swap(slot.arenas[i]);
+            } else {
+                kept += bytes;
+            }
+        }
+    };
+
     // With the lock held: in input order, checks the guess of every parsed block whose turn has
     // come against the previous block's halt, reads it again when it was wrong, numbers its games
     // and queues it to be judged. One thread at a time (the others go on parsing and judging).
@@ -505,7 +520,13 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
                 resume.stop = UINT64_MAX;
             }
             if (abandoned_at <= slot.seq) own = false;
-            if (!own) slot.count = 0;
+            if (!own) {
+                // Its games are not judged here: a large one (a game the block cut, which the
+                // fallback or the next block reads whole) gives its buffers back now, before that
+                // reading builds the whole game beside it.
+                slot.count = 0;
+                give_back(slot, kKeepBytes);
+            }
             slot.first = first;
             last = slot.halt;
             numbered = first + static_cast<std::uint32_t>(slot.count);
@@ -548,17 +569,7 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
             }
             Slot& slot = ring[index];
             if (!judge) {
-                // Keep what the next blocks will likely reuse, up to kKeepBytes; give back the rest.
-                std::size_t kept = 0;
-                for (std::size_t i = 0; i < slot.games.size(); ++i) {
-                    const std::size_t bytes = footprint(slot.games[i], slot.arenas[i]);
-                    if (bytes > kKeepGameBytes || kept + bytes > kKeepBytes) {
-                        slot.games[i] = ast::Game{};
-                        std::string().swap(slot.arenas[i]);
-                    } else {
-                        kept += bytes;
-                    }
-                }
+                give_back(slot, kKeepBytes);
                 // The guess: a game starts at slot.start, at line slot.line, in the state between games.
                 const std::int64_t t0 = cpu();
                 slot.halt = Halt{};
