@@ -1740,42 +1740,56 @@ struct PgnReader::Impl {
             }
             return true;
         };
-        std::string_view message;
+        // In the order they are told apart: a byte order mark first (UTF-32LE's begins like
+        // UTF-16LE's), then ASCII in code units of 4 bytes before 2 (UTF-32 is also UTF-16-like).
+        struct Encoding {
+            std::string_view bom;   // empty: told by its code units
+            std::size_t width, at;  // without a byte order mark: a code unit's bytes, where its ASCII byte is
+            std::string_view message;
+        };
         using namespace std::string_view_literals;
-        if (starts("\xFF\xFE\0\0"sv))
-            message =
-                "the input is UTF-32LE (byte order mark FF FE 00 00); pgnsem reads UTF-8 or ISO 8859-1: convert it "
-                "(iconv -f UTF-32LE -t UTF-8)";
-        else if (starts("\0\0\xFE\xFF"sv))
-            message =
-                "the input is UTF-32BE (byte order mark 00 00 FE FF); pgnsem reads UTF-8 or ISO 8859-1: convert it "
-                "(iconv -f UTF-32BE -t UTF-8)";
-        else if (starts("\xFF\xFE"sv))
-            message =
-                "the input is UTF-16LE (byte order mark FF FE); pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f "
-                "UTF-16LE -t UTF-8)";
-        else if (starts("\xFE\xFF"sv))
-            message =
-                "the input is UTF-16BE (byte order mark FE FF); pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f "
-                "UTF-16BE -t UTF-8)";
-        else if (code_units(4, 0))
-            message =
-                "the input is UTF-32LE without a byte order mark (ASCII bytes, each followed by three NUL bytes); "
-                "pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f UTF-32LE -t UTF-8)";
-        else if (code_units(4, 3))
-            message =
-                "the input is UTF-32BE without a byte order mark (ASCII bytes, each after three NUL bytes); pgnsem "
-                "reads UTF-8 or ISO 8859-1: convert it (iconv -f UTF-32BE -t UTF-8)";
-        else if (code_units(2, 0))
-            message =
-                "the input is UTF-16LE without a byte order mark (ASCII bytes alternating with NUL bytes, NUL second); "
-                "pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f UTF-16LE -t UTF-8)";
-        else if (code_units(2, 1))
-            message =
-                "the input is UTF-16BE without a byte order mark (ASCII bytes alternating with NUL bytes, NUL first); "
-                "pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f UTF-16BE -t UTF-8)";
-        else
-            return false;
+        static constexpr std::array<Encoding, 8> kEncodings{{
+            {"\xFF\xFE\0\0"sv, 0, 0,
+             "the input is UTF-32LE (byte order mark FF FE 00 00); pgnsem reads UTF-8 or ISO 8859-1: convert it "
+             "(iconv -f UTF-32LE -t UTF-8)"},
+            {"\0\0\xFE\xFF"sv, 0, 0,
+             "the input is UTF-32BE (byte order mark 00 00 FE FF); pgnsem reads UTF-8 or ISO 8859-1: convert it "
+             "(iconv -f UTF-32BE -t UTF-8)"},
+            {"\xFF\xFE"sv, 0, 0,
+             "the input is UTF-16LE (byte order mark FF FE); pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f "
+             "UTF-16LE -t UTF-8)"},
+            {"\xFE\xFF"sv, 0, 0,
+             "the input is UTF-16BE (byte order mark FE FF); pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f "
+             "UTF-16BE -t UTF-8)"},
+            {{},
+             4,
+             0,
+             "the input is UTF-32LE without a byte order mark (ASCII bytes, each followed by three NUL bytes); "
+             "pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f UTF-32LE -t UTF-8)"},
+            {{},
+             4,
+             3,
+             "the input is UTF-32BE without a byte order mark (ASCII bytes, each after three NUL bytes); pgnsem "
+             "reads UTF-8 or ISO 8859-1: convert it (iconv -f UTF-32BE -t UTF-8)"},
+            {{},
+             2,
+             0,
+             "the input is UTF-16LE without a byte order mark (ASCII bytes alternating with NUL bytes, NUL second); "
+             "pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f UTF-16LE -t UTF-8)"},
+            {{},
+             2,
+             1,
+             "the input is UTF-16BE without a byte order mark (ASCII bytes alternating with NUL bytes, NUL first); "
+             "pgnsem reads UTF-8 or ISO 8859-1: convert it (iconv -f UTF-16BE -t UTF-8)"},
+        }};
+        std::string_view message;
+        for (const Encoding& e : kEncodings) {
+            if (e.bom.empty() ? code_units(e.width, e.at) : starts(e.bom)) {
+                message = e.message;
+                break;
+            }
+        }
+        if (message.empty()) return false;
         g.start = ast::SourcePos{1, 1};
         g.error = ast::SyntaxError{"syntax/encoding", ast::SourcePos{1, 1}, std::string_view(next, 2), message, 0, 0};
         refused = true;

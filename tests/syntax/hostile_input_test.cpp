@@ -558,6 +558,20 @@ TEST_CASE("games split as §8 says: a tag section without movetext is a game", "
     CHECK(only(read_games("[White \"A\"]  [Black \"B\"]\n1. e4 *")).tags.size() == 2);
 }
 
+namespace {
+// `pgn` (ASCII) in code units of `width` bytes, each character at byte `at` of its unit, NUL bytes
+// around it: UTF-16 or UTF-32, little-endian when `at` is 0.
+std::string code_units(std::string_view pgn, std::size_t width, std::size_t at) {
+    std::string text;
+    for (char ch : pgn) {
+        std::string unit(width, '\0');
+        unit[at] = ch;
+        text.append(unit);
+    }
+    return text;
+}
+}  // namespace
+
 TEST_CASE("UTF-16 and UTF-32 input is refused with its encoding named", "[pgn][hostile]") {
     struct Case {
         std::string_view bom;
@@ -567,14 +581,10 @@ TEST_CASE("UTF-16 and UTF-32 input is refused with its encoding named", "[pgn][h
                           Case{std::string_view("\xFF\xFE\0\0", 4), "UTF-32LE"},
                           Case{std::string_view("\0\0\xFE\xFF", 4), "UTF-32BE"}}) {
         INFO(c.name);
-        std::string text(c.bom);
         const std::size_t width = c.name.substr(0, 6) == "UTF-16" ? 2 : 4;
         const bool little = c.name.back() == 'E' && c.name[c.name.size() - 2] == 'L';
-        for (char ch : std::string_view("[Event \"x\"]\n1. e4 *\n")) {
-            std::string unit(width, '\0');
-            unit[little ? 0 : width - 1] = ch;
-            text.append(unit);
-        }
+        const std::string text =
+            std::string(c.bom) + code_units("[Event \"x\"]\n1. e4 *\n", width, little ? 0 : width - 1);
         const auto games = read_games(text);
         REQUIRE(games.size() == 1);
         CHECK(error_kind(games[0]) == "syntax/encoding");
@@ -597,12 +607,7 @@ TEST_CASE("UTF-16 and UTF-32 input without a byte order mark is refused with its
         INFO(c.name);
         // a game, and a movetext-only one (the first bytes are what tells)
         for (std::string_view pgn : {std::string_view("[Event \"x\"]\r\n1. e4 *\n"), std::string_view("1. e4\t*")}) {
-            std::string text;
-            for (char ch : pgn) {
-                std::string unit(c.width, '\0');
-                unit[c.at] = ch;
-                text.append(unit);
-            }
+            const std::string text = code_units(pgn, c.width, c.at);
             const auto games = read_games(text);
             REQUIRE(games.size() == 1);
             CHECK(error_kind(games[0]) == "syntax/encoding");
