@@ -51,6 +51,7 @@
     X(interp_draws_fivefold_late)                  \
     X(interp_text_crash_on_control)                \
     X(syntax_writer_comment_any_line_start)        \
+    X(syntax_tags_blank_line_first_name_only)      \
     X(check_file_field_empty)
 
 namespace pgnsem::mutants {

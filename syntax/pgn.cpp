@@ -32,6 +32,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "syntax/mutants.hpp"
 #include "syntax/pgn_fast.hpp"
 #include "syntax/san.hpp"
 #include "syntax/san_fast.hpp"
@@ -524,6 +525,7 @@ private:
                 fresh = false;
                 break;
             }
+            if (PGNSEM_MUTANT(syntax_tags_blank_line_first_name_only)) break;
             skip_ws();
             if (at_end(p_) || *p_ != '"') break;
             // the string (§7), which ends at its line
