@@ -86,7 +86,7 @@ for cmd in check trace; do
     pass=$((pass+1))
   fi
 done
-# One game of nested variations (issue 42, item 3.6): `1. e4 e5 (c5 (c5 … ))) 2. Nf3 *`, 2,000,000
+# One game of nested variations: `1. e4 e5 (c5 (c5 … ))) 2. Nf3 *`, 2,000,000
 # deep, 10 MB. The judging holds one position per open variation, not one per nested ply, so the
 # peak is the AST's (README "Limits": at most 30 times the text for this game, at -j 1 and -j 2).
 python3 -c "

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""normalize writes every comment and NAG where it stood (issue 42, item 1), read by a reader of its own.
+"""normalize writes every comment and NAG where it stood, read by a reader of its own.
 
 Games from `pgnsem gen` are decorated with comments ({…} and ;…) in every kind of place — before the
 game's first move, before a variation's first move, in an empty variation, after a move, after each

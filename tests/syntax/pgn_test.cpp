@@ -201,8 +201,7 @@ std::vector<std::string> tag_names(const ast::Game& g) {
 
 }  // namespace
 
-TEST_CASE("§8 a blank line between tag pairs whose tags after it are new keeps one tag section (issue 42)",
-          "[pgn][8][8.1]") {
+TEST_CASE("§8 a blank line between tag pairs whose tags after it are new keeps one tag section", "[pgn][8][8.1]") {
     for (const char* eol : {"\n", "\r\n", "\r"}) {
         INFO("line end " << (eol[0] == '\n' ? "LF" : eol[1] != '\0' ? "CRLF" : "CR"));
         const std::string text = test::with_line_ends(kChessBaseGame, eol);
