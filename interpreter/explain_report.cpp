@@ -225,25 +225,26 @@ void explain_text(std::string& out, const sem::Why& why, const sem::Termination&
          "   (proofs-notes/semantics.md, \"" + p.section + "\")");
     if (why.source) {
         const sem::SourceCall& c = *why.source;
-        std::string call = c.capture ? "GCSS(" : "GTSS(";
-        call.append(sq(c.to)).append(", ");
-        call.push_back(piece_letter(c.kind));
-        call.append(disambiguator_text(c.from)).append(", σ)  mover = ").append(side_word(c.mover));
+        const sem::SourceQuery& q = c.query;
+        std::string call = q.capture ? "GCSS(" : "GTSS(";
+        call.append(sq(q.to)).append(", ");
+        call.push_back(piece_letter(q.kind));
+        call.append(disambiguator_text(q.from)).append(", σ)  mover = ").append(side_word(c.mover));
         line(call + "   (proofs-notes/semantics.md, \"GTSS and GCSS (Algorithms 1 and 2)\")");
-        line(std::string("  step 1  the ") + piece_name(c.kind) + "s of mover whose movement reaches " + sq(c.to) +
+        line(std::string("  step 1  the ") + piece_name(q.kind) + "s of mover whose movement reaches " + sq(q.to) +
              ": " + set_text(c.reach));
         line("  step 2  … on the file or rank written (" +
-             (c.from.empty() ? std::string("none written") : disambiguator_text(c.from)) + "): " + set_text(c.matched));
+             (q.from.empty() ? std::string("none written") : disambiguator_text(q.from)) + "): " + set_text(c.matched));
         line("  step 3  … unblocked: " + set_text(c.clear));
         if (c.filtered)
             line("  step 4  … whose move T accepts: " + set_text(c.counted) + "   " +
                  erratum_tag(sem::Erratum::AmbiguityAmongLegalMoves,
                              r.corrected(sem::Erratum::AmbiguityAmongLegalMoves)));
-        if (c.result)
-            line("  = (S, v) = (" + sq(c.result->from) + ", " + std::to_string(c.result->piece.value()) + ")");
-        else if (c.failed)
-            line(std::string("  = ⊥   ") + std::string(sem::rule_id(*c.failed)) + ": " +
-                 std::string(sem::premise(*c.failed)) + " is false");
+        if (const auto* src = v2::get_if<sem::Source>(&c.answer))
+            line("  = (S, v) = (" + sq(src->from) + ", " + std::to_string(src->piece.value()) + ")");
+        else if (const auto* u = v2::get_if<sem::Undefined>(&c.answer))
+            line(std::string("  = ⊥   ") + std::string(sem::rule_id(u->rule)) + ": " +
+                 std::string(sem::premise(u->rule)) + " is false");
     }
     if (why.equation) {
         line(std::string("equation     ") + std::string(sem::rule_id(*why.equation)) + "   " + superscript_form(why));
@@ -273,7 +274,7 @@ void explain_text(std::string& out, const sem::Why& why, const sem::Termination&
     }
     if (!why.premises.empty()) {
         line("premises, in the order tested (proofs-notes/semantics.md, \"Termination (§3.3): T\"):");
-        for (const sem::PremiseValue& pv : why.premises) {
+        for (const sem::Premise& pv : why.premises) {
             std::string l = std::string("  ") + (pv.holds ? "⊤  " : "⊥  ") + std::string(pv.statement());
             if (pv.square) l.append("   [").append(sq(*pv.square)).append("]");
             if (!pv.holds) l.append("   → ").append(sem::rule_id(pv.as));
@@ -281,7 +282,7 @@ void explain_text(std::string& out, const sem::Why& why, const sem::Termination&
             line(l);
         }
         // (a ⊥ premise is always the last recorded, and T is then ⊥: W1)
-        if (!why.premises.items[why.premises.size - 1].holds)
+        if (!why.premises.back().holds)
             line("  (T is a conjunction: the premises after the first ⊥ are not evaluated)");
     }
     if (const auto* ok = v2::get_if<sem::Terminates>(&t)) {
@@ -309,9 +310,10 @@ void explain_json(const sem::Why& why, const sem::Termination& t, const Producti
     }
     if (why.source) {
         const sem::SourceCall& c = *why.source;
+        const sem::SourceQuery& q = c.query;
         JsonObject src(o.key("source"));
-        src.str("function", c.capture ? "GCSS" : "GTSS").str("kind", piece_name(c.kind)).str("to", sq(c.to));
-        src.str("written", disambiguator_text(c.from)).str("mover", color_name(c.mover));
+        src.str("function", q.capture ? "GCSS" : "GTSS").str("kind", piece_name(q.kind)).str("to", sq(q.to));
+        src.str("written", disambiguator_text(q.from)).str("mover", color_name(c.mover));
         squares_json(src.key("reach"), c.reach);
         squares_json(src.key("matched"), c.matched);
         squares_json(src.key("unblocked"), c.clear);
@@ -319,13 +321,14 @@ void explain_json(const sem::Why& why, const sem::Termination& t, const Producti
             squares_json(src.key("legal"), c.counted);
         else
             src.null("legal");
-        if (c.result) {
+        const auto* u = v2::get_if<sem::Undefined>(&c.answer);
+        if (const auto* result = v2::get_if<sem::Source>(&c.answer)) {
             JsonObject res(src.key("result"));
-            res.str("from", sq(c.result->from)).num("id", c.result->piece.value());
+            res.str("from", sq(result->from)).num("id", result->piece.value());
         } else {
             src.null("result");
         }
-        src.opt_str("failed", c.failed ? std::optional<std::string_view>(sem::rule_id(*c.failed)) : std::nullopt);
+        src.opt_str("failed", u ? std::optional<std::string_view>(sem::rule_id(u->rule)) : std::nullopt);
     } else {
         o.null("source");
     }
@@ -367,7 +370,7 @@ void explain_json(const sem::Why& why, const sem::Termination& t, const Producti
     }
     {
         JsonArray a(o.key("premises"));
-        for (const sem::PremiseValue& pv : why.premises) {
+        for (const sem::Premise& pv : why.premises) {
             JsonObject e(a.next());
             e.str("premise", pv.statement()).boolean("value", pv.holds).str("rule", sem::rule_id(pv.as));
             e.opt_str("erratum",
@@ -440,8 +443,8 @@ std::string explain_game(const ast::Game& g, std::string_view file, std::uint32_
         return missing(reason);
     }
     const sem::State& s = *f.before;
-    sem::Why why;
-    const sem::Termination t = sem::terminates(f.ply->move, s, r, &why);
+    const sem::Why why = sem::why_of(f.ply->move, s, r);
+    const sem::Termination t = sem::terminates(f.ply->move, s, r);
     // The record is of the very judgement the fold made (unless the interpreter read the move with
     // its x flipped, which the output says).
     PGNSEM_ASSERT(f.judged->capture_marker_flipped || f.judged->defined() == (t.index() == 0),

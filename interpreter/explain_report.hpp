@@ -1,10 +1,10 @@
 // `pgnsem explain`: for one ply of a game, everything the reference semantics computed to judge it
 // — the production of the grammar the move matched, the GTSS or GCSS call and its (S, v), the
 // update σ^{…}_{…} in the equation's order, IIC's answers, and each premise of [[M]] and T with
-// its value — as the reference itself recorded it (semantics/why.hpp). Nothing here decides
+// its value — as the reference itself computes them (semantics/why.hpp). Nothing here decides
 // anything: the plies before are played by the interpreter's fold with the reference engine (the
-// same judgement `check --engine reference` makes), and the ply itself is T of the reference with a
-// sem::Why to fill. The words are made here.
+// same judgement `check --engine reference` makes), and the ply itself is T of the reference and
+// the record of the same functions T is made of (sem::why_of). The words are made here.
 #pragma once
 
 #include <cstdint>

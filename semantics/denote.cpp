@@ -8,7 +8,12 @@
 // "Additions the Laws need"; they change no verdict of the paper): a piece leaving or landing on
 // a1, h1, a8 or h8 sets that corner's rook flag (Art. 3.8.2.1: a rook that moved, or was captured,
 // never castles), and the halfmove clock (Art. 9.3) restarts on pawn moves and captures, else
-// counts up (to 65,535 at most). That is `with_laws_identifiers`, called by each equation.
+// counts up. That is `with_laws_identifiers`, called by each equation.
+//
+// An equation is written as its update: the list x ↦ v that σ^{…}_{…} writes, read in σ (`Update`,
+// applied by `apply`). A side condition is a premise (premise.hpp): a function of the move, σ and
+// the reading that returns its value; the conditions of an equation are a list of them
+// (`Conjunction`), and ⊥ is the first that fails.
 //
 // Names: `s` is σ, `from` is S, `to` is Q, `v` the moving id.
 #include "semantics/denote.hpp"
@@ -18,7 +23,6 @@
 #include "semantics/board.hpp"
 #include "semantics/find_source.hpp"
 #include "semantics/overloaded.hpp"
-#include "semantics/why.hpp"
 #include "syntax/mutants.hpp"
 
 namespace pgnsem::sem {
@@ -37,37 +41,27 @@ const Ide kTurn = Ide::turn();
     }
 }
 
-// σ^{v₁,…}_{x₁,…} = update(σ, …), each x ↦ v recorded in `why` (in the equation's order, with
-// what x held in σ) when there is one.
-[[nodiscard]] State assign(const State& s, std::initializer_list<Assignment> xs, Why* why,
-                           UpdateOrigin origin = UpdateOrigin::Paper,
-                           std::optional<Erratum> erratum = std::nullopt) noexcept {
-    if (why != nullptr)
-        for (const Assignment& x : xs)
-            why->update.push_back(UpdateEntry{x.x, x.value, value_of(s, x.x), origin, erratum});
-    return update(s, xs);
+// σ^{v₁,…}_{x₁,…}: the paper's update of an equation whose move did `a`.
+[[nodiscard]] Update assign(const Action& a, std::initializer_list<Assignment> xs) noexcept {
+    Update u{a, {}};
+    for (const Assignment& x : xs) u.items.push_back(UpdateItem{x, UpdateOrigin::Paper, std::nullopt});
+    return u;
 }
 
-// The paper's σ' with the Laws' identifiers kept: the rook flags of the corners the move touched,
-// the halfmove clock. `extra_corner`: the rook's corner when castling. Recorded in `why` as the
-// Laws' additions, each flag the move touches (set again when it was set), then the clock.
-[[nodiscard]] Transition with_laws_identifiers(const State& s, const State& paper_next, const Action& a, Why* why,
-                                               std::uint8_t extra_corner = 0) noexcept {
-    State n = paper_next;
+// The paper's σ' with the Laws' identifiers kept: the rook flags of the corners the move touched
+// (each set, set again when it was set), then the halfmove clock. `extra_corner`: the rook's corner
+// when castling.
+[[nodiscard]] Update with_laws_identifiers(const State& s, Update u, std::uint8_t extra_corner = 0) noexcept {
+    const Action& a = u.action;
     const auto touched = static_cast<std::uint8_t>(corner(a.from) | corner(a.to) | extra_corner);
-    n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | touched);
+    for (const std::uint8_t c : {kCornerA1, kCornerH1, kCornerA8, kCornerH8})
+        if ((touched & c) != 0)
+            u.items.push_back(
+                UpdateItem{{Ide::rook_moved(c), 1}, UpdateOrigin::LawsAddition, Erratum::CastleRookMoved});
     const bool resets = kind_of(a.piece) == PieceKind::Pawn || !a.captured.empty();
-    n.halfmove_clock = resets ? 0u : s.halfmove_clock + 1;
-    if (why != nullptr) {
-        for (const std::uint8_t c : {kCornerA1, kCornerH1, kCornerA8, kCornerH8})
-            if ((touched & c) != 0)
-                why->update.push_back(UpdateEntry{Ide::rook_moved(c), 1, value_of(s, Ide::rook_moved(c)),
-                                                  UpdateOrigin::LawsAddition, Erratum::CastleRookMoved});
-        why->update.push_back(UpdateEntry{Ide::halfmove_clock(), n.halfmove_clock, s.halfmove_clock,
-                                          UpdateOrigin::LawsAddition, std::nullopt});
-        why->equation = a.rule;
-    }
-    return Transition{n, a};
+    u.items.push_back(UpdateItem{
+        {Ide::halfmove_clock(), resets ? 0u : s.halfmove_clock + 1}, UpdateOrigin::LawsAddition, std::nullopt});
+    return u;
 }
 
 // What a move of v from S to Q that takes whatever stands on Q did.
@@ -75,14 +69,6 @@ const Ide kTurn = Ide::turn();
     Action a{r, from, to, at(s, from), at(s, to), std::nullopt, std::nullopt, std::nullopt};
     if (!at(s, to).empty()) a.captured_on = to;
     return a;
-}
-
-// turn + 1 fits the turn counter (pgnsem's bound, not a premise of the paper: recorded only when it
-// fails).
-[[nodiscard]] bool turn_fits(const State& s, Why* why) noexcept {
-    if (s.turn < kTurnLimit) return true;
-    note_premise(why, Failure::TurnLimit, false);
-    return false;
 }
 
 [[nodiscard]] PieceId mover(const State& s, Square from) noexcept {
@@ -93,95 +79,91 @@ const Ide kTurn = Ide::turn();
 
 }  // namespace
 
+State apply(const State& sigma, const Update& u) noexcept {
+    State next = sigma;
+    for (const UpdateItem& i : u.items) assign_in_place(next, i.xv);
+    return next;
+}
+
 // [[Q]] (one step) = {(σ, σ') | σ' = σ^{v,0,turn+1}_{Q,S,turn}, (S, v) = GTSS(Q, file(Q), σ)}   — trav/pawn
-Transition pawn_step(const State& s, Square from, Square to, Why* why) noexcept {
+Update pawn_step(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
-    return with_laws_identifiers(s, assign(s, {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}, why),
-                                 action(Equation::TravPawn, s, from, to), why);
+    return with_laws_identifiers(
+        s, assign(action(Equation::TravPawn, s, from, to), {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}));
 }
 
 // [[Q]], |rank(S) − rank(Q)| = 2:
 //   {(σ, σ') | σ' = σ^{v,0,turn,turn+1}_{Q,S,S_2step,turn}, (S, v) = GTSS(Q, file(Q), σ)}        — trav/pawn-double
 // The stamp S_2step of the pawn that moves takes the value of turn in σ.
-Transition pawn_double_step(const State& s, Square from, Square to, Why* why) noexcept {
+Update pawn_double_step(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
-    return with_laws_identifiers(
-        s, assign(s, {{to, v}, {from, kEmpty}, {Ide::two_step(v), s.turn}, {kTurn, s.turn + 1u}}, why),
-        action(Equation::TravPawnDouble, s, from, to), why);
+    return with_laws_identifiers(s,
+                                 assign(action(Equation::TravPawnDouble, s, from, to),
+                                        {{to, v}, {from, kEmpty}, {Ide::two_step(v), s.turn}, {kTurn, s.turn + 1u}}));
 }
 
 // [[P::Q]], P ∉ Pking = {(σ, σ') | σ' = σ^{v,0,turn+1}_{Q,S,turn}, (S, v) = GTSS(Q, P, σ)}     — trav/piece
-Transition piece_traversal(const State& s, Square from, Square to, Why* why) noexcept {
+Update piece_traversal(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
-    return with_laws_identifiers(s, assign(s, {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}, why),
-                                 action(Equation::TravPiece, s, from, to), why);
+    return with_laws_identifiers(
+        s, assign(action(Equation::TravPiece, s, from, to), {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}));
 }
 
 // [[P::Q]], P ∈ Pking = {(σ, σ') | σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn}, (S, v) = GTSS(Q, P, σ)}
 //   if mod(turn, 2) = 0; b_king if mod(turn, 2) = 1                                            — trav/king
-Transition king_traversal(const State& s, Square from, Square to, Why* why) noexcept {
+Update king_traversal(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
-    return with_laws_identifiers(s,
-                                 assign(s,
-                                        {{to, v},
-                                         {from, PGNSEM_MUTATE(ref_denote_king_leaves_a_copy, v, kEmpty)},
-                                         {Ide::king_moved(to_move(s)), 1},
-                                         {kTurn, s.turn + 1u}},
-                                        why),
-                                 action(Equation::TravKing, s, from, to), why);
+    return with_laws_identifiers(s, assign(action(Equation::TravKing, s, from, to),
+                                           {{to, v},
+                                            {from, PGNSEM_MUTATE(ref_denote_king_leaves_a_copy, v, kEmpty)},
+                                            {Ide::king_moved(to_move(s)), 1},
+                                            {kTurn, s.turn + 1u}}));
 }
 
 // [[W::x::Q]] = {(σ, σ') | σ' = σ^{v,0,turn+1}_{Q,S,turn}, (S, v) = GCSS(Q, W, σ)}             — cap/pawn
-Transition pawn_capture(const State& s, Square from, Square to, Why* why) noexcept {
+Update pawn_capture(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
-    return with_laws_identifiers(s, assign(s, {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}, why),
-                                 action(Equation::CapPawn, s, from, to), why);
+    return with_laws_identifiers(
+        s, assign(action(Equation::CapPawn, s, from, to), {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}));
 }
 
 // [[W::x::Q]] en passant (GCSS's second case) = σ^{v,0,0,turn+1}_{Q,S,B,turn}, where B is the
 // square behind Q (rank 5 for White, 4 for Black) holding the pawn that just made its double step.
 // Erratum en-passant-capture: the paper has no equation of its own for it (its capture equation
 // would leave the pawn on B).                                                                  — cap/en-passant
-Transition en_passant(const State& s, Square from, Square to, Why* why) noexcept {
+Update en_passant(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
     const Square B = *step(to, {0, -forward(color_of(v))});
     Action a = action(Equation::CapEnPassant, s, from, to);
     a.captured = at(s, B);
     a.captured_on = B;
-    return with_laws_identifiers(s, assign(s, {{to, v}, {from, kEmpty}, {B, kEmpty}, {kTurn, s.turn + 1u}}, why), a,
-                                 why);
+    return with_laws_identifiers(s, assign(a, {{to, v}, {from, kEmpty}, {B, kEmpty}, {kTurn, s.turn + 1u}}));
 }
 
 // [[P::x::Q]], P ∉ Pking = {(σ, σ') | σ' = σ^{v,0,turn+1}_{Q,S,turn}, (S, v) = GCSS(Q, P, σ)}  — cap/piece
-Transition piece_capture(const State& s, Square from, Square to, Why* why) noexcept {
+Update piece_capture(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
-    return with_laws_identifiers(s, assign(s, {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}, why),
-                                 action(Equation::CapPiece, s, from, to), why);
+    return with_laws_identifiers(
+        s, assign(action(Equation::CapPiece, s, from, to), {{to, v}, {from, kEmpty}, {kTurn, s.turn + 1u}}));
 }
 
 // [[P::x::Q]], P ∈ Pking = {(σ, σ') | σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn}, …} (b_king for
 // Black)                                                                                       — cap/king
-Transition king_capture(const State& s, Square from, Square to, Why* why) noexcept {
+Update king_capture(const State& s, Square from, Square to) noexcept {
     const PieceId v = mover(s, from);
     return with_laws_identifiers(
-        s, assign(s, {{to, v}, {from, kEmpty}, {Ide::king_moved(to_move(s)), 1}, {kTurn, s.turn + 1u}}, why),
-        action(Equation::CapKing, s, from, to), why);
+        s, assign(action(Equation::CapKing, s, from, to),
+                  {{to, v}, {from, kEmpty}, {Ide::king_moved(to_move(s)), 1}, {kTurn, s.turn + 1u}}));
 }
 
 // [[O-O]]   = σ^{5,8,0,0,turn+1}_{g1,f1,e1,h1,turn}       (White; Black: σ^{21,24,0,0,turn+1}_{g8,f8,e8,h8,turn})
 // [[O-O-O]] = σ^{5,1,0,0,turn+1}_{c1,d1,e1,a1,turn}       (White; Black: σ^{21,17,0,0,turn+1}_{c8,d8,e8,a8,turn})
 // Erratum castle-uses-up-castling. Paper: the king's flag stays as it was. Laws 3.8.2.1.1:
 // castling is a move of the king, so it sets w_king (b_king): σ^{…,1,turn+1}_{…,w_king,turn}.
-// The conditions are denote_castle's; this is the update alone.               — castle/king-side, castle/queen-side
-Transition castle(const State& s, ast::CastleSide side, Reading r, Why* why) noexcept {
+// The conditions are `castle_conditions`; this is the update alone.  — castle/king-side, castle/queen-side
+Update castle(const State& s, ast::CastleSide side, Reading r) noexcept {
     const Color c = to_move(s);
     const CastleSquares q = castle_squares(c, side);
-    State n = assign(
-        s,
-        {{q.king_to, q.king}, {q.rook_to, q.rook}, {q.king_from, kEmpty}, {q.rook_from, kEmpty}, {kTurn, s.turn + 1u}},
-        why);
-    if (r.corrected(Erratum::CastleUsesUpCastling))
-        n = assign(n, {{Ide::king_moved(c), 1}}, why, UpdateOrigin::Erratum, Erratum::CastleUsesUpCastling);
     const Action a{side == ast::CastleSide::King ? Equation::CastleKingSide : Equation::CastleQueenSide,
                    q.king_from,
                    q.king_to,
@@ -190,7 +172,12 @@ Transition castle(const State& s, ast::CastleSide side, Reading r, Why* why) noe
                    std::nullopt,
                    std::nullopt,
                    side};
-    return with_laws_identifiers(s, n, a, why, q.corner);
+    Update u = assign(
+        a,
+        {{q.king_to, q.king}, {q.rook_to, q.rook}, {q.king_from, kEmpty}, {q.rook_from, kEmpty}, {kTurn, s.turn + 1u}});
+    if (r.corrected(Erratum::CastleUsesUpCastling))
+        u.items.push_back(UpdateItem{{Ide::king_moved(c), 1}, UpdateOrigin::Erratum, Erratum::CastleUsesUpCastling});
+    return with_laws_identifiers(s, u, q.corner);
 }
 
 // The paper's ten cases of [[Q::=::T]] and [[W::x::Q::=::T]]: the id the new piece takes on Q.
@@ -215,52 +202,248 @@ PieceId promoted_id(Color c, ast::PromotionPiece t, Square to) noexcept {
 // [[Q::=::T]]       = {(σ, σ') | σ' = σ^{id,0,turn+1}_{Q,S,turn}, (S, v) = GTSS(Q, file(Q), σ)}  — promo/push
 // [[W::x::Q::=::T]] = {(σ, σ') | σ' = σ^{id,0,turn+1}_{Q,S,turn}, (S, v) = GCSS(Q, W, σ)}        — promo/capture
 // with id = promoted_id(mover, T, Q).
-Transition promotion(const State& s, Square from, Square to, ast::PromotionPiece t, Why* why) noexcept {
+Update promotion(const State& s, Square from, Square to, ast::PromotionPiece t) noexcept {
     const PieceId v = mover(s, from);
     const bool capture = from.file() != to.file();
     Action a = action(capture ? Equation::PromoCapture : Equation::PromoPush, s, from, to);
     a.promotion = t;
-    if (why != nullptr) why->promotion = PromotionCase{color_of(v), t, to, promoted_id(color_of(v), t, to)};
     return with_laws_identifiers(
-        s,
-        assign(s,
-               {{to, PGNSEM_MUTATE(ref_denote_promotion_keeps_pawn, v, promoted_id(color_of(v), t, to))},
-                {from, kEmpty},
-                {kTurn, s.turn + 1u}},
-               why),
-        a, why);
+        s, assign(a, {{to, PGNSEM_MUTATE(ref_denote_promotion_keeps_pawn, v, promoted_id(color_of(v), t, to))},
+                      {from, kEmpty},
+                      {kTurn, s.turn + 1u}}));
 }
 
-// [[Q]] and [[P::Q]]: (S, v) = GTSS(Q, P, σ), then the traversal equation for the kind of v.
-Partial<Transition> denote_traversal(const ast::Traversal& m, const State& sigma, Reading r, Why* why) noexcept {
-    if (!turn_fits(sigma, why)) return too_long();
-    const SourceResult src = traversal_source(sigma, m.piece, m.from, m.to, r, why);
-    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
-    const Square S = boost::variant2::get<Source>(src).from;
-    switch (m.piece) {
-        case PieceKind::Pawn:
-            if (std::abs(m.to.rank().index() - S.rank().index()) == 2) return pawn_double_step(sigma, S, m.to, why);
-            return pawn_step(sigma, S, m.to, why);
-        case PieceKind::King: return king_traversal(sigma, S, m.to, why);
-        case PieceKind::Knight:
-        case PieceKind::Bishop:
-        case PieceKind::Rook:
-        case PieceKind::Queen: return piece_traversal(sigma, S, m.to, why);
+namespace {
+
+// turn + 1 fits the turn counter (pgnsem's bound, not a premise of the paper: listed only when it
+// fails).
+[[nodiscard]] std::optional<Premise> turn_limit(const State& s) noexcept {
+    if (s.turn < kTurnLimit) return std::nullopt;
+    Premise p = tested(Failure::TurnLimit, false);
+    p.detail = too_long().detail;
+    return p;
+}
+
+// The conditions of [[O-O]], [[O-O-O]], in this order (proofs-notes/semantics.md):
+//   mod(turn, 2) = 0, w_king = 0 (b_king for Black)          else castle/king-moved
+//   [Laws] the king on e1 (e8)                               else castle/king-moved
+//   [Laws] the rook never left its corner                    else castle/rook-moved
+//   h1 = 8 (a1 = 1; Black h8 = 24, a8 = 17)                  else castle/no-rook
+//   f1 = g1 = 0 (b1 = c1 = d1 = 0; Black the same on rank 8)  else castle/blocked
+// Attacks on the king's path are T's.
+// Each a function of σ, the side and the reading.
+
+// What a castling's ⊥ is about: the king's move, and `square`.
+[[nodiscard]] Premise about(Premise p, const CastleSquares& q, std::optional<Square> square = std::nullopt) noexcept {
+    p.detail.from = q.king_from;
+    p.detail.to = q.king_to;
+    p.detail.king = q.king_from;
+    p.detail.piece = PieceKind::King;
+    p.detail.square = square;
+    return p;
+}
+
+// w_king = 0 (b_king = 0)
+[[nodiscard]] std::optional<Premise> king_never_moved(const State& s, ast::CastleSide side, Reading r) noexcept {
+    const Color c = to_move(s);
+    const bool flag = (s.king_moved & (c == Color::White ? kWhiteKingMoved : kBlackKingMoved)) != 0;
+    return about(tested(Failure::CastleKingMoved, !flag, std::nullopt, r, "w_king = 0 (b_king = 0)"),
+                 castle_squares(c, side));
+}
+
+// Erratum castle-uses-up-castling. Paper: w_king = 0 alone. Laws 3.8.2: castling is a move of the
+// king itself, which must stand on e1 (e8).
+[[nodiscard]] std::optional<Premise> king_at_home(const State& s, ast::CastleSide side, Reading r) noexcept {
+    if (!r.corrected(Erratum::CastleUsesUpCastling)) return std::nullopt;
+    const CastleSquares q = castle_squares(to_move(s), side);
+    return about(tested(Failure::CastleKingMoved, at(s, q.king_from) == q.king, Erratum::CastleUsesUpCastling, r,
+                        "the king on e1 (e8)", q.king_from),
+                 q);
+}
+
+// Erratum castle-rook-moved. Paper: no such condition. Laws 3.8.2.1.2: the rook must never have
+// moved (a flag per corner, set by any move from or onto it).
+[[nodiscard]] std::optional<Premise> rook_never_moved(const State& s, ast::CastleSide side, Reading r) noexcept {
+    if (!r.corrected(Erratum::CastleRookMoved)) return std::nullopt;
+    const CastleSquares q = castle_squares(to_move(s), side);
+    const bool moved = (s.rook_moved & q.corner) != 0;
+    return about(tested(Failure::CastleRookMoved, !moved, Erratum::CastleRookMoved, r, {}, q.rook_from), q,
+                 q.rook_from);
+}
+
+// h1 = 8 (a1 = 1; h8 = 24, a8 = 17). Errata castle-black-kingside-rook and
+// castle-black-queenside-rook. Paper: Black's O-O requires h1 = 24, its O-O-O a1 = 17. Laws 3.8.2:
+// the rook on its own corner, h8 or a8.
+[[nodiscard]] std::optional<Premise> rook_at_home(const State& s, ast::CastleSide side, Reading r) noexcept {
+    const Color c = to_move(s);
+    const CastleSquares q = castle_squares(c, side);
+    Square rook_square = q.rook_from;
+    std::optional<Erratum> e;
+    if (c == Color::Black) {
+        e = side == ast::CastleSide::King ? Erratum::CastleBlackKingsideRook : Erratum::CastleBlackQueensideRook;
+        if (!r.corrected(*e)) rook_square = side == ast::CastleSide::King ? squares::h1 : squares::a1;
     }
-    PGNSEM_UNREACHABLE("every kind of piece is listed");
+    return about(tested(Failure::CastleNoRook, at(s, rook_square) == q.rook, e, r, {}, rook_square), q, rook_square);
 }
 
-// [[P::x::Q]] and [[W::x::Q]]: (S, v) = GCSS(Q, P, σ), then the capture equation for the kind of v.
-Partial<Transition> denote_capture(const ast::Capture& m, const State& sigma, Reading r, Why* why) noexcept {
-    if (!turn_fits(sigma, why)) return too_long();
-    const SourceResult src =
-        capture_source(sigma, m.piece,
+// f1 = g1 = 0 (b1 = c1 = d1 = 0), and the first square that is not. Erratum
+// castle-black-queenside-squares. Paper: Black's O-O-O requires b8 = c8 = f8 = 0. Laws 3.8.2.2.2:
+// the squares between king and rook, d8, c8, b8.
+[[nodiscard]] std::optional<Premise> way_empty(const State& s, ast::CastleSide side, Reading r) noexcept {
+    const Color c = to_move(s);
+    const CastleSquares q = castle_squares(c, side);
+    const bool black_long = c == Color::Black && side == ast::CastleSide::Queen;
+    const std::optional<Erratum> e = black_long ? std::optional(Erratum::CastleBlackQueensideSquares) : std::nullopt;
+    std::array<Square, 3> between = q.between;
+    if (black_long && !r.corrected(Erratum::CastleBlackQueensideSquares)) between[0] = squares::f8;
+    for (int i = 0; i < q.between_count; ++i) {
+        const Square x = between[static_cast<std::size_t>(i)];
+        if (!at(s, x).empty()) return about(tested(Failure::CastleBlocked, false, e, r, {}, x), q, x);
+    }
+    return about(tested(Failure::CastleBlocked, true, e, r), q);
+}
+
+using CastleConditions = Conjunction<king_never_moved, king_at_home, rook_never_moved, rook_at_home, way_empty>;
+
+// The conditions of a move written by its squares (an extension, proofs-notes/semantics.md): the
+// piece is σ(S), and its movement rules are checked here. Those about the piece come first; then,
+// unless it is castling (the king on e1 (e8) moving two files along the rank: castling's
+// conditions), those about its movement. Each a function of the move, σ and the reading.
+
+[[nodiscard]] Premise about(Premise p, const ast::Coordinate& m, const State& s) noexcept {
+    p.detail.from = m.from;
+    p.detail.to = m.to;
+    if (const PieceId v = at(s, m.from); !v.empty()) p.detail.piece = kind_of(v);
+    return p;
+}
+
+// σ(S) ≠ 0
+[[nodiscard]] std::optional<Premise> source_occupied(const ast::Coordinate& m, const State& s, Reading) noexcept {
+    return about(tested(Failure::SrcEmptySquare, !at(s, m.from).empty()), m, s);
+}
+
+// σ(S) is a piece of mover
+[[nodiscard]] std::optional<Premise> source_ours(const ast::Coordinate& m, const State& s, Reading r) noexcept {
+    return about(tested(Failure::SrcOpponentPiece, belongs_to(at(s, m.from), to_move(s)), std::nullopt, r,
+                        "σ(S) is a piece of mover"),
+                 m, s);
+}
+
+// A promotion names its piece for a pawn.
+[[nodiscard]] std::optional<Premise> promotes_a_pawn(const ast::Coordinate& m, const State& s, Reading) noexcept {
+    if (!m.promotion) return std::nullopt;
+    return about(tested(Failure::PromoNotPawn, kind_of(at(s, m.from)) == PieceKind::Pawn), m, s);
+}
+
+[[nodiscard]] bool diagonal_pawn(const ast::Coordinate& m, const State& s) noexcept {
+    return kind_of(at(s, m.from)) == PieceKind::Pawn && m.from.file() != m.to.file();
+}
+
+// The piece on S reaches Q by its movement.
+[[nodiscard]] std::optional<Premise> movement_reaches(const ast::Coordinate& m, const State& s, Reading r) noexcept {
+    return about(tested(Failure::SrcUnreachable,
+                        reaches(kind_of(at(s, m.from)), to_move(s), m.from, m.to, diagonal_pawn(m, s), r), std::nullopt,
+                        r, "the piece on S reaches Q by its movement"),
+                 m, s);
+}
+
+// A promotion is a pawn move onto the last rank; naming a piece for any other pawn move describes
+// no move of chess.
+[[nodiscard]] std::optional<Premise> promotes_on_last_rank(const ast::Coordinate& m, const State& s,
+                                                           Reading r) noexcept {
+    if (!m.promotion) return std::nullopt;
+    return about(tested(Failure::SrcUnreachable, m.to.rank().index() == last_rank(to_move(s)), std::nullopt, r,
+                        "a promotion is a move onto the last rank"),
+                 m, s);
+}
+
+// Nothing stands between S and Q (nor, for a pawn's push, on Q).
+[[nodiscard]] std::optional<Premise> way_clear(const ast::Coordinate& m, const State& s, Reading) noexcept {
+    const bool pawn = kind_of(at(s, m.from)) == PieceKind::Pawn;
+    const std::optional<Square> b = blocker(s, m.from, m.to, pawn && !diagonal_pawn(m, s));
+    Premise p = about(tested(pawn ? Failure::TravPawnBlocked : Failure::SrcBlocked, !b), m, s);
+    p.detail.square = b;
+    return p;
+}
+
+// A pawn's diagonal move takes a piece on Q, or the pawn behind it en passant.
+[[nodiscard]] std::optional<Premise> pawn_takes(const ast::Coordinate& m, const State& s, Reading) noexcept {
+    if (!diagonal_pawn(m, s)) return std::nullopt;
+    const std::optional<Undefined> u = pawn_capture_victim(s, m.from, m.to);
+    if (!u) return tested(Failure::CapNoVictim, true);
+    Premise p = tested(u->rule, false);
+    p.detail = u->detail;
+    return p;
+}
+
+using PieceConditions = Conjunction<source_occupied, source_ours, promotes_a_pawn>;
+using MovementConditions = Conjunction<movement_reaches, promotes_on_last_rank, way_clear, pawn_takes>;
+
+// The castling a move written by its squares is: the king on e1 (e8) moving two files along the
+// rank.
+[[nodiscard]] std::optional<ast::CastleSide> castling(const ast::Coordinate& m, const State& s) noexcept {
+    const Color c = to_move(s);
+    if (kind_of(at(s, m.from)) != PieceKind::King || m.from != castle_squares(c, ast::CastleSide::King).king_from ||
+        m.from.rank() != m.to.rank())
+        return std::nullopt;
+    const int df = m.to.file().index() - m.from.file().index();
+    if (df == 2) return ast::CastleSide::King;
+    if (df == -2) return ast::CastleSide::Queen;
+    return std::nullopt;
+}
+
+[[nodiscard]] Premises squares_conditions(const ast::Coordinate& m, const State& s, Reading r) noexcept {
+    Premises ps = PieceConditions::evaluate(m, s, r);
+    if (!ps.hold()) return ps;
+    if (const std::optional<ast::CastleSide> side = castling(m, s))
+        ps.append(CastleConditions::evaluate(s, *side, r));
+    else
+        ps.append(MovementConditions::evaluate(m, s, r));
+    return ps;
+}
+
+// The GTSS/GCSS call of each form of M.
+[[nodiscard]] SourceQuery query(const ast::Traversal& m, Reading) noexcept {
+    return SourceQuery{false, m.piece, m.from, m.to};
+}
+[[nodiscard]] SourceQuery query(const ast::Capture& m, [[maybe_unused]] Reading r) noexcept {
+    return SourceQuery{true, m.piece,
                        PGNSEM_MUTATE(ref_denote_promotion_file_all_captures,
                                      (m.piece == PieceKind::Pawn && !r.corrected(Erratum::PromotionCaptureFile)
                                           ? ast::Disambiguator{m.to.file(), std::nullopt}
                                           : m.from),
                                      m.from),
-                       m.to, r, why);
+                       m.to};
+}
+// Erratum promotion-capture-file. Paper: GCSS(Q, file(Q), σ), a pawn of Q's own file.
+// Laws 3.7.3: GCSS(Q, W, σ), the pawn of file W, as in any pawn capture.
+[[nodiscard]] SourceQuery query(const ast::Promotion& m, Reading r) noexcept {
+    if (!m.is_capture()) return SourceQuery{false, PieceKind::Pawn, ast::Disambiguator{}, m.to()};
+    const File W = r.corrected(Erratum::PromotionCaptureFile) ? *m.capture_from() : m.to().file();
+    return SourceQuery{true, PieceKind::Pawn, ast::Disambiguator{W, std::nullopt}, m.to()};
+}
+
+// [[Q]] and [[P::Q]]: (S, v) = GTSS(Q, P, σ), then the traversal equation for the kind of v.
+[[nodiscard]] Partial<Update> denote_traversal(const ast::Traversal& m, const State& sigma, Reading r) noexcept {
+    const SourceResult src = find_source(sigma, query(m, r), r).answer;
+    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+    const Square S = boost::variant2::get<Source>(src).from;
+    switch (m.piece) {
+        case PieceKind::Pawn:
+            if (std::abs(m.to.rank().index() - S.rank().index()) == 2) return pawn_double_step(sigma, S, m.to);
+            return pawn_step(sigma, S, m.to);
+        case PieceKind::King: return king_traversal(sigma, S, m.to);
+        case PieceKind::Knight:
+        case PieceKind::Bishop:
+        case PieceKind::Rook:
+        case PieceKind::Queen: return piece_traversal(sigma, S, m.to);
+    }
+    PGNSEM_UNREACHABLE("every kind of piece is listed");
+}
+
+// [[P::x::Q]] and [[W::x::Q]]: (S, v) = GCSS(Q, P, σ), then the capture equation for the kind of v.
+[[nodiscard]] Partial<Update> denote_capture(const ast::Capture& m, const State& sigma, Reading r) noexcept {
+    const SourceResult src = find_source(sigma, query(m, r), r).answer;
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
     const Square S = boost::variant2::get<Source>(src).from;
     switch (m.piece) {
@@ -268,172 +451,111 @@ Partial<Transition> denote_capture(const ast::Capture& m, const State& sigma, Re
             // GCSS accepted a pawn capture onto an empty Q only as en passant. Erratum
             // en-passant-capture. Paper: the one capture equation, which leaves the pawn behind Q
             // (and T then refuses the empty Q). Laws 3.7.3.1: the en passant equation.
-            if (at(sigma, m.to).empty() && r.corrected(Erratum::EnPassantCapture))
-                return en_passant(sigma, S, m.to, why);
-            return pawn_capture(sigma, S, m.to, why);
-        case PieceKind::King: return king_capture(sigma, S, m.to, why);
+            if (at(sigma, m.to).empty() && r.corrected(Erratum::EnPassantCapture)) return en_passant(sigma, S, m.to);
+            return pawn_capture(sigma, S, m.to);
+        case PieceKind::King: return king_capture(sigma, S, m.to);
         case PieceKind::Knight:
         case PieceKind::Bishop:
         case PieceKind::Rook:
-        case PieceKind::Queen: return piece_capture(sigma, S, m.to, why);
+        case PieceKind::Queen: return piece_capture(sigma, S, m.to);
     }
     PGNSEM_UNREACHABLE("every kind of piece is listed");
 }
 
-// [[O-O]], [[O-O-O]]: the equation's conditions, in this order (proofs-notes/semantics.md):
-//   mod(turn, 2) = 0, w_king = 0 (b_king for Black)          else castle/king-moved
-//   [Laws] the rook never left its corner                    else castle/rook-moved
-//   h1 = 8 (a1 = 1; Black h8 = 24, a8 = 17)                  else castle/no-rook
-//   f1 = g1 = 0 (b1 = c1 = d1 = 0; Black the same on rank 8)  else castle/blocked
-// then the update (`castle`). Attacks on the king's path are T's.
-Partial<Transition> denote_castle(const ast::Castle& m, const State& sigma, Reading r, Why* why) noexcept {
-    if (!turn_fits(sigma, why)) return too_long();
-    const Color c = to_move(sigma);
-    const CastleSquares q = castle_squares(c, m.side);
-    Detail d;
-    d.from = q.king_from;
-    d.to = q.king_to;
-    d.king = q.king_from;
-    d.piece = PieceKind::King;
-    const bool king_flag = (sigma.king_moved & (c == Color::White ? kWhiteKingMoved : kBlackKingMoved)) != 0;
-    // Erratum castle-uses-up-castling. Paper: w_king = 0 alone. Laws 3.8.2: castling is a move of
-    // the king itself, which must stand on e1 (e8).
-    const bool king_home = !r.corrected(Erratum::CastleUsesUpCastling) || at(sigma, q.king_from) == q.king;
-    note_premise(why, Failure::CastleKingMoved, !king_flag, std::nullopt, r, "w_king = 0 (b_king = 0)");
-    if (!king_flag && r.corrected(Erratum::CastleUsesUpCastling))
-        note_premise(why, Failure::CastleKingMoved, king_home, Erratum::CastleUsesUpCastling, r, "the king on e1 (e8)",
-                     q.king_from);
-    if (king_flag || !king_home) return Undefined{Failure::CastleKingMoved, d};
-    // Erratum castle-rook-moved. Paper: no such condition. Laws 3.8.2.1.2: the rook must never have
-    // moved (a flag per corner, set by any move from or onto it).
-    Square rook_square = q.rook_from;
-    d.square = rook_square;
-    if (r.corrected(Erratum::CastleRookMoved)) {
-        const bool moved = (sigma.rook_moved & q.corner) != 0;
-        note_premise(why, Failure::CastleRookMoved, !moved, Erratum::CastleRookMoved, r, {}, rook_square);
-        if (moved) return Undefined{Failure::CastleRookMoved, d};
-    }
-    // Errata castle-black-kingside-rook and castle-black-queenside-rook. Paper: Black's O-O
-    // requires h1 = 24, its O-O-O a1 = 17. Laws 3.8.2: the rook on its own corner, h8 or a8.
-    if (c == Color::Black && m.side == ast::CastleSide::King && !r.corrected(Erratum::CastleBlackKingsideRook))
-        rook_square = squares::h1;
-    if (c == Color::Black && m.side == ast::CastleSide::Queen && !r.corrected(Erratum::CastleBlackQueensideRook))
-        rook_square = squares::a1;
-    d.square = rook_square;
-    std::optional<Erratum> rook_erratum;
-    if (c == Color::Black)
-        rook_erratum =
-            m.side == ast::CastleSide::King ? Erratum::CastleBlackKingsideRook : Erratum::CastleBlackQueensideRook;
-    note_premise(why, Failure::CastleNoRook, at(sigma, rook_square) == q.rook, rook_erratum, r, {}, rook_square);
-    if (at(sigma, rook_square) != q.rook) return Undefined{Failure::CastleNoRook, d};
-    // Erratum castle-black-queenside-squares. Paper: Black's O-O-O requires b8 = c8 = f8 = 0.
-    // Laws 3.8.2.2.2: the squares between king and rook, d8, c8, b8.
-    const std::optional<Erratum> black_long = c == Color::Black && m.side == ast::CastleSide::Queen
-                                                  ? std::optional(Erratum::CastleBlackQueensideSquares)
-                                                  : std::nullopt;
-    std::array<Square, 3> between = q.between;
-    if (c == Color::Black && m.side == ast::CastleSide::Queen && !r.corrected(Erratum::CastleBlackQueensideSquares))
-        between[0] = squares::f8;
-    for (int i = 0; i < q.between_count; ++i) {
-        const Square e = between[static_cast<std::size_t>(i)];
-        if (!at(sigma, e).empty()) {
-            d.square = e;
-            note_premise(why, Failure::CastleBlocked, false, black_long, r, {}, e);
-            return Undefined{Failure::CastleBlocked, d};
-        }
-    }
-    note_premise(why, Failure::CastleBlocked, true, black_long, r);
-    return castle(sigma, m.side, r, why);
+// [[O-O]], [[O-O-O]]: the equation's conditions, then the update.
+[[nodiscard]] Partial<Update> denote_castle(const ast::Castle& m, const State& sigma, Reading r) noexcept {
+    if (const std::optional<Premise> no = CastleConditions::first_false(sigma, m.side, r))
+        return Undefined{no->as, no->detail};
+    return castle(sigma, m.side, r);
 }
 
 // [[Q::=::T]], [[W::x::Q::=::T]]: GTSS (push) or GCSS (capture) finds the pawn.
-Partial<Transition> denote_promotion(const ast::Promotion& m, const State& sigma, Reading r, Why* why) noexcept {
-    if (!turn_fits(sigma, why)) return too_long();
-    // Erratum promotion-capture-file. Paper: GCSS(Q, file(Q), σ), a pawn of Q's own file.
-    // Laws 3.7.3: GCSS(Q, W, σ), the pawn of file W, as in any pawn capture.
-    const auto W = [&] { return r.corrected(Erratum::PromotionCaptureFile) ? *m.capture_from() : m.to().file(); };
-    const SourceResult src =
-        m.is_capture() ? capture_source(sigma, PieceKind::Pawn, ast::Disambiguator{W(), std::nullopt}, m.to(), r, why)
-                       : traversal_source(sigma, PieceKind::Pawn, ast::Disambiguator{}, m.to(), r, why);
+[[nodiscard]] Partial<Update> denote_promotion(const ast::Promotion& m, const State& sigma, Reading r) noexcept {
+    const SourceResult src = find_source(sigma, query(m, r), r).answer;
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
-    return promotion(sigma, boost::variant2::get<Source>(src).from, m.to(), m.piece(), why);
+    return promotion(sigma, boost::variant2::get<Source>(src).from, m.to(), m.piece());
 }
 
-// A move written by its squares (an extension, proofs-notes/semantics.md): the piece is σ(S); its
-// movement rules are checked here, then the equation for what it does — castling when the king
-// stands on e1 (e8) and moves two files along the rank; en passant when a pawn moves diagonally
-// onto an empty square; a promotion when it names its piece.
-Partial<Transition> denote_coordinate(const ast::Coordinate& m, const State& sigma, Reading r, Why* why) noexcept {
-    if (!turn_fits(sigma, why)) return too_long();
-    const PieceId v = at(sigma, m.from);
-    note_premise(why, Failure::SrcEmptySquare, !v.empty());
-    if (v.empty()) return undefined(Failure::SrcEmptySquare, m.from, m.to);
-    const Color c = to_move(sigma);
-    const PieceKind k = kind_of(v);
-    note_premise(why, Failure::SrcOpponentPiece, belongs_to(v, c), std::nullopt, r, "σ(S) is a piece of mover");
-    if (!belongs_to(v, c)) return undefined(Failure::SrcOpponentPiece, m.from, m.to, k);
-    if (m.promotion) note_premise(why, Failure::PromoNotPawn, k == PieceKind::Pawn);
-    if (m.promotion && k != PieceKind::Pawn) return undefined(Failure::PromoNotPawn, m.from, m.to, k);
-    if (k == PieceKind::King && m.from == castle_squares(c, ast::CastleSide::King).king_from &&
-        m.from.rank() == m.to.rank()) {
-        const int df = m.to.file().index() - m.from.file().index();
-        if (df == 2) return denote_castle(ast::Castle{ast::CastleSide::King}, sigma, r, why);
-        if (df == -2) return denote_castle(ast::Castle{ast::CastleSide::Queen}, sigma, r, why);
+// A move written by its squares: its conditions, then the equation for what it does — castling
+// when it is one; en passant when a pawn moves diagonally onto an empty square; a promotion when
+// it names its piece.
+[[nodiscard]] Partial<Update> denote_coordinate(const ast::Coordinate& m, const State& sigma, Reading r) noexcept {
+    if (const std::optional<Premise> no = PieceConditions::first_false(m, sigma, r))
+        return Undefined{no->as, no->detail};
+    if (const std::optional<ast::CastleSide> side = castling(m, sigma)) {
+        if (const std::optional<Premise> no = CastleConditions::first_false(sigma, *side, r))
+            return Undefined{no->as, no->detail};
+        return castle(sigma, *side, r);
     }
-    const bool diagonal_pawn = k == PieceKind::Pawn && m.from.file() != m.to.file();
-    note_premise(why, Failure::SrcUnreachable, reaches(k, c, m.from, m.to, diagonal_pawn, r), std::nullopt, r,
-                 "the piece on S reaches Q by its movement");
-    if (!reaches(k, c, m.from, m.to, diagonal_pawn, r)) return undefined(Failure::SrcUnreachable, m.from, m.to, k);
-    // A promotion is a pawn move onto the last rank; naming a piece for any other pawn move
-    // describes no move of chess.
-    if (m.promotion && m.to.rank().index() != last_rank(c)) return undefined(Failure::SrcUnreachable, m.from, m.to, k);
-    const bool pawn_push = k == PieceKind::Pawn && !diagonal_pawn;
-    note_premise(why, k == PieceKind::Pawn ? Failure::TravPawnBlocked : Failure::SrcBlocked,
-                 !blocker(sigma, m.from, m.to, pawn_push).has_value());
-    if (const std::optional<Square> b = blocker(sigma, m.from, m.to, pawn_push)) {
-        Undefined u = undefined(k == PieceKind::Pawn ? Failure::TravPawnBlocked : Failure::SrcBlocked, m.from, m.to, k);
-        u.detail.square = b;
-        return u;
-    }
-    if (diagonal_pawn) {
-        const std::optional<Undefined> u = pawn_capture_victim(sigma, m.from, m.to);
-        note_premise(why, u ? u->rule : Failure::CapNoVictim, !u);
-        if (u) return *u;
-    }
+    if (const std::optional<Premise> no = MovementConditions::first_false(m, sigma, r))
+        return Undefined{no->as, no->detail};
     const bool occupied = !at(sigma, m.to).empty();
-    switch (k) {
+    switch (kind_of(at(sigma, m.from))) {
         case PieceKind::Pawn:
-            if (m.promotion) return promotion(sigma, m.from, m.to, *m.promotion, why);
-            if (diagonal_pawn)
-                return occupied || !r.corrected(Erratum::EnPassantCapture) ? pawn_capture(sigma, m.from, m.to, why)
-                                                                           : en_passant(sigma, m.from, m.to, why);
+            if (m.promotion) return promotion(sigma, m.from, m.to, *m.promotion);
+            if (diagonal_pawn(m, sigma))
+                return occupied || !r.corrected(Erratum::EnPassantCapture) ? pawn_capture(sigma, m.from, m.to)
+                                                                           : en_passant(sigma, m.from, m.to);
             if (std::abs(m.to.rank().index() - m.from.rank().index()) == 2)
-                return pawn_double_step(sigma, m.from, m.to, why);
-            return pawn_step(sigma, m.from, m.to, why);
-        case PieceKind::King:
-            return occupied ? king_capture(sigma, m.from, m.to, why) : king_traversal(sigma, m.from, m.to, why);
+                return pawn_double_step(sigma, m.from, m.to);
+            return pawn_step(sigma, m.from, m.to);
+        case PieceKind::King: return occupied ? king_capture(sigma, m.from, m.to) : king_traversal(sigma, m.from, m.to);
         case PieceKind::Knight:
         case PieceKind::Bishop:
         case PieceKind::Rook:
         case PieceKind::Queen:
-            return occupied ? piece_capture(sigma, m.from, m.to, why) : piece_traversal(sigma, m.from, m.to, why);
+            return occupied ? piece_capture(sigma, m.from, m.to) : piece_traversal(sigma, m.from, m.to);
     }
     PGNSEM_UNREACHABLE("every kind of piece is listed");
 }
 
-// [[M]] for any move. A null move is no move of chess.
-Partial<Transition> denote(const ast::Move& m, const State& sigma, Reading r, Why* why) noexcept {
+}  // namespace
+
+// The equation M fires. A null move is no move of chess; no move has a successor at the turn limit.
+Partial<Update> equation(const ast::Move& m, const State& sigma, Reading r) noexcept {
+    if (boost::variant2::holds_alternative<ast::NullMove>(m.body)) return Undefined{Failure::MoveNull, Detail{}};
+    if (const std::optional<Premise> limit = turn_limit(sigma)) return Undefined{limit->as, limit->detail};
+    return boost::variant2::visit(
+        Overloaded{
+            [&](const ast::Traversal& b) { return denote_traversal(b, sigma, r); },
+            [&](const ast::Capture& b) { return denote_capture(b, sigma, r); },
+            [&](const ast::Castle& b) { return denote_castle(b, sigma, r); },
+            [&](const ast::Promotion& b) { return denote_promotion(b, sigma, r); },
+            [&](const ast::Coordinate& b) { return denote_coordinate(b, sigma, r); },
+            [](const ast::NullMove&) -> Partial<Update> { PGNSEM_UNREACHABLE("a null move is refused above"); },
+        },
+        m.body);
+}
+
+// [[M]]σ: σ′ from the update of the equation M fires.
+Partial<Transition> denote(const ast::Move& m, const State& sigma, Reading r) noexcept {
+    const Partial<Update> u = equation(m, sigma, r);
+    if (const Undefined* x = boost::variant2::get_if<Undefined>(&u)) return *x;
+    const Update& fired = boost::variant2::get<Update>(u);
+    return Transition{apply(sigma, fired), fired.action};
+}
+
+std::optional<SourceQuery> source_query(const ast::Move& m, Reading r) noexcept {
     return boost::variant2::visit(Overloaded{
-                                      [&](const ast::Traversal& b) { return denote_traversal(b, sigma, r, why); },
-                                      [&](const ast::Capture& b) { return denote_capture(b, sigma, r, why); },
-                                      [&](const ast::Castle& b) { return denote_castle(b, sigma, r, why); },
-                                      [&](const ast::Promotion& b) { return denote_promotion(b, sigma, r, why); },
-                                      [&](const ast::Coordinate& b) { return denote_coordinate(b, sigma, r, why); },
-                                      [](const ast::NullMove&) {
-                                          return Partial<Transition>{Undefined{Failure::MoveNull, Detail{}}};
-                                      },
+                                      [&](const ast::Traversal& b) { return std::optional(query(b, r)); },
+                                      [&](const ast::Capture& b) { return std::optional(query(b, r)); },
+                                      [&](const ast::Promotion& b) { return std::optional(query(b, r)); },
+                                      [](const auto&) { return std::optional<SourceQuery>(); },
                                   },
                                   m.body);
+}
+
+Premises conditions(const ast::Move& m, const State& sigma, Reading r) noexcept {
+    Premises ps;
+    if (boost::variant2::holds_alternative<ast::NullMove>(m.body)) return ps;
+    if (const std::optional<Premise> limit = turn_limit(sigma)) {
+        ps.push_back(*limit);
+        return ps;
+    }
+    if (const auto* c = boost::variant2::get_if<ast::Castle>(&m.body))
+        return CastleConditions::evaluate(sigma, c->side, r);
+    if (const auto* c = boost::variant2::get_if<ast::Coordinate>(&m.body)) return squares_conditions(*c, sigma, r);
+    return ps;
 }
 
 }  // namespace pgnsem::sem

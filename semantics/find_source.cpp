@@ -40,7 +40,6 @@
 
 #include "semantics/board.hpp"
 #include "semantics/terminates.hpp"
-#include "semantics/why.hpp"
 
 namespace pgnsem::sem {
 namespace {
@@ -146,95 +145,95 @@ void pawn_captures(const State& s, Square Q, Color c, Found& f) noexcept {
 }
 
 // (S, v) once S is chosen; a pawn capture onto an empty square still needs its victim.
-[[nodiscard]] SourceResult source_at(const State& s, PieceKind k, bool capture, Square S, Square Q) noexcept {
-    if (k == PieceKind::Pawn && capture)
-        if (auto u = pawn_capture_victim(s, S, Q)) return *u;
+[[nodiscard]] SourceResult source_at(const State& s, const SourceQuery& q, Square S) noexcept {
+    if (q.kind == PieceKind::Pawn && q.capture)
+        if (auto u = pawn_capture_victim(s, S, q.to)) return *u;
     return Source{S, at(s, S)};
 }
 
-// The answer, recorded in `call` (semantics/why.hpp) when there is one.
-[[nodiscard]] SourceResult answer(SourceCall* call, SourceResult result) noexcept {
-    if (call != nullptr) {
-        if (const Source* src = boost::variant2::get_if<Source>(&result))
-            call->result = *src;
-        else
-            call->failed = boost::variant2::get<Undefined>(result).rule;
-    }
-    return result;
-}
-
-[[nodiscard]] SourceResult find_source(const State& s, PieceKind k, const ast::Disambiguator& d, Square Q, bool capture,
-                                       Reading r, Why* why) noexcept {
-    // if turn is even then set color to white else set color to black
-    const Color color = to_move(s);
-    const Found own = look(s, Q, color, k, capture, r);
-    const SquareSet matched = own.reach & admitted(d);
-    const SquareSet clear = own.clear & matched;
-    SourceCall* call = nullptr;
-    if (why != nullptr) {
-        why->source = SourceCall{capture, k, d, Q, color, own.reach, matched, clear, false, clear, {}, {}};
-        call = &*why->source;
-    }
-    if (clear.size() == 1) return answer(call, source_at(s, k, capture, *clear.first(), Q));
-
+// No unblocked piece of the side to move: which part of the description is wrong.
+[[nodiscard]] Undefined no_source(const State& s, const SourceCall& c, Reading r) noexcept {
+    const SourceQuery& q = c.query;
     Detail detail;
-    detail.to = Q;
-    detail.piece = k;
-    if (own.reach.empty()) {
+    detail.to = q.to;
+    detail.piece = q.kind;
+    if (c.reach.empty()) {
         // No piece of ours could ever get there; if the opponent's piece could make exactly this
         // move, the notation most likely has the wrong side to move.
-        const Found theirs = look(s, Q, opposite(color), k, capture, r);
-        if (const SquareSet could = theirs.clear & admitted(d); !could.empty()) {
+        const Found theirs = look(s, q.to, opposite(c.mover), q.kind, q.capture, r);
+        if (const SquareSet could = theirs.clear & admitted(q.from); !could.empty()) {
             detail.from = could.first();
-            return answer(call, Undefined{Failure::SrcOpponentPiece, detail});
+            return Undefined{Failure::SrcOpponentPiece, detail};
         }
-        return answer(call, Undefined{Failure::SrcUnreachable, detail});
+        return Undefined{Failure::SrcUnreachable, detail};
     }
-    if (matched.empty()) {
-        detail.candidates = own.reach.bits();
-        return answer(call, Undefined{Failure::SrcWrongDisambiguator, detail});
+    if (c.matched.empty()) {
+        detail.candidates = c.reach.bits();
+        return Undefined{Failure::SrcWrongDisambiguator, detail};
     }
-    if (clear.empty()) {
-        const Square S = *matched.first();
-        const bool pawn_push = k == PieceKind::Pawn && !capture;
-        detail.from = S;
-        detail.square = blocker(s, S, Q, pawn_push);
-        return answer(call, Undefined{pawn_push ? Failure::TravPawnBlocked : Failure::SrcBlocked, detail});
-    }
-    // Several candidates. Erratum ambiguity-among-legal-moves. Paper: "if the return set has more
-    // than one piece, the AN is malformed". PGN 8.2.3.4: only the pieces whose move is legal count.
-    SquareSet counted = clear;
-    if (r.corrected(Erratum::AmbiguityAmongLegalMoves)) {
-        counted = SquareSet{};
-        for (Square S : clear)
-            if (boost::variant2::holds_alternative<Terminates>(
-                    terminates_concrete(s, ConcreteMove{S, Q, std::nullopt}, r)))
-                counted.add(S);
-        if (call != nullptr) {
-            call->filtered = true;
-            call->counted = counted;
-        }
-    }
-    if (counted.size() > 1) {
-        detail.candidates = counted.bits();
-        return answer(call, Undefined{Failure::SrcAmbiguous, detail});
+    const Square S = *c.matched.first();
+    const bool pawn_push = q.kind == PieceKind::Pawn && !q.capture;
+    detail.from = S;
+    detail.square = blocker(s, S, q.to, pawn_push);
+    return Undefined{pawn_push ? Failure::TravPawnBlocked : Failure::SrcBlocked, detail};
+}
+
+// The candidates whose move T accepts.
+[[nodiscard]] SquareSet legal_among(const State& s, SquareSet candidates, Square Q, Reading r) noexcept {
+    SquareSet legal;
+    for (Square S : candidates)
+        if (boost::variant2::holds_alternative<Terminates>(terminates_concrete(s, ConcreteMove{S, Q, std::nullopt}, r)))
+            legal.add(S);
+    return legal;
+}
+
+// The answer once the steps are taken: the one piece left, or ⊥.
+[[nodiscard]] SourceResult answer(const State& s, const SourceCall& c, Reading r) noexcept {
+    if (c.clear.size() == 1) return source_at(s, c.query, *c.clear.first());
+    if (c.clear.empty()) return no_source(s, c, r);
+    if (c.counted.size() > 1) {
+        Undefined ambiguous{Failure::SrcAmbiguous, Detail{}};
+        ambiguous.detail.to = c.query.to;
+        ambiguous.detail.piece = c.query.kind;
+        ambiguous.detail.candidates = c.counted.bits();
+        return ambiguous;
     }
     // One legal candidate is the source; none: the first, and T says why it may not move.
-    return answer(call, source_at(s, k, capture, counted.empty() ? *clear.first() : *counted.first(), Q));
+    return source_at(s, c.query, c.counted.empty() ? *c.clear.first() : *c.counted.first());
 }
 
 }  // namespace
 
+SourceCall find_source(const State& s, const SourceQuery& q, Reading r) noexcept {
+    SourceCall c;
+    c.query = q;
+    // if turn is even then set color to white else set color to black
+    c.mover = to_move(s);
+    const Found own = look(s, q.to, c.mover, q.kind, q.capture, r);
+    c.reach = own.reach;
+    c.matched = own.reach & admitted(q.from);
+    c.clear = own.clear & c.matched;
+    c.counted = c.clear;
+    // Several candidates. Erratum ambiguity-among-legal-moves. Paper: "if the return set has more
+    // than one piece, the AN is malformed". PGN 8.2.3.4: only the pieces whose move is legal count.
+    if (c.clear.size() > 1 && r.corrected(Erratum::AmbiguityAmongLegalMoves)) {
+        c.filtered = true;
+        c.counted = legal_among(s, c.clear, q.to, r);
+    }
+    c.answer = answer(s, c, r);
+    return c;
+}
+
 // GTSS(Q, P, σ)
-SourceResult traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to, Reading r,
-                              Why* why) noexcept {
-    return find_source(sigma, kind, from, to, false, r, why);
+SourceResult traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to,
+                              Reading r) noexcept {
+    return find_source(sigma, SourceQuery{false, kind, from, to}, r).answer;
 }
 
 // GCSS(Q, P, σ)
-SourceResult capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to, Reading r,
-                            Why* why) noexcept {
-    return find_source(sigma, kind, from, to, true, r, why);
+SourceResult capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to,
+                            Reading r) noexcept {
+    return find_source(sigma, SourceQuery{true, kind, from, to}, r).answer;
 }
 
 bool is_en_passant(const State& s, Square from, Square to) noexcept {

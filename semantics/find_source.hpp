@@ -5,6 +5,7 @@
 
 #include <boost/variant2/variant.hpp>
 
+#include "semantics/board.hpp"
 #include "semantics/errata.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
@@ -18,23 +19,47 @@ struct Source {
     PieceId piece;
 };
 
-// What the reference computed, for `explain` (semantics/why.hpp).
-struct Why;
-
 // Unique source, or ⊥ with src/unreachable, src/opponent-piece, src/wrong-disambiguator,
 // src/blocked, trav/pawn-blocked, src/ambiguous (detail.candidates lists them), or, for a pawn
 // capture with nothing on Q, cap/no-victim, ep/expired or ep/no-double-step.
 using SourceResult = boost::variant2::variant<Source, Undefined>;
 
-// GTSS(Q, P, σ): the piece indicator P is a kind and what the notation says of the origin (a
-// file or rank, `Ndc5`, `N7c5`; a pawn's traversal names none).
-// With `why`, the call and each step's candidates are recorded there.
+// GTSS(Q, P, σ) or GCSS(Q, P, σ), as a move calls it: the piece indicator P is a kind and what the
+// notation says of the origin (a file or rank, `Ndc5`, `N7c5`; a pawn's traversal names none; for
+// a pawn's capture, its file W).
+struct SourceQuery {
+    bool capture = false;  // GCSS, else GTSS
+    PieceKind kind = PieceKind::Pawn;
+    ast::Disambiguator from;
+    Square to = Square::unchecked(0);
+};
+
+// The algorithm run: the candidates after each of its steps, as proofs-notes/semantics.md ("GTSS
+// and GCSS") numbers them, and the answer. What the algorithm computes on its way to (S, v), kept
+// as named values (`pgnsem explain` prints them).
+struct SourceCall {
+    SourceQuery query;
+    Color mover = Color::White;
+    SquareSet reach;    // step 1: the pieces of kind P and colour mover whose movement reaches Q
+    SquareSet matched;  // step 2: … on the file or rank written
+    SquareSet clear;    // step 3: … unblocked
+    // Step 4, when more than one is unblocked: those whose move T accepts (erratum
+    // ambiguity-among-legal-moves; the paper counts them all). `filtered` says the step ran.
+    bool filtered = false;
+    SquareSet counted;
+    SourceResult answer = Source{Square::unchecked(0), kEmpty};  // (S, v) or ⊥
+};
+
+// GTSS(Q, P, σ) or GCSS(Q, P, σ), with its steps.
+[[nodiscard]] SourceCall find_source(const State& sigma, const SourceQuery& q, Reading r = Reading::laws()) noexcept;
+
+// GTSS(Q, P, σ): its answer alone.
 [[nodiscard]] SourceResult traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
-                                            Square to, Reading r = Reading::laws(), Why* why = nullptr) noexcept;
+                                            Square to, Reading r = Reading::laws()) noexcept;
 
 // GCSS(Q, P, σ): the same for a capture onto Q; for a pawn, `from.file` is its file W.
 [[nodiscard]] SourceResult capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to,
-                                          Reading r = Reading::laws(), Why* why = nullptr) noexcept;
+                                          Reading r = Reading::laws()) noexcept;
 
 // GCSS's en passant case: the pawn on S (of the side to move) captures onto the empty square Q
 // on rank 6 (3 for Black), and the enemy pawn behind Q made its double step on the previous

@@ -45,32 +45,31 @@ void set_bit(std::uint8_t& bits, std::uint8_t bit, unsigned value) noexcept {
 
 }  // namespace
 
+void assign_in_place(State& n, const Assignment& a) noexcept {
+    switch (a.x.kind()) {
+        case Ide::Kind::Square: {
+            const auto v = PieceId::from_value(static_cast<int>(a.value));
+            PGNSEM_ASSERT(v.has_value(), "a square holds a piece id, 0 to 32");
+            assign_square(n, a.x.index(), *v);
+            break;
+        }
+        case Ide::Kind::Turn:
+            PGNSEM_ASSERT(a.value <= kTurnLimit, "turn stays below the turn limit");
+            n.turn = static_cast<std::uint16_t>(a.value);
+            break;
+        case Ide::Kind::TwoStep:
+            PGNSEM_ASSERT(a.value <= 0xFFFF, "a stamp is a turn");
+            n.two_step[a.x.index()] = static_cast<std::uint16_t>(a.value);
+            break;
+        case Ide::Kind::KingMoved: set_bit(n.king_moved, a.x.index(), a.value); break;
+        case Ide::Kind::RookMoved: set_bit(n.rook_moved, a.x.index(), a.value); break;
+        case Ide::Kind::HalfmoveClock: n.halfmove_clock = a.value; break;
+    }
+}
+
 State update(const State& s, std::initializer_list<Assignment> assignments) noexcept {
     State n = s;
-    for (const Assignment& a : assignments) {
-        switch (a.x.kind()) {
-            case Ide::Kind::Square: {
-                const auto v = PieceId::from_value(static_cast<int>(a.value));
-                PGNSEM_ASSERT(v.has_value(), "a square holds a piece id, 0 to 32");
-                assign_square(n, a.x.index(), *v);
-                break;
-            }
-            case Ide::Kind::Turn:
-                PGNSEM_ASSERT(a.value <= kTurnLimit, "turn stays below the turn limit");
-                n.turn = static_cast<std::uint16_t>(a.value);
-                break;
-            case Ide::Kind::TwoStep:
-                PGNSEM_ASSERT(a.value <= 0xFFFF, "a stamp is a turn");
-                n.two_step[a.x.index()] = static_cast<std::uint16_t>(a.value);
-                break;
-            case Ide::Kind::KingMoved: set_bit(n.king_moved, a.x.index(), a.value); break;
-            case Ide::Kind::RookMoved: set_bit(n.rook_moved, a.x.index(), a.value); break;
-            case Ide::Kind::HalfmoveClock:
-                PGNSEM_ASSERT(a.value <= 0xFFFF, "the clock is 16 bits");
-                n.halfmove_clock = a.value;
-                break;
-        }
-    }
+    for (const Assignment& a : assignments) assign_in_place(n, a);
     return n;
 }
 

@@ -249,6 +249,8 @@ struct Assignment {
 // the one update of the paper (§3.2.2); every equation builds its σ' with it. It keeps the cached
 // king squares in step with the board.
 [[nodiscard]] State update(const State& s, std::initializer_list<Assignment> assignments) noexcept;
+// σ^{v}_{x} in place: the one step `update` takes for each assignment, in order.
+void assign_in_place(State& s, const Assignment& a) noexcept;
 // σ^v_Q: the same for one square.
 [[nodiscard]] State update(const State& s, Square q, PieceId v) noexcept;
 // σ(x): the value an identifier holds (a square its piece id; a flag 0 or 1; a stamp kNoStamp when

@@ -17,6 +17,11 @@
 // mod(turn, 2) = 0), king-never-captured, en-passant-capture (its empty Q is accepted: the
 // equation that fired says it was en passant), promotion-compulsory, castle-through-check.
 //
+// Each condition is a premise (premise.hpp): a function of σ, the transition (σ′ and what the move
+// did) and the reading, returning its value. T(M) for each form is the list of them
+// (TraversalPremises, CapturePremises, CastlePremises below), evaluated in order up to the first ⊥
+// (`Conjunction`).
+//
 // When a move breaks several conditions, the first in this order is the reason (proofs-notes/
 // semantics.md, "Which rule when several fail"): [[M]] undefined, the destination, compulsory
 // promotion, king safety; for castling: out of, through, into check. The king-safety failure is
@@ -27,7 +32,6 @@
 #include "semantics/denote.hpp"
 #include "semantics/in_check.hpp"
 #include "semantics/overloaded.hpp"
-#include "semantics/why.hpp"
 #include "syntax/mutants.hpp"
 
 namespace pgnsem::sem {
@@ -41,10 +45,6 @@ namespace {
     return d;
 }
 
-[[nodiscard]] Termination fail(Failure r, const Action& a) noexcept {
-    return Fails{r, detail_of(a)};
-}
-
 // T(M)(σ) = ⊤ with σ′. Under the Laws' reading a move T accepts keeps σ well-formed (L2, L4 of
 // proofs-notes/invariants.md); that it did not is a bug, never a verdict. Under a reading with a
 // correction undone, the paper's equations can break it (errata.md: a pawn left on the last rank,
@@ -56,66 +56,82 @@ namespace {
     return Terminates{t, check};
 }
 
+// Each premise of T below is a function of σ, the transition t ([[M]]σ = σ′ and what the move did)
+// and the reading: its value, none when it is not one of this move.
+// The premise, with what its ⊥ is about: the move.
+[[nodiscard]] Premise about(Premise p, const Action& a) noexcept {
+    p.detail = detail_of(a);
+    return p;
+}
+
+// IIC(σ, c), with the pieces that attack c's king when it is ⊤.
+[[nodiscard]] IicCall iic(const State& sigma, Color c, bool after, bool for_claim = false) noexcept {
+    IicCall call{after, c, in_check(sigma, c), SquareSet{}, for_claim};
+    if (call.answer)
+        if (const std::optional<Square> k = king_square(sigma, c)) call.attackers = attackers(sigma, *k, opposite(c));
+    return call;
+}
+
 // Q ≠ 0, the destination of a traversal.
-[[nodiscard]] std::optional<Failure> traversal_destination(const State& s, const Action& a, Reading r,
-                                                           Why* why) noexcept {
-    const PieceId on_q = at(s, a.to);
+[[nodiscard]] std::optional<Premise> destination_empty(const State& s, const Transition& t, Reading r) noexcept {
+    const PieceId on_q = at(s, t.action.to);
     // Erratum destination-empty. Paper: "Q ≠ 0", an occupied destination. Laws 3.1 and the
     // paper's own prose ("the destination square Q is not already occupied"): σ(Q) = 0. An enemy
     // piece there is trav/occupied (the interpreter plays the capture the move must mean).
-    if (!r.corrected(Erratum::DestinationEmpty)) {
-        note_premise(why, Failure::PaperDestinationEmpty, !on_q.empty(), Erratum::DestinationEmpty, r);
-        return on_q.empty() ? std::optional(Failure::PaperDestinationEmpty) : std::nullopt;
-    }
+    if (!r.corrected(Erratum::DestinationEmpty))
+        return about(tested(Failure::PaperDestinationEmpty, !on_q.empty(), Erratum::DestinationEmpty, r), t.action);
     const Failure as = !on_q.empty() && belongs_to(on_q, to_move(s)) ? Failure::DestOwnPiece : Failure::TravOccupied;
-    note_premise(why, as, on_q.empty(), Erratum::DestinationEmpty, r, premise(Failure::TravOccupied));
-    if (on_q.empty()) return std::nullopt;
-    return as;
+    return about(tested(as, on_q.empty(), Erratum::DestinationEmpty, r, premise(Failure::TravOccupied)), t.action);
 }
 
-// turn = 0, Q ∈ {17 … 32}  or  turn = 1, Q ∈ {1 … 16}: the destination of a capture.
-[[nodiscard]] std::optional<Failure> capture_destination(const State& s, const Action& a, Reading r,
-                                                         Why* why) noexcept {
-    const PieceId on_q = at(s, a.to);
-    // En passant takes the pawn behind Q; its Q is empty (erratum en-passant-capture: under the
-    // paper's reading that equation never fires, and the empty Q fails here).
-    if (on_q.empty()) {
-        const bool en_passant = a.rule == Equation::CapEnPassant;
-        note_premise(why, Failure::CapNoVictim, en_passant,
-                     kind_of(a.piece) == PieceKind::Pawn ? std::optional(Erratum::EnPassantCapture) : std::nullopt, r);
-        return en_passant ? std::nullopt : std::optional(Failure::CapNoVictim);
-    }
-    note_premise(why, Failure::CapNoVictim, true);
-    note_premise(why, Failure::DestOwnPiece, !belongs_to(on_q, to_move(s)));
-    if (belongs_to(on_q, to_move(s))) return Failure::DestOwnPiece;
-    // Erratum capture-turn-parity. Paper: turn = 0 (White) or turn = 1 (Black), so only the first
-    // two plies of a game could capture. Laws 3.1: mod(turn, 2), whoever is to move.
-    if (!r.corrected(Erratum::CaptureTurnParity)) {
-        note_premise(why, Failure::PaperCaptureTurn, s.turn <= 1, Erratum::CaptureTurnParity, r);
-        if (s.turn > 1) return Failure::PaperCaptureTurn;
-    } else {
-        note_premise(why, Failure::PaperCaptureTurn, true, Erratum::CaptureTurnParity, r,
-                     "mod(turn, 2) = 0 (White), mod(turn, 2) = 1 (Black)");
-    }
-    // Erratum king-never-captured. Paper: any enemy id, 21 (5) included. Laws 1.4.1, 3.9.2: the
-    // king is never captured.
-    if (r.corrected(Erratum::KingNeverCaptured)) {
-        const bool king = kind_of(on_q) == PieceKind::King;
-        note_premise(why, Failure::CapOfKing, !king, Erratum::KingNeverCaptured, r);
-        if (king) return Failure::CapOfKing;
-    }
-    return std::nullopt;
+// The destination of a capture, four premises. First, a piece on Q to take: en passant takes the
+// pawn behind Q, and its Q is empty (erratum en-passant-capture: under the paper's reading that
+// equation never fires, and the empty Q fails here). The three after it are about the piece on Q,
+// and none when en passant took the pawn behind it.
+[[nodiscard]] std::optional<Premise> victim(const State& s, const Transition& t, Reading r) noexcept {
+    const Action& a = t.action;
+    if (!at(s, a.to).empty()) return about(tested(Failure::CapNoVictim, true), a);
+    return about(
+        tested(Failure::CapNoVictim, a.rule == Equation::CapEnPassant,
+               kind_of(a.piece) == PieceKind::Pawn ? std::optional(Erratum::EnPassantCapture) : std::nullopt, r),
+        a);
+}
+
+// The piece on Q is the opponent's.
+[[nodiscard]] std::optional<Premise> victim_theirs(const State& s, const Transition& t, Reading) noexcept {
+    const PieceId on_q = at(s, t.action.to);
+    if (on_q.empty()) return std::nullopt;
+    return about(tested(Failure::DestOwnPiece, !belongs_to(on_q, to_move(s))), t.action);
+}
+
+// turn = 0, Q ∈ {17 … 32}  or  turn = 1, Q ∈ {1 … 16}. Erratum capture-turn-parity. Paper: turn = 0
+// (White) or turn = 1 (Black), so only the first two plies of a game could capture. Laws 3.1:
+// mod(turn, 2), whoever is to move.
+[[nodiscard]] std::optional<Premise> capture_turn(const State& s, const Transition& t, Reading r) noexcept {
+    if (at(s, t.action.to).empty()) return std::nullopt;
+    if (!r.corrected(Erratum::CaptureTurnParity))
+        return about(tested(Failure::PaperCaptureTurn, s.turn <= 1, Erratum::CaptureTurnParity, r), t.action);
+    return about(tested(Failure::PaperCaptureTurn, true, Erratum::CaptureTurnParity, r,
+                        "mod(turn, 2) = 0 (White), mod(turn, 2) = 1 (Black)"),
+                 t.action);
+}
+
+// Erratum king-never-captured. Paper: any enemy id, 21 (5) included. Laws 1.4.1, 3.9.2: the king is
+// never captured.
+[[nodiscard]] std::optional<Premise> victim_not_king(const State& s, const Transition& t, Reading r) noexcept {
+    const PieceId on_q = at(s, t.action.to);
+    if (on_q.empty() || !r.corrected(Erratum::KingNeverCaptured)) return std::nullopt;
+    return about(tested(Failure::CapOfKing, kind_of(on_q) != PieceKind::King, Erratum::KingNeverCaptured, r), t.action);
 }
 
 // Erratum promotion-compulsory. Paper: nothing (the prose says "the pawn cannot remain a pawn",
 // but b8 is an ordinary [[Q]]). Laws 3.7.3.3: a pawn reaching the last rank must be exchanged.
-[[nodiscard]] bool promotion_missing(const Action& a, Reading r, Why* why) noexcept {
-    if (!r.corrected(Erratum::PromotionCompulsory)) return false;
+[[nodiscard]] std::optional<Premise> promotion_made(const State&, const Transition& t, Reading r) noexcept {
+    const Action& a = t.action;
+    if (!r.corrected(Erratum::PromotionCompulsory) || kind_of(a.piece) != PieceKind::Pawn || a.promotion)
+        return std::nullopt;
     const int rank = a.to.rank().index();
-    const bool missing = (rank == 0 || rank == 7) && !a.promotion && kind_of(a.piece) == PieceKind::Pawn;
-    if (kind_of(a.piece) == PieceKind::Pawn && !a.promotion)
-        note_premise(why, Failure::PromoMissing, !missing, Erratum::PromotionCompulsory, r);
-    return missing;
+    return about(tested(Failure::PromoMissing, rank != 0 && rank != 7, Erratum::PromotionCompulsory, r), a);
 }
 
 // Erratum check-turn-reading. The colour whose king T's ¬IIC(σ′, mod(turn − 1, 2)) tests. Paper,
@@ -130,109 +146,108 @@ namespace {
                : opposite(to_move(s));
 }
 
-// IIC(σ, c), recorded in `why` with the attackers of c's king when there is one.
-[[nodiscard]] bool iic(const State& sigma, Color c, bool after, Why* why, bool for_claim = false) noexcept {
-    const bool answer = in_check(sigma, c);
-    if (why != nullptr) {
-        const std::optional<Square> k = king_square(sigma, c);
-        note_iic(why, after, c, answer, k ? attackers(sigma, *k, opposite(c)) : SquareSet{}, for_claim);
+// The king test read literally (erratum check-turn-reading, paper): ¬IIC(σ′, opponent). Its ⊥ is
+// a move that attacks the opponent's king.
+[[nodiscard]] Premise literal_king_test(const State& s, const Transition& t, Reading r) noexcept {
+    const Color them = opposite(to_move(s));
+    Premise p = about(tested(Failure::PaperCheckTurn, true, Erratum::CheckTurnReading, r), t.action);
+    p.iic = iic(t.next, them, true);
+    p.holds = !p.iic->answer;
+    if (!p.holds) {
+        p.detail.king = king_square(t.next, them);
+        if (p.detail.king) p.detail.attacker = p.iic->attackers.first();
     }
-    return answer;
+    return p;
 }
 
-// The paper's literal reading of T's king test failed: the move attacks the opponent's king.
-[[nodiscard]] Termination gives_check(const Transition& t) noexcept {
-    Detail d = detail_of(t.action);
-    d.king = king_square(t.next, to_move(t.next));
-    if (d.king) d.attacker = attackers(t.next, *d.king, opposite(to_move(t.next))).first();
-    return Fails{Failure::PaperCheckTurn, d};
-}
-
-// The king test read literally (erratum check-turn-reading, paper): ¬IIC(σ′, opponent).
-[[nodiscard]] Termination literal_king_test(const State& s, const Transition& t, Reading r, Why* why) noexcept {
-    const bool attacked = iic(t.next, opposite(to_move(s)), true, why);
-    note_premise(why, Failure::PaperCheckTurn, !attacked, Erratum::CheckTurnReading, r);
-    if (attacked) return gives_check(t);
-    return accept(s, t, false, r);
-}
-
-// ¬IIC(σ', mover), and which of the three king-safety rules a move that leaves its king attacked
-// breaks. `check` of the result is IIC(σ', the opponent): what a `+` or `#` claims.
-[[nodiscard]] Termination king_safe(const State& s, const Transition& t, Reading r, Why* why) noexcept {
+// ¬IIC(σ', mover), under the rule of the three its ⊥ breaks: the king stepped into the attack
+// (check/into), the mover was in check and did not answer it (check/unanswered), or the move
+// uncovered an attack on its own king (check/pinned).
+[[nodiscard]] std::optional<Premise> king_safe(const State& s, const Transition& t, Reading r) noexcept {
     const Color mover = to_move(s);
-    if (king_test(s, r) != mover) return literal_king_test(s, t, r, why);
-    const bool attacked = iic(t.next, mover, true, why);
-    // Which rule a ⊥ is reported under (asked only when it is, or when recording).
-    Failure rule = Failure::CheckPinned;
-    if (attacked || why != nullptr) {
-        if (kind_of(t.action.piece) == PieceKind::King)
-            rule = Failure::CheckInto;
-        else if (in_check(s, mover))
-            rule = Failure::CheckUnanswered;
+    if (king_test(s, r) != mover) return literal_king_test(s, t, r);
+    const Failure rule = kind_of(t.action.piece) == PieceKind::King ? Failure::CheckInto
+                         : in_check(s, mover)                       ? Failure::CheckUnanswered
+                                                                    : Failure::CheckPinned;
+    Premise p = about(tested(rule, true, Erratum::CheckTurnReading, r), t.action);
+    p.iic = iic(t.next, mover, true);
+    p.holds = !p.iic->answer;
+    if (!p.holds) {
+        p.detail.king = king_square(t.next, mover);
+        if (p.detail.king) p.detail.attacker = p.iic->attackers.first();
     }
-    note_premise(why, rule, !attacked, Erratum::CheckTurnReading, r);
-    if (!attacked) return accept(s, t, iic(t.next, opposite(mover), true, why, true), r);
-    Detail d = detail_of(t.action);
-    d.king = king_square(t.next, mover);
-    if (d.king) d.attacker = attackers(t.next, *d.king, opposite(mover)).first();
-    return Fails{rule, d};
+    return p;
 }
 
-// T(O-O), T(O-O-O): ¬IIC(σ, mover); the crossed square not attacked (erratum castle-through-check);
-// ¬IIC(σ', mover).
-[[nodiscard]] Termination judge_castle(const State& s, const Transition& t, Reading r, Why* why) noexcept {
-    const Color mover = to_move(s);
-    const Color them = opposite(mover);
-    const CastleSquares q = castle_squares(mover, *t.action.castle);
-    Fails f{Failure::CastleOutOfCheck, detail_of(t.action)};
-    f.detail.king = q.king_from;
-    // ¬IIC(σ, mod(turn, 2))
-    const bool in_check_before = iic(s, mover, false, why);
-    note_premise(why, Failure::CastleOutOfCheck, !in_check_before);
-    if (in_check_before) {
-        f.detail.attacker = attackers(s, king_square(s, mover).value_or(q.king_from), them).first();
-        return f;
-    }
-    // Erratum castle-through-check. Paper: the square the king crosses is not examined.
-    // Laws 3.8.2.2.1: castling is illegal if "the square which it must cross" is attacked.
-    if (r.corrected(Erratum::CastleThroughCheck)) {
-        const SquareSet a = attackers(s, q.crossed, them);
-        note_premise(why, Failure::CastleThroughCheck, a.empty(), Erratum::CastleThroughCheck, r, {}, q.crossed);
-        if (!a.empty()) {
-            f.rule = Failure::CastleThroughCheck;
-            f.detail.square = q.crossed;
-            f.detail.attacker = a.first();
-            return f;
-        }
-    }
-    // ¬IIC(σ', mod(turn − 1, 2)); read literally, the opponent's king (erratum check-turn-reading)
-    if (king_test(s, r) != mover) return literal_king_test(s, t, r, why);
-    const bool into = iic(t.next, mover, true, why);
-    note_premise(why, Failure::CastleIntoCheck, !into, Erratum::CheckTurnReading, r);
-    if (into) {
-        f.rule = Failure::CastleIntoCheck;
-        f.detail.square = q.king_to;
-        f.detail.attacker = attackers(t.next, q.king_to, them).first();
-        return f;
-    }
-    return accept(s, t, iic(t.next, them, true, why, true), r);
+// What a castling's ⊥ is about: the king's move from its square.
+[[nodiscard]] Premise about_castle(Premise p, const Transition& t) noexcept {
+    p.detail = detail_of(t.action);
+    p.detail.king = t.action.from;
+    return p;
 }
+
+// ¬IIC(σ, mod(turn, 2)): not out of check.
+[[nodiscard]] std::optional<Premise> not_in_check(const State& s, const Transition& t, Reading) noexcept {
+    Premise p = about_castle(tested(Failure::CastleOutOfCheck, true), t);
+    p.iic = iic(s, to_move(s), false);
+    p.holds = !p.iic->answer;
+    if (!p.holds) p.detail.attacker = p.iic->attackers.first();
+    return p;
+}
+
+// Erratum castle-through-check. Paper: the square the king crosses is not examined.
+// Laws 3.8.2.2.1: castling is illegal if "the square which it must cross" is attacked.
+[[nodiscard]] std::optional<Premise> not_through_check(const State& s, const Transition& t, Reading r) noexcept {
+    if (!r.corrected(Erratum::CastleThroughCheck)) return std::nullopt;
+    const Square crossed = castle_squares(to_move(s), *t.action.castle).crossed;
+    const SquareSet a = attackers(s, crossed, opposite(to_move(s)));
+    Premise p =
+        about_castle(tested(Failure::CastleThroughCheck, a.empty(), Erratum::CastleThroughCheck, r, {}, crossed), t);
+    if (!p.holds) {
+        p.detail.square = crossed;
+        p.detail.attacker = a.first();
+    }
+    return p;
+}
+
+// ¬IIC(σ', mod(turn − 1, 2)): not into check; read literally, the opponent's king (erratum
+// check-turn-reading).
+[[nodiscard]] std::optional<Premise> not_into_check(const State& s, const Transition& t, Reading r) noexcept {
+    const Color mover = to_move(s);
+    if (king_test(s, r) != mover) return literal_king_test(s, t, r);
+    Premise p = about_castle(tested(Failure::CastleIntoCheck, true, Erratum::CheckTurnReading, r), t);
+    p.iic = iic(t.next, mover, true);
+    p.holds = !p.iic->answer;
+    if (!p.holds) {
+        p.detail.square = t.action.to;
+        p.detail.attacker = attackers(t.next, t.action.to, opposite(mover)).first();
+    }
+    return p;
+}
+
+// T(Q), T(P::Q), T(Q=T): ∃σ′. (σ,σ′) ∈ [[M]], Q ≠ 0, [Laws] promotion compulsory, ¬IIC(σ′, mover).
+using TraversalPremises = Conjunction<destination_empty, promotion_made, king_safe>;
+// T(P::x::Q), T(W::x::Q=T): ∃σ′. (σ,σ′) ∈ [[M]], turn = 0, Q ∈ {17 … 32} (turn = 1, Q ∈ {1 … 16}),
+// [Laws] the victim not a king, promotion compulsory, ¬IIC(σ′, mover).
+using CapturePremises = Conjunction<victim, victim_theirs, capture_turn, victim_not_king, promotion_made, king_safe>;
+// T(O-O), T(O-O-O): ∃σ′. (σ,σ′) ∈ [[M]], ¬IIC(σ, mover), [Laws] the crossed square not attacked,
+// ¬IIC(σ′, mover).
+using CastlePremises = Conjunction<not_in_check, not_through_check, not_into_check>;
 
 // T(M)(σ) once [[M]]σ is known. `capture`: M is one of the capture forms (P::x::Q, W::x::Q=T).
-[[nodiscard]] Termination judge(const State& s, const Partial<Transition>& meaning, bool capture, Reading r,
-                                Why* why) noexcept {
+[[nodiscard]] Termination judge(const State& s, const Partial<Transition>& meaning, bool capture, Reading r) noexcept {
     // ∃σ'. (σ, σ') ∈ [[M]]
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&meaning)) return Fails{u->rule, u->detail};
     const Transition& t = boost::variant2::get<Transition>(meaning);
-    if (t.action.castle) return judge_castle(s, t, r, why);
-    if (PGNSEM_MUTANT(ref_terminates_destination_empty_everywhere) && !r.corrected(Erratum::DestinationEmpty) &&
-        at(s, t.action.to).empty())
-        return fail(Failure::PaperDestinationEmpty, t.action);
-    if (const auto rule =
-            capture ? capture_destination(s, t.action, r, why) : traversal_destination(s, t.action, r, why))
-        return fail(*rule, t.action);
-    if (promotion_missing(t.action, r, why)) return fail(Failure::PromoMissing, t.action);
-    return king_safe(s, t, r, why);
+    if (PGNSEM_MUTANT(ref_terminates_destination_empty_everywhere) && !t.action.castle &&
+        !r.corrected(Erratum::DestinationEmpty) && at(s, t.action.to).empty())
+        return Fails{Failure::PaperDestinationEmpty, detail_of(t.action)};
+    const std::optional<Premise> no = t.action.castle ? CastlePremises::first_false(s, t, r)
+                                      : capture       ? CapturePremises::first_false(s, t, r)
+                                                      : TraversalPremises::first_false(s, t, r);
+    if (no) return Fails{no->as, no->detail};
+    const std::optional<IicCall> check = claim(s, t, r);
+    return accept(s, t, check && check->answer, r);
 }
 
 // Whether the equation that fired is one of the capture equations: how a move written by its
@@ -247,25 +262,31 @@ namespace {
 
 }  // namespace
 
-// T(M)(σ): the equations at the head of this file, one per form of M (a null move is none of them).
-Termination terminates(const ast::Move& m, const State& sigma, Reading r, Why* why) noexcept {
-    return boost::variant2::visit(
-        Overloaded{
-            [&](const ast::Traversal& b) { return judge(sigma, denote_traversal(b, sigma, r, why), false, r, why); },
-            [&](const ast::Capture& b) { return judge(sigma, denote_capture(b, sigma, r, why), true, r, why); },
-            [&](const ast::Castle& b) { return judge(sigma, denote_castle(b, sigma, r, why), false, r, why); },
-            [&](const ast::Promotion& b) {
-                return judge(sigma, denote_promotion(b, sigma, r, why), b.is_capture(), r, why);
-            },
-            [&](const ast::Coordinate& b) {
-                const Partial<Transition> meaning = denote_coordinate(b, sigma, r, why);
-                return judge(sigma, meaning, fired_capture(meaning), r, why);
-            },
-            [](const ast::NullMove&) {
-                return Termination{Fails{Failure::MoveNull, Detail{}}};
-            },
-        },
-        m.body);
+Premises termination_premises(const State& sigma, const Transition& t, bool capture, Reading r) noexcept {
+    if (t.action.castle) return CastlePremises::evaluate(sigma, t, r);
+    return capture ? CapturePremises::evaluate(sigma, t, r) : TraversalPremises::evaluate(sigma, t, r);
+}
+
+std::optional<IicCall> claim(const State& sigma, const Transition& t, Reading r) noexcept {
+    if (king_test(sigma, r) != to_move(sigma)) return std::nullopt;
+    return iic(t.next, opposite(to_move(sigma)), true, true);
+}
+
+bool capture_form(const ast::Move& m, const Partial<Transition>& meaning) noexcept {
+    return boost::variant2::visit(Overloaded{
+                                      [](const ast::Capture&) { return true; },
+                                      [](const ast::Promotion& b) { return b.is_capture(); },
+                                      [&](const ast::Coordinate&) { return fired_capture(meaning); },
+                                      [](const auto&) { return false; },
+                                  },
+                                  m.body);
+}
+
+// T(M)(σ): the equations at the head of this file, one per form of M (a null move is none of them:
+// [[M]] is ⊥).
+Termination terminates(const ast::Move& m, const State& sigma, Reading r) noexcept {
+    const Partial<Transition> meaning = denote(m, sigma, r);
+    return judge(sigma, meaning, capture_form(m, meaning), r);
 }
 
 Termination terminates_concrete(const State& sigma, ConcreteMove m, Reading r) noexcept {

@@ -58,7 +58,7 @@ inline State start_position() {
 
 // Walks from `start` following the choices (each taken modulo the number of legal moves) until the
 // choices run out or the game is over. Before T is asked of a move, `before_t(σ, σ′)` is called with
-// the σ′ of [[M]] alone (denote_coordinate), so that a property can look at what T would assert
+// the σ′ of [[M]] alone (denote), so that a property can look at what T would assert
 // about (a move the Laws accept keeps σ well-formed: a bug aborts) and fail as itself first.
 template <class BeforeT>
 inline std::vector<WalkStep> walk_from(State s, const std::vector<std::uint32_t>& choices, BeforeT before_t) {
@@ -67,7 +67,7 @@ inline std::vector<WalkStep> walk_from(State s, const std::vector<std::uint32_t>
         const MoveList moves = fast::legal_moves(s);
         if (moves.size == 0) break;
         const ConcreteMove m = moves.moves[c % moves.size];
-        const Partial<Transition> d = denote_coordinate(ast::Coordinate{m.from, m.to, m.promotion}, s, Reading::laws());
+        const Partial<Transition> d = denote(ast::Move{ast::Coordinate{m.from, m.to, m.promotion}}, s, Reading::laws());
         if (const Transition* t = boost::variant2::get_if<Transition>(&d)) before_t(s, t->next);
         const Termination t = terminates_concrete(s, m);
         RC_ASSERT(boost::variant2::holds_alternative<Terminates>(t));

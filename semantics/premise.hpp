@@ -1,0 +1,122 @@
+// A premise as a value: one condition of T (§3.3) or of an equation of [[M]] (§3.2.2), evaluated
+// in σ (or σ′), with the rule a ⊥ is reported under. The reference writes each condition as a
+// small function that returns one; a conjunction is a list of them, evaluated in order up to the
+// first ⊥ (`Conjunction`). T and [[M]] read the first ⊥ off that list, and `pgnsem explain`
+// (semantics/why.hpp) prints the same list: each premise is computed once, by the one function
+// that states it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+#include "semantics/board.hpp"
+#include "semantics/errata.hpp"
+#include "semantics/partial.hpp"
+#include "semantics/rules.hpp"
+#include "syntax/assert.hpp"
+
+namespace pgnsem::sem {
+
+// A list of at most N values, in order, held in place (no allocation).
+template <class T, std::size_t N>
+struct Few {
+    std::array<T, N> items;
+    std::size_t size = 0;
+    void push_back(const T& x) noexcept {
+        PGNSEM_ASSERT(size < N, "a Few holds what one move computes");
+        items[size++] = x;
+    }
+    [[nodiscard]] bool empty() const noexcept { return size == 0; }
+    [[nodiscard]] const T& back() const noexcept {
+        PGNSEM_ASSERT(size > 0, "back() of a list that has an element");
+        return items[size - 1];
+    }
+    [[nodiscard]] const T* begin() const noexcept { return items.data(); }
+    [[nodiscard]] const T* end() const noexcept { return items.data() + size; }
+};
+
+// IIC(σ, c) or IIC(σ′, c), as T asked it, and the pieces that attack the king (when it is ⊤).
+struct IicCall {
+    bool after = true;  // σ′ (else σ)
+    Color colour = Color::White;
+    bool answer = false;
+    SquareSet attackers;
+    // Why T asked: for a premise, or for what a `+`/`#` claims (the opponent's king).
+    bool for_claim = false;
+};
+
+// One premise and its value. `as`: the rule reported when it is ⊥, whose text (sem::premise) is
+// the premise's, unless `text` gives the finer statement the reading tests. `square`: the square
+// it is about, when one (the rook's corner, a blocker, the crossed square). A premise that exists,
+// or reads as it does, because of an erratum carries the erratum (proofs-notes/errata.md) and
+// whether the reading makes its correction.
+struct Premise {
+    Failure as = Failure::GameOver;
+    bool holds = true;
+    std::optional<Erratum> erratum;
+    bool corrected = true;  // the reading makes the erratum's correction (the Laws' form)
+    std::string_view text;
+    std::optional<Square> square;
+    Detail detail;               // what a ⊥ is about: the detail of the Undefined or Fails reported
+    std::optional<IicCall> iic;  // the IIC the premise is a test of, when it is one
+    [[nodiscard]] std::string_view statement() const noexcept { return text.empty() ? premise(as) : text; }
+};
+
+// The premise `as` with its value, read under r.
+[[nodiscard]] inline Premise tested(Failure as, bool holds, std::optional<Erratum> e = std::nullopt,
+                                    Reading r = Reading::laws(), std::string_view text = {},
+                                    std::optional<Square> square = std::nullopt) noexcept {
+    Premise p;
+    p.as = as;
+    p.holds = holds;
+    p.erratum = e;
+    p.corrected = !e || r.corrected(*e);
+    p.text = text;
+    p.square = square;
+    return p;
+}
+
+// A conjunction as evaluated: its premises in order, up to and including the first ⊥ (the ones
+// after it are not evaluated). It holds when none is ⊥.
+struct Premises : Few<Premise, 8> {
+    [[nodiscard]] bool hold() const noexcept { return empty() || back().holds; }
+    // This conjunction, then (when it holds) the premises of `more`.
+    void append(const Premises& more) noexcept {
+        for (const Premise& p : more) push_back(p);
+    }
+};
+
+// A conjunction of premises: the functions that state them, in the order they are tested. Each
+// function takes the same arguments (the move, σ, the reading, …) and returns none when its premise
+// is not one of this move under this reading (an erratum's premise under the paper's reading, the
+// victim's colour when there is no victim).
+template <auto... Premise_>
+struct Conjunction {
+    // Each premise in order until one is ⊥, which ends the list (those after it are not evaluated).
+    template <class... A>
+    [[nodiscard]] static Premises evaluate(const A&... args) noexcept {
+        Premises ps;
+        const auto next = [&ps](const std::optional<Premise>& p) {
+            if (p) ps.push_back(*p);
+            return !p || p->holds;
+        };
+        (void)(next(Premise_(args...)) && ...);
+        return ps;
+    }
+    // The same walk, keeping only its end: the first ⊥, none when the conjunction holds. (What T
+    // and [[M]] need; `evaluate` is for the record of all of them.)
+    template <class... A>
+    [[nodiscard]] static std::optional<Premise> first_false(const A&... args) noexcept {
+        std::optional<Premise> no;
+        const auto next = [&no](const std::optional<Premise>& p) {
+            if (p && !p->holds) no = p;
+            return !no;
+        };
+        (void)(next(Premise_(args...)) && ...);
+        return no;
+    }
+};
+
+}  // namespace pgnsem::sem
