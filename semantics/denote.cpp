@@ -423,11 +423,8 @@ using MovementConditions = Conjunction<movement_reaches, promotes_on_last_rank, 
     return SourceQuery{true, PieceKind::Pawn, ast::Disambiguator{W, std::nullopt}, m.to()};
 }
 
-// [[Q]] and [[P::Q]]: (S, v) = GTSS(Q, P, σ), then the traversal equation for the kind of v.
-[[nodiscard]] Partial<Update> denote_traversal(const ast::Traversal& m, const State& sigma, Reading r) noexcept {
-    const SourceResult src = find_source(sigma, query(m, r), r).answer;
-    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
-    const Square S = boost::variant2::get<Source>(src).from;
+// The traversal equation for the kind of v, (S, v) = GTSS(Q, P, σ) found: [[Q]] and [[P::Q]].
+[[nodiscard]] Update fire_traversal(const ast::Traversal& m, const State& sigma, Square S) noexcept {
     switch (m.piece) {
         case PieceKind::Pawn:
             if (std::abs(m.to.rank().index() - S.rank().index()) == 2) return pawn_double_step(sigma, S, m.to);
@@ -441,11 +438,8 @@ using MovementConditions = Conjunction<movement_reaches, promotes_on_last_rank, 
     PGNSEM_UNREACHABLE("every kind of piece is listed");
 }
 
-// [[P::x::Q]] and [[W::x::Q]]: (S, v) = GCSS(Q, P, σ), then the capture equation for the kind of v.
-[[nodiscard]] Partial<Update> denote_capture(const ast::Capture& m, const State& sigma, Reading r) noexcept {
-    const SourceResult src = find_source(sigma, query(m, r), r).answer;
-    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
-    const Square S = boost::variant2::get<Source>(src).from;
+// The capture equation for the kind of v, (S, v) = GCSS(Q, P, σ) found: [[P::x::Q]] and [[W::x::Q]].
+[[nodiscard]] Update fire_capture(const ast::Capture& m, const State& sigma, Square S, Reading r) noexcept {
     switch (m.piece) {
         case PieceKind::Pawn:
             // GCSS accepted a pawn capture onto an empty Q only as en passant. Erratum
@@ -462,33 +456,11 @@ using MovementConditions = Conjunction<movement_reaches, promotes_on_last_rank, 
     PGNSEM_UNREACHABLE("every kind of piece is listed");
 }
 
-// [[O-O]], [[O-O-O]]: the equation's conditions, then the update.
-[[nodiscard]] Partial<Update> denote_castle(const ast::Castle& m, const State& sigma, Reading r) noexcept {
-    if (const std::optional<Premise> no = CastleConditions::first_false(sigma, m.side, r))
-        return Undefined{no->as, no->detail};
-    return castle(sigma, m.side, r);
-}
-
-// [[Q::=::T]], [[W::x::Q::=::T]]: GTSS (push) or GCSS (capture) finds the pawn.
-[[nodiscard]] Partial<Update> denote_promotion(const ast::Promotion& m, const State& sigma, Reading r) noexcept {
-    const SourceResult src = find_source(sigma, query(m, r), r).answer;
-    if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
-    return promotion(sigma, boost::variant2::get<Source>(src).from, m.to(), m.piece());
-}
-
-// A move written by its squares: its conditions, then the equation for what it does — castling
+// A move written by its squares, its conditions met: the equation for what it does — castling
 // when it is one; en passant when a pawn moves diagonally onto an empty square; a promotion when
 // it names its piece.
-[[nodiscard]] Partial<Update> denote_coordinate(const ast::Coordinate& m, const State& sigma, Reading r) noexcept {
-    if (const std::optional<Premise> no = PieceConditions::first_false(m, sigma, r))
-        return Undefined{no->as, no->detail};
-    if (const std::optional<ast::CastleSide> side = castling(m, sigma)) {
-        if (const std::optional<Premise> no = CastleConditions::first_false(sigma, *side, r))
-            return Undefined{no->as, no->detail};
-        return castle(sigma, *side, r);
-    }
-    if (const std::optional<Premise> no = MovementConditions::first_false(m, sigma, r))
-        return Undefined{no->as, no->detail};
+[[nodiscard]] Update fire_coordinate(const ast::Coordinate& m, const State& sigma, Reading r) noexcept {
+    if (const std::optional<ast::CastleSide> side = castling(m, sigma)) return castle(sigma, *side, r);
     const bool occupied = !at(sigma, m.to).empty();
     switch (kind_of(at(sigma, m.from))) {
         case PieceKind::Pawn:
@@ -509,22 +481,53 @@ using MovementConditions = Conjunction<movement_reaches, promotes_on_last_rank, 
     PGNSEM_UNREACHABLE("every kind of piece is listed");
 }
 
+// The first of [[M]]'s own conditions that fails in σ (none when they hold): the turn limit, then
+// castling's, or those of a move written by its squares — the same lists `conditions` evaluates.
+[[nodiscard]] std::optional<Premise> failed_condition(const ast::Move& m, const State& sigma, Reading r) noexcept {
+    if (std::optional<Premise> limit = turn_limit(sigma)) return limit;
+    if (const auto* c = boost::variant2::get_if<ast::Castle>(&m.body))
+        return CastleConditions::first_false(sigma, c->side, r);
+    if (const auto* c = boost::variant2::get_if<ast::Coordinate>(&m.body)) {
+        if (std::optional<Premise> no = PieceConditions::first_false(*c, sigma, r)) return no;
+        if (const std::optional<ast::CastleSide> side = castling(*c, sigma))
+            return CastleConditions::first_false(sigma, *side, r);
+        return MovementConditions::first_false(*c, sigma, r);
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
-// The equation M fires. A null move is no move of chess; no move has a successor at the turn limit.
-Partial<Update> equation(const ast::Move& m, const State& sigma, Reading r) noexcept {
-    if (boost::variant2::holds_alternative<ast::NullMove>(m.body)) return Undefined{Failure::MoveNull, Detail{}};
-    if (const std::optional<Premise> limit = turn_limit(sigma)) return Undefined{limit->as, limit->detail};
+Update fire(const ast::Move& m, const State& sigma, std::optional<Square> source, Reading r) noexcept {
+    const auto from = [&source] {
+        PGNSEM_ASSERT(source.has_value(), "GTSS/GCSS found the source of a written move");
+        return *source;
+    };
     return boost::variant2::visit(
         Overloaded{
-            [&](const ast::Traversal& b) { return denote_traversal(b, sigma, r); },
-            [&](const ast::Capture& b) { return denote_capture(b, sigma, r); },
-            [&](const ast::Castle& b) { return denote_castle(b, sigma, r); },
-            [&](const ast::Promotion& b) { return denote_promotion(b, sigma, r); },
-            [&](const ast::Coordinate& b) { return denote_coordinate(b, sigma, r); },
-            [](const ast::NullMove&) -> Partial<Update> { PGNSEM_UNREACHABLE("a null move is refused above"); },
+            [&](const ast::Traversal& b) { return fire_traversal(b, sigma, from()); },
+            [&](const ast::Capture& b) { return fire_capture(b, sigma, from(), r); },
+            [&](const ast::Castle& b) { return castle(sigma, b.side, r); },
+            [&](const ast::Promotion& b) { return promotion(sigma, from(), b.to(), b.piece()); },
+            [&](const ast::Coordinate& b) { return fire_coordinate(b, sigma, r); },
+            [](const ast::NullMove&) -> Update { PGNSEM_UNREACHABLE("a null move fires no equation"); },
         },
         m.body);
+}
+
+// The equation M fires: [[M]]'s own conditions, then (S, v) = GTSS(Q, P, σ) or GCSS(Q, P, σ) for a
+// written move, then the equation for the kind of v. A null move is no move of chess; no move has a
+// successor at the turn limit.
+Partial<Update> equation(const ast::Move& m, const State& sigma, Reading r) noexcept {
+    if (boost::variant2::holds_alternative<ast::NullMove>(m.body)) return Undefined{Failure::MoveNull, Detail{}};
+    if (const std::optional<Premise> no = failed_condition(m, sigma, r)) return Undefined{no->as, no->detail};
+    std::optional<Square> source;
+    if (const std::optional<SourceQuery> q = source_query(m, r)) {
+        const SourceResult src = find_source(sigma, *q, r).answer;
+        if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return *u;
+        source = boost::variant2::get<Source>(src).from;
+    }
+    return fire(m, sigma, source, r);
 }
 
 // [[M]]σ: σ′ from the update of the equation M fires.

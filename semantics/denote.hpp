@@ -49,6 +49,12 @@ struct Update {
 // The equation [[M]] fires in σ, with its update (⊥ as `denote`).
 [[nodiscard]] Partial<Update> equation(const ast::Move& m, const State& sigma, Reading r = Reading::laws()) noexcept;
 
+// The update of the equation M fires once [[M]]'s own conditions hold and GTSS/GCSS found its source
+// S (`source`: none for a castling or a move written by its squares). `equation` is the three
+// steps in order: `conditions`, `find_source`, `fire`.
+[[nodiscard]] Update fire(const ast::Move& m, const State& sigma, std::optional<Square> source,
+                          Reading r = Reading::laws()) noexcept;
+
 // The GTSS or GCSS call [[M]] makes (none for a castling or a move written by its squares).
 [[nodiscard]] std::optional<SourceQuery> source_query(const ast::Move& m, Reading r = Reading::laws()) noexcept;
 

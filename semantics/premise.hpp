@@ -68,14 +68,14 @@ struct Premise {
 [[nodiscard]] inline Premise tested(Failure as, bool holds, std::optional<Erratum> e = std::nullopt,
                                     Reading r = Reading::laws(), std::string_view text = {},
                                     std::optional<Square> square = std::nullopt) noexcept {
-    Premise p;
-    p.as = as;
-    p.holds = holds;
-    p.erratum = e;
-    p.corrected = !e || r.corrected(*e);
-    p.text = text;
-    p.square = square;
-    return p;
+    return Premise{.as = as,
+                   .holds = holds,
+                   .erratum = e,
+                   .corrected = !e || r.corrected(*e),
+                   .text = text,
+                   .square = square,
+                   .detail = {},
+                   .iic = std::nullopt};
 }
 
 // A conjunction as evaluated: its premises in order, up to and including the first ⊥ (the ones

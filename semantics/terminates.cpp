@@ -160,19 +160,26 @@ namespace {
     return p;
 }
 
+// Which of the three rules a ⊥ of ¬IIC(σ′, mover) breaks: the king stepped into the attack
+// (check/into), the mover was in check and did not answer it (check/unanswered), or the move
+// uncovered an attack on its own king (check/pinned). (IIC(σ, mover) is asked only to name the
+// rule: T asks it when the premise is ⊥, `explain` for every move.)
+[[nodiscard]] Failure king_safety_rule(const State& s, const Action& a) noexcept {
+    if (kind_of(a.piece) == PieceKind::King) return Failure::CheckInto;
+    return in_check(s, to_move(s)) ? Failure::CheckUnanswered : Failure::CheckPinned;
+}
+
 // ¬IIC(σ', mover), under the rule of the three its ⊥ breaks: the king stepped into the attack
 // (check/into), the mover was in check and did not answer it (check/unanswered), or the move
 // uncovered an attack on its own king (check/pinned).
 [[nodiscard]] std::optional<Premise> king_safe(const State& s, const Transition& t, Reading r) noexcept {
     const Color mover = to_move(s);
     if (king_test(s, r) != mover) return literal_king_test(s, t, r);
-    const Failure rule = kind_of(t.action.piece) == PieceKind::King ? Failure::CheckInto
-                         : in_check(s, mover)                       ? Failure::CheckUnanswered
-                                                                    : Failure::CheckPinned;
-    Premise p = about(tested(rule, true, Erratum::CheckTurnReading, r), t.action);
+    Premise p = about(tested(Failure::CheckInto, true, Erratum::CheckTurnReading, r), t.action);
     p.iic = iic(t.next, mover, true);
     p.holds = !p.iic->answer;
     if (!p.holds) {
+        p.as = king_safety_rule(s, t.action);
         p.detail.king = king_square(t.next, mover);
         if (p.detail.king) p.detail.attacker = p.iic->attackers.first();
     }
@@ -264,7 +271,11 @@ using CastlePremises = Conjunction<not_in_check, not_through_check, not_into_che
 
 Premises termination_premises(const State& sigma, const Transition& t, bool capture, Reading r) noexcept {
     if (t.action.castle) return CastlePremises::evaluate(sigma, t, r);
-    return capture ? CapturePremises::evaluate(sigma, t, r) : TraversalPremises::evaluate(sigma, t, r);
+    Premises ps = capture ? CapturePremises::evaluate(sigma, t, r) : TraversalPremises::evaluate(sigma, t, r);
+    // A king-safety premise that holds is listed under the rule its ⊥ would break.
+    for (std::size_t i = 0; i < ps.size; ++i)
+        if (Premise& p = ps.items[i]; p.holds && p.as == Failure::CheckInto) p.as = king_safety_rule(sigma, t.action);
+    return ps;
 }
 
 std::optional<IicCall> claim(const State& sigma, const Transition& t, Reading r) noexcept {
