@@ -1,10 +1,10 @@
-// Internal to syntax/: the byte scans of the PGN reader (syntax/pgn.cpp), each with two bodies that
+// Internal to syntax/: the byte scans of the PGN reader (syntax/pgn_internal.hpp), each with two bodies that
 // give the same answer. The scalar body (…_scalar) reads a byte at a time, or eight bytes a step
 // without a branch per byte, and is the definition; the other reads sixteen bytes a step with SSE2 or
 // SSSE3 where the build has SIMD (PGNSEM_NO_SIMD off) and ends with the scalar body on what is left.
 // Both are compiled into every build, so that tests/syntax/scan_test.cpp holds the SIMD body to the
 // scalar one on the same bytes. Each looks at [q, end) only and returns `end` when it finds nothing;
-// the reader decides what the end of its buffered bytes means (syntax/pgn.cpp, NeedMore).
+// the reader decides what the end of its buffered bytes means (syntax/pgn_internal.hpp, NeedMore).
 #pragma once
 
 #include <array>

@@ -49,7 +49,7 @@ void each_range(const std::vector<char>& alphabet, Both both) {
         }
 }
 
-// The symbol class of the reader (§7), built as syntax/pgn.cpp builds its own.
+// The symbol class of the reader (§7), built as syntax/pgn_internal.hpp builds its own.
 constexpr std::array<std::uint8_t, 256> kSymbols = [] {
     std::array<std::uint8_t, 256> t{};
     for (int c = 'a'; c <= 'z'; ++c) t[static_cast<std::size_t>(c)] = 1;
