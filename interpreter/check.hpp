@@ -38,7 +38,7 @@ struct CheckOptions {
     bool trace = false;  // write traces instead of verdicts
     // Threads that judge games. 1: read and judge on one thread. More: one thread reads, the
     // others judge batches of games; output stays in input order, byte for byte what one thread
-    // writes, and memory stays bounded by `jobs`, never by the file (interpreter/check.cpp).
+    // writes, and memory stays bounded by `jobs`, never by the file (interpreter/check_parallel.cpp).
     unsigned jobs = 1;
     // The text report leaves out the games that are legal (their warnings too).
     bool only_failures = false;

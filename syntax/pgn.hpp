@@ -18,7 +18,7 @@ namespace pgnsem::syntax {
 // The lines `text` ends, as the reader counts them (§4.1: an LF, a CRLF or a lone CR each end one),
 // a CR as the text's last byte counted as lone: the line number of the byte after `text` is the
 // number of its first byte plus this. The parallel checker numbers its blocks with it
-// (interpreter/check.cpp), so that the rule is written once, here.
+// (interpreter/check_parallel.cpp), so that the rule is written once, here.
 [[nodiscard]] std::uint32_t count_line_ends(std::string_view text) noexcept;
 
 class PgnReader {
@@ -29,7 +29,7 @@ public:
     explicit PgnReader(std::string_view text);
 
     // Where a reader that does not start at the file's first byte begins, in the state the reader
-    // is in between two games (the parallel checker, interpreter/check.cpp; syntax/README.md,
+    // is in between two games (the parallel checker, interpreter/check_parallel.cpp; syntax/README.md,
     // "Reading a piece of the input"). Offsets are the file's.
     struct Origin {
         std::uint64_t offset = 0;         // the file offset of the text's first byte (memory) or of the stream's

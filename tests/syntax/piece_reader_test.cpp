@@ -1,5 +1,5 @@
 // A PgnReader over a piece of the input (PgnReader::Origin, PgnReader::Halt), as
-// `check -j N` uses it (interpreter/check.cpp). A reader that stops before a given offset, and a
+// `check -j N` uses it (interpreter/check_parallel.cpp). A reader that stops before a given offset, and a
 // second reader started where the first halted (its offset, line and line start), read the games
 // one reader reads, at every cut of texts that exercise every path of the reader; a piece that is
 // not final reads a prefix of those games, or says it ran out of text.
