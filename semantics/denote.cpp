@@ -219,9 +219,7 @@ namespace {
 // fails).
 [[nodiscard]] std::optional<Premise> turn_limit(const State& s) noexcept {
     if (s.turn < kTurnLimit) return std::nullopt;
-    Premise p = tested(Failure::TurnLimit, false);
-    p.detail = too_long().detail;
-    return p;
+    return tested(too_long().detail, Failure::TurnLimit, false);
 }
 
 // The conditions of [[O-O]], [[O-O-O]], in this order (proofs-notes/semantics.md):
@@ -234,21 +232,22 @@ namespace {
 // Each a function of σ, the side and the reading.
 
 // What a castling's ⊥ is about: the king's move, and `square`.
-[[nodiscard]] Premise about(Premise p, const CastleSquares& q, std::optional<Square> square = std::nullopt) noexcept {
-    p.detail.from = q.king_from;
-    p.detail.to = q.king_to;
-    p.detail.king = q.king_from;
-    p.detail.piece = PieceKind::King;
-    p.detail.square = square;
-    return p;
+[[nodiscard]] Detail castle_detail(const CastleSquares& q, std::optional<Square> square = std::nullopt) noexcept {
+    Detail d;
+    d.from = q.king_from;
+    d.to = q.king_to;
+    d.king = q.king_from;
+    d.piece = PieceKind::King;
+    d.square = square;
+    return d;
 }
 
 // w_king = 0 (b_king = 0)
 [[nodiscard]] std::optional<Premise> king_never_moved(const State& s, ast::CastleSide side, Reading r) noexcept {
     const Color c = to_move(s);
     const bool flag = (s.king_moved & (c == Color::White ? kWhiteKingMoved : kBlackKingMoved)) != 0;
-    return about(tested(Failure::CastleKingMoved, !flag, std::nullopt, r, "w_king = 0 (b_king = 0)"),
-                 castle_squares(c, side));
+    return tested(castle_detail(castle_squares(c, side)), Failure::CastleKingMoved, !flag, std::nullopt, r,
+                  "w_king = 0 (b_king = 0)");
 }
 
 // Erratum castle-uses-up-castling. Paper: w_king = 0 alone. Laws 3.8.2: castling is a move of the
@@ -256,9 +255,8 @@ namespace {
 [[nodiscard]] std::optional<Premise> king_at_home(const State& s, ast::CastleSide side, Reading r) noexcept {
     if (!r.corrected(Erratum::CastleUsesUpCastling)) return std::nullopt;
     const CastleSquares q = castle_squares(to_move(s), side);
-    return about(tested(Failure::CastleKingMoved, at(s, q.king_from) == q.king, Erratum::CastleUsesUpCastling, r,
-                        "the king on e1 (e8)", q.king_from),
-                 q);
+    return tested(castle_detail(q), Failure::CastleKingMoved, at(s, q.king_from) == q.king,
+                  Erratum::CastleUsesUpCastling, r, "the king on e1 (e8)", q.king_from);
 }
 
 // Erratum castle-rook-moved. Paper: no such condition. Laws 3.8.2.1.2: the rook must never have
@@ -267,8 +265,8 @@ namespace {
     if (!r.corrected(Erratum::CastleRookMoved)) return std::nullopt;
     const CastleSquares q = castle_squares(to_move(s), side);
     const bool moved = (s.rook_moved & q.corner) != 0;
-    return about(tested(Failure::CastleRookMoved, !moved, Erratum::CastleRookMoved, r, {}, q.rook_from), q,
-                 q.rook_from);
+    return tested(castle_detail(q, q.rook_from), Failure::CastleRookMoved, !moved, Erratum::CastleRookMoved, r, {},
+                  q.rook_from);
 }
 
 // h1 = 8 (a1 = 1; h8 = 24, a8 = 17). Errata castle-black-kingside-rook and
@@ -283,7 +281,8 @@ namespace {
         e = side == ast::CastleSide::King ? Erratum::CastleBlackKingsideRook : Erratum::CastleBlackQueensideRook;
         if (!r.corrected(*e)) rook_square = side == ast::CastleSide::King ? squares::h1 : squares::a1;
     }
-    return about(tested(Failure::CastleNoRook, at(s, rook_square) == q.rook, e, r, {}, rook_square), q, rook_square);
+    return tested(castle_detail(q, rook_square), Failure::CastleNoRook, at(s, rook_square) == q.rook, e, r, {},
+                  rook_square);
 }
 
 // f1 = g1 = 0 (b1 = c1 = d1 = 0), and the first square that is not. Erratum
@@ -298,9 +297,9 @@ namespace {
     if (black_long && !r.corrected(Erratum::CastleBlackQueensideSquares)) between[0] = squares::f8;
     for (int i = 0; i < q.between_count; ++i) {
         const Square x = between[static_cast<std::size_t>(i)];
-        if (!at(s, x).empty()) return about(tested(Failure::CastleBlocked, false, e, r, {}, x), q, x);
+        if (!at(s, x).empty()) return tested(castle_detail(q, x), Failure::CastleBlocked, false, e, r, {}, x);
     }
-    return about(tested(Failure::CastleBlocked, true, e, r), q);
+    return tested(castle_detail(q), Failure::CastleBlocked, true, e, r);
 }
 
 using CastleConditions = Conjunction<king_never_moved, king_at_home, rook_never_moved, rook_at_home, way_empty>;
@@ -310,29 +309,30 @@ using CastleConditions = Conjunction<king_never_moved, king_at_home, rook_never_
 // unless it is castling (the king on e1 (e8) moving two files along the rank: castling's
 // conditions), those about its movement. Each a function of the move, σ and the reading.
 
-[[nodiscard]] Premise about(Premise p, const ast::Coordinate& m, const State& s) noexcept {
-    p.detail.from = m.from;
-    p.detail.to = m.to;
-    if (const PieceId v = at(s, m.from); !v.empty()) p.detail.piece = kind_of(v);
-    return p;
+// What a ⊥ of these is about: the move, and the piece on S when there is one.
+[[nodiscard]] Detail coordinate_detail(const ast::Coordinate& m, const State& s) noexcept {
+    Detail d;
+    d.from = m.from;
+    d.to = m.to;
+    if (const PieceId v = at(s, m.from); !v.empty()) d.piece = kind_of(v);
+    return d;
 }
 
 // σ(S) ≠ 0
 [[nodiscard]] std::optional<Premise> source_occupied(const ast::Coordinate& m, const State& s, Reading) noexcept {
-    return about(tested(Failure::SrcEmptySquare, !at(s, m.from).empty()), m, s);
+    return tested(coordinate_detail(m, s), Failure::SrcEmptySquare, !at(s, m.from).empty());
 }
 
 // σ(S) is a piece of mover
 [[nodiscard]] std::optional<Premise> source_ours(const ast::Coordinate& m, const State& s, Reading r) noexcept {
-    return about(tested(Failure::SrcOpponentPiece, belongs_to(at(s, m.from), to_move(s)), std::nullopt, r,
-                        "σ(S) is a piece of mover"),
-                 m, s);
+    return tested(coordinate_detail(m, s), Failure::SrcOpponentPiece, belongs_to(at(s, m.from), to_move(s)),
+                  std::nullopt, r, "σ(S) is a piece of mover");
 }
 
 // A promotion names its piece for a pawn.
 [[nodiscard]] std::optional<Premise> promotes_a_pawn(const ast::Coordinate& m, const State& s, Reading) noexcept {
     if (!m.promotion) return std::nullopt;
-    return about(tested(Failure::PromoNotPawn, kind_of(at(s, m.from)) == PieceKind::Pawn), m, s);
+    return tested(coordinate_detail(m, s), Failure::PromoNotPawn, kind_of(at(s, m.from)) == PieceKind::Pawn);
 }
 
 [[nodiscard]] bool diagonal_pawn(const ast::Coordinate& m, const State& s) noexcept {
@@ -341,10 +341,9 @@ using CastleConditions = Conjunction<king_never_moved, king_at_home, rook_never_
 
 // The piece on S reaches Q by its movement.
 [[nodiscard]] std::optional<Premise> movement_reaches(const ast::Coordinate& m, const State& s, Reading r) noexcept {
-    return about(tested(Failure::SrcUnreachable,
-                        reaches(kind_of(at(s, m.from)), to_move(s), m.from, m.to, diagonal_pawn(m, s), r), std::nullopt,
-                        r, "the piece on S reaches Q by its movement"),
-                 m, s);
+    return tested(coordinate_detail(m, s), Failure::SrcUnreachable,
+                  reaches(kind_of(at(s, m.from)), to_move(s), m.from, m.to, diagonal_pawn(m, s), r), std::nullopt, r,
+                  "the piece on S reaches Q by its movement");
 }
 
 // A promotion is a pawn move onto the last rank; naming a piece for any other pawn move describes
@@ -352,17 +351,17 @@ using CastleConditions = Conjunction<king_never_moved, king_at_home, rook_never_
 [[nodiscard]] std::optional<Premise> promotes_on_last_rank(const ast::Coordinate& m, const State& s,
                                                            Reading r) noexcept {
     if (!m.promotion) return std::nullopt;
-    return about(tested(Failure::SrcUnreachable, m.to.rank().index() == last_rank(to_move(s)), std::nullopt, r,
-                        "a promotion is a move onto the last rank"),
-                 m, s);
+    return tested(coordinate_detail(m, s), Failure::SrcUnreachable, m.to.rank().index() == last_rank(to_move(s)),
+                  std::nullopt, r, "a promotion is a move onto the last rank");
 }
 
 // Nothing stands between S and Q (nor, for a pawn's push, on Q).
 [[nodiscard]] std::optional<Premise> way_clear(const ast::Coordinate& m, const State& s, Reading) noexcept {
     const bool pawn = kind_of(at(s, m.from)) == PieceKind::Pawn;
     const std::optional<Square> b = blocker(s, m.from, m.to, pawn && !diagonal_pawn(m, s));
-    Premise p = about(tested(pawn ? Failure::TravPawnBlocked : Failure::SrcBlocked, !b), m, s);
-    p.detail.square = b;
+    std::optional<Premise> p =
+        tested(coordinate_detail(m, s), pawn ? Failure::TravPawnBlocked : Failure::SrcBlocked, !b);
+    p->detail.square = b;
     return p;
 }
 
@@ -370,10 +369,8 @@ using CastleConditions = Conjunction<king_never_moved, king_at_home, rook_never_
 [[nodiscard]] std::optional<Premise> pawn_takes(const ast::Coordinate& m, const State& s, Reading) noexcept {
     if (!diagonal_pawn(m, s)) return std::nullopt;
     const std::optional<Undefined> u = pawn_capture_victim(s, m.from, m.to);
-    if (!u) return tested(Failure::CapNoVictim, true);
-    Premise p = tested(u->rule, false);
-    p.detail = u->detail;
-    return p;
+    if (!u) return tested(Detail{}, Failure::CapNoVictim, true);
+    return tested(u->detail, u->rule, false);
 }
 
 using PieceConditions = Conjunction<source_occupied, source_ours, promotes_a_pawn>;

@@ -39,10 +39,10 @@ struct Few {
 
 // IIC(σ, c) or IIC(σ′, c), as T asked it, and the pieces that attack the king (when it is ⊤).
 struct IicCall {
+    SquareSet attackers;
     bool after = true;  // σ′ (else σ)
     Color colour = Color::White;
     bool answer = false;
-    SquareSet attackers;
     // Why T asked: for a premise, or for what a `+`/`#` claims (the opponent's king).
     bool for_claim = false;
 };
@@ -57,25 +57,30 @@ struct Premise {
     bool holds = true;
     std::optional<Erratum> erratum;
     bool corrected = true;  // the reading makes the erratum's correction (the Laws' form)
-    std::string_view text;
     std::optional<Square> square;
+    const char* text = nullptr;
     Detail detail;               // what a ⊥ is about: the detail of the Undefined or Fails reported
     std::optional<IicCall> iic;  // the IIC the premise is a test of, when it is one
-    [[nodiscard]] std::string_view statement() const noexcept { return text.empty() ? premise(as) : text; }
+    [[nodiscard]] std::string_view statement() const noexcept {
+        return text == nullptr ? premise(as) : std::string_view(text);
+    }
 };
 
-// The premise `as` with its value, read under r.
-[[nodiscard]] inline Premise tested(Failure as, bool holds, std::optional<Erratum> e = std::nullopt,
-                                    Reading r = Reading::laws(), std::string_view text = {},
-                                    std::optional<Square> square = std::nullopt) noexcept {
-    return Premise{.as = as,
-                   .holds = holds,
-                   .erratum = e,
-                   .corrected = !e || r.corrected(*e),
-                   .text = text,
-                   .square = square,
-                   .detail = {},
-                   .iic = std::nullopt};
+// The premise `as` with its value, read under r; `about`: what its ⊥ is about. (Made where the
+// caller keeps it: a premise is evaluated for every move T judges.)
+[[nodiscard]] inline std::optional<Premise> tested(const Detail& about, Failure as, bool holds,
+                                                   std::optional<Erratum> e = std::nullopt, Reading r = Reading::laws(),
+                                                   const char* text = nullptr,
+                                                   std::optional<Square> square = std::nullopt) noexcept {
+    std::optional<Premise> p(std::in_place);
+    p->as = as;
+    p->holds = holds;
+    p->erratum = e;
+    p->corrected = !e || r.corrected(*e);
+    p->square = square;
+    p->text = text;
+    p->detail = about;
+    return p;
 }
 
 // A conjunction as evaluated: its premises in order, up to and including the first ⊥ (the ones

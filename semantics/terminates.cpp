@@ -58,15 +58,11 @@ namespace {
 
 // Each premise of T below is a function of σ, the transition t ([[M]]σ = σ′ and what the move did)
 // and the reading: its value, none when it is not one of this move.
-// The premise, with what its ⊥ is about: the move.
-[[nodiscard]] Premise about(Premise p, const Action& a) noexcept {
-    p.detail = detail_of(a);
-    return p;
-}
+// What its ⊥ is about, unless said otherwise: the move (`detail_of`).
 
 // IIC(σ, c), with the pieces that attack c's king when it is ⊤.
 [[nodiscard]] IicCall iic(const State& sigma, Color c, bool after, bool for_claim = false) noexcept {
-    IicCall call{after, c, in_check(sigma, c), SquareSet{}, for_claim};
+    IicCall call{SquareSet{}, after, c, in_check(sigma, c), for_claim};
     if (call.answer)
         if (const std::optional<Square> k = king_square(sigma, c)) call.attackers = attackers(sigma, *k, opposite(c));
     return call;
@@ -79,9 +75,11 @@ namespace {
     // paper's own prose ("the destination square Q is not already occupied"): σ(Q) = 0. An enemy
     // piece there is trav/occupied (the interpreter plays the capture the move must mean).
     if (!r.corrected(Erratum::DestinationEmpty))
-        return about(tested(Failure::PaperDestinationEmpty, !on_q.empty(), Erratum::DestinationEmpty, r), t.action);
+        return tested(detail_of(t.action), Failure::PaperDestinationEmpty, !on_q.empty(), Erratum::DestinationEmpty, r);
     const Failure as = !on_q.empty() && belongs_to(on_q, to_move(s)) ? Failure::DestOwnPiece : Failure::TravOccupied;
-    return about(tested(as, on_q.empty(), Erratum::DestinationEmpty, r, premise(Failure::TravOccupied)), t.action);
+    // (premise() returns string literals: its text is NUL-terminated.)
+    return tested(detail_of(t.action), as, on_q.empty(), Erratum::DestinationEmpty, r,
+                  premise(Failure::TravOccupied).data());
 }
 
 // The destination of a capture, four premises. First, a piece on Q to take: en passant takes the
@@ -90,18 +88,16 @@ namespace {
 // and none when en passant took the pawn behind it.
 [[nodiscard]] std::optional<Premise> victim(const State& s, const Transition& t, Reading r) noexcept {
     const Action& a = t.action;
-    if (!at(s, a.to).empty()) return about(tested(Failure::CapNoVictim, true), a);
-    return about(
-        tested(Failure::CapNoVictim, a.rule == Equation::CapEnPassant,
-               kind_of(a.piece) == PieceKind::Pawn ? std::optional(Erratum::EnPassantCapture) : std::nullopt, r),
-        a);
+    if (!at(s, a.to).empty()) return tested(detail_of(a), Failure::CapNoVictim, true);
+    return tested(detail_of(a), Failure::CapNoVictim, a.rule == Equation::CapEnPassant,
+                  kind_of(a.piece) == PieceKind::Pawn ? std::optional(Erratum::EnPassantCapture) : std::nullopt, r);
 }
 
 // The piece on Q is the opponent's.
 [[nodiscard]] std::optional<Premise> victim_theirs(const State& s, const Transition& t, Reading) noexcept {
     const PieceId on_q = at(s, t.action.to);
     if (on_q.empty()) return std::nullopt;
-    return about(tested(Failure::DestOwnPiece, !belongs_to(on_q, to_move(s))), t.action);
+    return tested(detail_of(t.action), Failure::DestOwnPiece, !belongs_to(on_q, to_move(s)));
 }
 
 // turn = 0, Q ∈ {17 … 32}  or  turn = 1, Q ∈ {1 … 16}. Erratum capture-turn-parity. Paper: turn = 0
@@ -110,10 +106,9 @@ namespace {
 [[nodiscard]] std::optional<Premise> capture_turn(const State& s, const Transition& t, Reading r) noexcept {
     if (at(s, t.action.to).empty()) return std::nullopt;
     if (!r.corrected(Erratum::CaptureTurnParity))
-        return about(tested(Failure::PaperCaptureTurn, s.turn <= 1, Erratum::CaptureTurnParity, r), t.action);
-    return about(tested(Failure::PaperCaptureTurn, true, Erratum::CaptureTurnParity, r,
-                        "mod(turn, 2) = 0 (White), mod(turn, 2) = 1 (Black)"),
-                 t.action);
+        return tested(detail_of(t.action), Failure::PaperCaptureTurn, s.turn <= 1, Erratum::CaptureTurnParity, r);
+    return tested(detail_of(t.action), Failure::PaperCaptureTurn, true, Erratum::CaptureTurnParity, r,
+                  "mod(turn, 2) = 0 (White), mod(turn, 2) = 1 (Black)");
 }
 
 // Erratum king-never-captured. Paper: any enemy id, 21 (5) included. Laws 1.4.1, 3.9.2: the king is
@@ -121,7 +116,8 @@ namespace {
 [[nodiscard]] std::optional<Premise> victim_not_king(const State& s, const Transition& t, Reading r) noexcept {
     const PieceId on_q = at(s, t.action.to);
     if (on_q.empty() || !r.corrected(Erratum::KingNeverCaptured)) return std::nullopt;
-    return about(tested(Failure::CapOfKing, kind_of(on_q) != PieceKind::King, Erratum::KingNeverCaptured, r), t.action);
+    return tested(detail_of(t.action), Failure::CapOfKing, kind_of(on_q) != PieceKind::King, Erratum::KingNeverCaptured,
+                  r);
 }
 
 // Erratum promotion-compulsory. Paper: nothing (the prose says "the pawn cannot remain a pawn",
@@ -131,7 +127,7 @@ namespace {
     if (!r.corrected(Erratum::PromotionCompulsory) || kind_of(a.piece) != PieceKind::Pawn || a.promotion)
         return std::nullopt;
     const int rank = a.to.rank().index();
-    return about(tested(Failure::PromoMissing, rank != 0 && rank != 7, Erratum::PromotionCompulsory, r), a);
+    return tested(detail_of(a), Failure::PromoMissing, rank != 0 && rank != 7, Erratum::PromotionCompulsory, r);
 }
 
 // Erratum check-turn-reading. The colour whose king T's ¬IIC(σ′, mod(turn − 1, 2)) tests. Paper,
@@ -148,14 +144,14 @@ namespace {
 
 // The king test read literally (erratum check-turn-reading, paper): ¬IIC(σ′, opponent). Its ⊥ is
 // a move that attacks the opponent's king.
-[[nodiscard]] Premise literal_king_test(const State& s, const Transition& t, Reading r) noexcept {
+[[nodiscard]] std::optional<Premise> literal_king_test(const State& s, const Transition& t, Reading r) noexcept {
     const Color them = opposite(to_move(s));
-    Premise p = about(tested(Failure::PaperCheckTurn, true, Erratum::CheckTurnReading, r), t.action);
-    p.iic = iic(t.next, them, true);
-    p.holds = !p.iic->answer;
-    if (!p.holds) {
-        p.detail.king = king_square(t.next, them);
-        if (p.detail.king) p.detail.attacker = p.iic->attackers.first();
+    std::optional<Premise> p = tested(detail_of(t.action), Failure::PaperCheckTurn, true, Erratum::CheckTurnReading, r);
+    p->iic = iic(t.next, them, true);
+    p->holds = !p->iic->answer;
+    if (!p->holds) {
+        p->detail.king = king_square(t.next, them);
+        if (p->detail.king) p->detail.attacker = p->iic->attackers.first();
     }
     return p;
 }
@@ -175,30 +171,30 @@ namespace {
 [[nodiscard]] std::optional<Premise> king_safe(const State& s, const Transition& t, Reading r) noexcept {
     const Color mover = to_move(s);
     if (king_test(s, r) != mover) return literal_king_test(s, t, r);
-    Premise p = about(tested(Failure::CheckInto, true, Erratum::CheckTurnReading, r), t.action);
-    p.iic = iic(t.next, mover, true);
-    p.holds = !p.iic->answer;
-    if (!p.holds) {
-        p.as = king_safety_rule(s, t.action);
-        p.detail.king = king_square(t.next, mover);
-        if (p.detail.king) p.detail.attacker = p.iic->attackers.first();
+    std::optional<Premise> p = tested(detail_of(t.action), Failure::CheckInto, true, Erratum::CheckTurnReading, r);
+    p->iic = iic(t.next, mover, true);
+    p->holds = !p->iic->answer;
+    if (!p->holds) {
+        p->as = king_safety_rule(s, t.action);
+        p->detail.king = king_square(t.next, mover);
+        if (p->detail.king) p->detail.attacker = p->iic->attackers.first();
     }
     return p;
 }
 
 // What a castling's ⊥ is about: the king's move from its square.
-[[nodiscard]] Premise about_castle(Premise p, const Transition& t) noexcept {
-    p.detail = detail_of(t.action);
-    p.detail.king = t.action.from;
-    return p;
+[[nodiscard]] Detail castle_detail(const Transition& t) noexcept {
+    Detail d = detail_of(t.action);
+    d.king = t.action.from;
+    return d;
 }
 
 // ¬IIC(σ, mod(turn, 2)): not out of check.
 [[nodiscard]] std::optional<Premise> not_in_check(const State& s, const Transition& t, Reading) noexcept {
-    Premise p = about_castle(tested(Failure::CastleOutOfCheck, true), t);
-    p.iic = iic(s, to_move(s), false);
-    p.holds = !p.iic->answer;
-    if (!p.holds) p.detail.attacker = p.iic->attackers.first();
+    std::optional<Premise> p = tested(castle_detail(t), Failure::CastleOutOfCheck, true);
+    p->iic = iic(s, to_move(s), false);
+    p->holds = !p->iic->answer;
+    if (!p->holds) p->detail.attacker = p->iic->attackers.first();
     return p;
 }
 
@@ -208,11 +204,11 @@ namespace {
     if (!r.corrected(Erratum::CastleThroughCheck)) return std::nullopt;
     const Square crossed = castle_squares(to_move(s), *t.action.castle).crossed;
     const SquareSet a = attackers(s, crossed, opposite(to_move(s)));
-    Premise p =
-        about_castle(tested(Failure::CastleThroughCheck, a.empty(), Erratum::CastleThroughCheck, r, {}, crossed), t);
-    if (!p.holds) {
-        p.detail.square = crossed;
-        p.detail.attacker = a.first();
+    std::optional<Premise> p =
+        tested(castle_detail(t), Failure::CastleThroughCheck, a.empty(), Erratum::CastleThroughCheck, r, {}, crossed);
+    if (!p->holds) {
+        p->detail.square = crossed;
+        p->detail.attacker = a.first();
     }
     return p;
 }
@@ -222,12 +218,12 @@ namespace {
 [[nodiscard]] std::optional<Premise> not_into_check(const State& s, const Transition& t, Reading r) noexcept {
     const Color mover = to_move(s);
     if (king_test(s, r) != mover) return literal_king_test(s, t, r);
-    Premise p = about_castle(tested(Failure::CastleIntoCheck, true, Erratum::CheckTurnReading, r), t);
-    p.iic = iic(t.next, mover, true);
-    p.holds = !p.iic->answer;
-    if (!p.holds) {
-        p.detail.square = t.action.to;
-        p.detail.attacker = attackers(t.next, t.action.to, opposite(mover)).first();
+    std::optional<Premise> p = tested(castle_detail(t), Failure::CastleIntoCheck, true, Erratum::CheckTurnReading, r);
+    p->iic = iic(t.next, mover, true);
+    p->holds = !p->iic->answer;
+    if (!p->holds) {
+        p->detail.square = t.action.to;
+        p->detail.attacker = attackers(t.next, t.action.to, opposite(mover)).first();
     }
     return p;
 }
