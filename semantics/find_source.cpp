@@ -57,7 +57,7 @@ struct Found {
 
 // Along each line from Q: every piece of colour c and kind k is in reach; the first piece met is
 // clear when it is one.
-void along(const State& s, Square Q, std::span<const Step> lines, Color c, PieceKind k, Found& f) noexcept {
+void pieces_on_lines(const State& s, Square Q, std::span<const Step> lines, Color c, PieceKind k, Found& f) noexcept {
     for (Step d : lines) {
         bool first = true;
         for (std::optional<Square> x = step(Q, d); x; x = step(*x, d)) {
@@ -71,7 +71,8 @@ void along(const State& s, Square Q, std::span<const Step> lines, Color c, Piece
 }
 
 // One leap from Q: nothing can stand between.
-void leaps(const State& s, Square Q, std::span<const Step> jumps, Color c, PieceKind k, Found& f) noexcept {
+void pieces_a_leap_away(const State& s, Square Q, std::span<const Step> jumps, Color c, PieceKind k,
+                        Found& f) noexcept {
     for (Step d : jumps)
         if (const std::optional<Square> x = step(Q, d); x && holds(s, *x, c, k)) {
             f.reach.add(*x);
@@ -105,25 +106,25 @@ void pawn_pushes(const State& s, Square Q, Color c, Reading r, Found& f) noexcep
 // The pawn of Algorithm 2: one square diagonally behind Q.
 void pawn_captures(const State& s, Square Q, Color c, Found& f) noexcept {
     const std::array<Step, 2> diagonally_behind{{{-1, -forward(c)}, {1, -forward(c)}}};
-    leaps(s, Q, diagonally_behind, c, PieceKind::Pawn, f);
+    pieces_a_leap_away(s, Q, diagonally_behind, c, PieceKind::Pawn, f);
 }
 
 // The pieces of colour c and kind k the algorithm looks for, for a traversal or a capture onto Q.
-[[nodiscard]] Found look(const State& s, Square Q, Color c, PieceKind k, bool capture, Reading r) noexcept {
+[[nodiscard]] Found pieces_reaching(const State& s, Square Q, Color c, PieceKind k, bool capture, Reading r) noexcept {
     Found f;
     switch (k) {
-        case PieceKind::King: leaps(s, Q, kKingSteps, c, k, f); break;
+        case PieceKind::King: pieces_a_leap_away(s, Q, kKingSteps, c, k, f); break;
         case PieceKind::Queen:
-            along(s, Q, kDiagonals, c, k, f);
-            along(s, Q, kHorizontal, c, k, f);
-            along(s, Q, kVertical, c, k, f);
+            pieces_on_lines(s, Q, kDiagonals, c, k, f);
+            pieces_on_lines(s, Q, kHorizontal, c, k, f);
+            pieces_on_lines(s, Q, kVertical, c, k, f);
             break;
         case PieceKind::Rook:
-            along(s, Q, kHorizontal, c, k, f);
-            along(s, Q, kVertical, c, k, f);
+            pieces_on_lines(s, Q, kHorizontal, c, k, f);
+            pieces_on_lines(s, Q, kVertical, c, k, f);
             break;
-        case PieceKind::Bishop: along(s, Q, kDiagonals, c, k, f); break;
-        case PieceKind::Knight: leaps(s, Q, kKnightJumps, c, k, f); break;
+        case PieceKind::Bishop: pieces_on_lines(s, Q, kDiagonals, c, k, f); break;
+        case PieceKind::Knight: pieces_a_leap_away(s, Q, kKnightJumps, c, k, f); break;
         case PieceKind::Pawn:
             if (capture)
                 pawn_captures(s, Q, c, f);
@@ -160,7 +161,7 @@ void pawn_captures(const State& s, Square Q, Color c, Found& f) noexcept {
     if (c.reach.empty()) {
         // No piece of ours could ever get there; if the opponent's piece could make exactly this
         // move, the notation most likely has the wrong side to move.
-        const Found theirs = look(s, q.to, opposite(c.mover), q.kind, q.capture, r);
+        const Found theirs = pieces_reaching(s, q.to, opposite(c.mover), q.kind, q.capture, r);
         if (const SquareSet could = theirs.clear & admitted(q.from); !could.empty()) {
             detail.from = could.first();
             return Undefined{Failure::SrcOpponentPiece, detail};
@@ -188,7 +189,7 @@ void pawn_captures(const State& s, Square Q, Color c, Found& f) noexcept {
 }
 
 // The answer once the steps are taken: the one piece left, or ⊥.
-[[nodiscard]] SourceResult answer(const State& s, const SourceCall& c, Reading r) noexcept {
+[[nodiscard]] SourceResult unique_source(const State& s, const SourceCall& c, Reading r) noexcept {
     if (c.clear.size() == 1) return source_at(s, c.query, *c.clear.first());
     if (c.clear.empty()) return no_source(s, c, r);
     if (c.counted.size() > 1) {
@@ -209,7 +210,7 @@ SourceCall find_source(const State& s, const SourceQuery& q, Reading r) noexcept
     c.query = q;
     // if turn is even then set color to white else set color to black
     c.mover = to_move(s);
-    const Found own = look(s, q.to, c.mover, q.kind, q.capture, r);
+    const Found own = pieces_reaching(s, q.to, c.mover, q.kind, q.capture, r);
     c.reach = own.reach;
     c.matched = own.reach & admitted(q.from);
     c.clear = own.clear & c.matched;
@@ -220,7 +221,7 @@ SourceCall find_source(const State& s, const SourceQuery& q, Reading r) noexcept
         c.filtered = true;
         c.counted = legal_among(s, c.clear, q.to, r);
     }
-    c.answer = answer(s, c, r);
+    c.answer = unique_source(s, c, r);
     return c;
 }
 
