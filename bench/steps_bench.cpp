@@ -14,7 +14,7 @@
 #include "interpreter/interpret.hpp"
 #include "interpreter/judge.hpp"
 #include "interpreter/start_position.hpp"
-#include "semantics/engine.hpp"
+#include "semantics/engines.hpp"
 #include "semantics/steps.hpp"
 #include "syntax/pgn.hpp"
 
@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
     }
     const auto t0 = std::chrono::steady_clock::now();
     pgnsem::syntax::PgnReader reader(in, argv[1]);
-    const pgnsem::sem::Engine& engine = pgnsem::sem::fast_engine();
+    const pgnsem::sem::FastEngine& engine = pgnsem::sem::FastEngine::instance();
     pgnsem::ast::Game game;
     pgnsem::interp::Verdict verdict;
     pgnsem::sem::StepOrder order;  // reused from game to game, as the interpreter's
@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
         const auto folded = pgnsem::sem::fold_steps(
             game, order, *start,
             [&engine](std::size_t, const pgnsem::ast::Ply& ply, const pgnsem::sem::State& s) {
-                return pgnsem::interp::judge_move<true>(engine, ply.move, s);
+                return pgnsem::interp::judge_move(engine, ply.move, s);
             },
             [](std::size_t, const pgnsem::ast::Ply&, const pgnsem::sem::State&, const pgnsem::interp::Judged&) {
                 return true;

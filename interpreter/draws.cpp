@@ -6,14 +6,14 @@
 #include <boost/variant2/variant.hpp>
 #include <string>
 
-#include "semantics/fast/boards.hpp"
+#include "semantics/engines.hpp"
 
 namespace pgnsem::interp {
 
-// The occupied squares are the set semantics/fast already derives from σ (boards_of, held to σ
+// The occupied squares are the set the fast engine already derives from σ (its bit sets, held to σ
 // square by square by F1), not computed a second way here.
 std::uint64_t occupied_squares(const sem::State& s) noexcept {
-    return sem::fast::boards_of(s).occupied;
+    return sem::FastEngine::boards(s).occupied;
 }
 
 bool dead_by_structure(const sem::State& s) noexcept {
@@ -98,7 +98,7 @@ std::uint32_t DrawBook::occurrences(const sem::State& s, const sem::Terminates& 
     const sem::State& next = played.next;
     if (keys_) {
         int ep_file = ep_file_;
-        const std::uint64_t key = sem::fast::next_key_quiet(key_, s, next, played.action, ep_file);
+        const std::uint64_t key = sem::FastEngine::next_key_quiet(key_, s, next, played.action, ep_file);
         const auto first = [](std::uint32_t) { return true; };  // a key stands for its position
         if (tabled_) return history_.table.find(key, next.turn & 1u, first);
         std::uint32_t same = 0;

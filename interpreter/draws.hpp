@@ -8,8 +8,8 @@
 //     the 50 (9.3.1);
 //   - Law 9.2 (claimable) and 9.6.1 (automatic): the same position for the third and fifth time
 //     (Law 9.2.3's "same position"), or, for the claim, a move announced that would make the third
-//     (9.2.1): with the fast engine compared by the 64-bit window keys of
-//     semantics/fast/position_key.hpp, kept move by move; with the reference, position by position
+//     (9.2.1): with the fast engine compared by its 64-bit window keys (sem::FastEngine,
+//     semantics/engines.hpp), kept move by move; with the reference, position by position
 //     (sem::position_of, semantics/position.hpp; F7 of proofs-notes/invariants.md: the same answer);
 //     either counted in a hash table of the positions since the last capture or pawn move, so that
 //     a ply costs the same however long the window (RepetitionTable below);
@@ -31,7 +31,7 @@
 
 #include "interpreter/warnings.hpp"
 #include "semantics/engine.hpp"
-#include "semantics/fast/position_key.hpp"
+#include "semantics/engines.hpp"
 #include "semantics/laws/dead_position.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/position.hpp"
@@ -199,7 +199,8 @@ struct DrawHistory {
 // rather than a scan of σ on every capture).
 class DrawBook {
 public:
-    // `keys`: whether `e` is the fast engine (the caller may know it at compile time).
+    // `keys`: whether `e` names positions by keys (`kPositionKeys` of semantics/engines.hpp; the
+    // caller knows it at compile time).
     DrawBook(DrawHistory& history, DrawFacts& facts, const sem::Engine& e, bool keys)
         : history_(history), facts_(facts), engine_(e), keys_(keys) {}
 
@@ -210,8 +211,8 @@ public:
         history_.positions.clear();
         forget_twice();
         if (keys_) {
-            ep_file_ = sem::fast::en_passant_file(s);
-            open_window(sem::fast::window_start_key(ep_file_));
+            ep_file_ = sem::FastEngine::en_passant_file(s);
+            open_window(sem::FastEngine::window_start_key(ep_file_));
         } else {
             (void)same_positions(s);
         }
@@ -255,8 +256,8 @@ public:
             if (watching_) [[unlikely]]
                 forget_twice();
             if (keys_) {
-                ep_file_ = sem::fast::en_passant_file_after(next, a);
-                open_window(sem::fast::window_start_key(ep_file_));
+                ep_file_ = sem::FastEngine::en_passant_file_after(next, a);
+                open_window(sem::FastEngine::window_start_key(ep_file_));
             } else {
                 (void)same_positions(next);
             }
@@ -275,7 +276,7 @@ public:
             // those only the ones with the same side to move. The window counts them.
             std::uint32_t same = 0;
             if (keys_) {
-                key_ = sem::fast::next_key_quiet(key_, s, next, a, ep_file_);
+                key_ = sem::FastEngine::next_key_quiet(key_, s, next, a, ep_file_);
                 same = count_key(key_, next.turn & 1u);
             } else {
                 same = same_positions(next);
@@ -321,7 +322,7 @@ private:
     DrawFacts& facts_;
     const sem::Engine& engine_;
     const bool keys_;  // keys (fast engine) or positions (reference)
-    // The fast engine's window key of the last position (semantics/fast/position_key.hpp: equal for
+    // The fast engine's window key of the last position (sem::FastEngine::next_key_quiet: equal for
     // two positions of one window exactly when they are the same position) and its en passant file.
     std::uint64_t key_ = 0;
     int ep_file_ = -1;

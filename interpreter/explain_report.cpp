@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "interpreter/explain.hpp"
@@ -13,6 +14,7 @@
 #include "interpreter/judge.hpp"
 #include "interpreter/output.hpp"
 #include "interpreter/start_position.hpp"
+#include "semantics/engines.hpp"
 #include "semantics/overloaded.hpp"
 #include "semantics/steps.hpp"
 #include "semantics/terminates.hpp"
@@ -397,7 +399,10 @@ void explain_json(const sem::Why& why, const sem::Termination& t, const Producti
 
 std::string explain_game(const ast::Game& g, std::string_view file, std::uint32_t game, const ExplainOptions& o,
                          std::string& out) {
-    PGNSEM_ASSERT(o.engine != nullptr && !o.engine->is_fast(), "explain runs the reference");
+    PGNSEM_ASSERT(o.engine != nullptr && o.engine->visit([](const auto& e) {
+        return std::is_same_v<std::remove_cvref_t<decltype(e)>, sem::ReferenceEngine>;
+    }),
+                  "explain runs the reference");
     const sem::Engine& e = *o.engine;
     const sem::Reading r = e.reading();
     Verdict v;

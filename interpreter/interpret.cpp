@@ -197,11 +197,12 @@ private:
     // T is a function of the move and σ′ alone, so asking early changes nothing). Only when there
     // is no next move, or T refuses it, does the search for any legal move run. `k` is the ply's
     // place in [[S]]'s order; the next ply is the order's next.
-    template <bool Fast>
-    ast::CheckClaim claim_of(const Played& p, const ast::Ply& ply, std::size_t k, std::optional<Judged>& peeked) {
+    template <sem::EngineContract E>
+    ast::CheckClaim claim_of(const E& e, const Played& p, const ast::Ply& ply, std::size_t k,
+                             std::optional<Judged>& peeked) {
         if (!p.check) return ast::CheckClaim::None;
         if (const std::uint32_t next = order_.after(ply, k); next != ast::kNone) {
-            peeked.emplace(judge_move<Fast>(engine_, g_.plies[next].move, p.next));
+            peeked.emplace(judge_move(e, g_.plies[next].move, p.next));
             if (peeked->defined()) return ast::CheckClaim::Check;
         }
         return actual_claim(engine_, p.next, p.check);
@@ -273,27 +274,25 @@ private:
         }
     }
 
-    // [[S]] over the main line from σ, the start position. Written once, compiled twice: for the
-    // fast engine, whose reading is the Laws' (so the questions about the reading below are decided
-    // at compile time, and T is called without the indirect call), and for any other engine.
+    // [[S]] over the main line from σ, the start position. Written once, compiled for each engine
+    // (semantics/engines.hpp): for the fast one, whose reading is the Laws', the questions about
+    // the reading below are decided at compile time, and T is called without the indirect call.
     // (Not [[gnu::flatten]]: flattening also puts the rare and once-a-game paths into the loop's
     // function — the variations, the end of the game and its final FEN, the draw book's start of a
     // game — and so spreads the hot loop over more code than the instruction caches are likely to
-    // hold. The fold itself (sem::fold_steps, always inlined) and its two lambdas are inlined, and
-    // with the profile the compiler keeps the rare paths apart.)
+    // hold. The fold itself (sem::fold_steps) and its two lambdas are inlined, and with the profile
+    // the compiler keeps the rare paths apart.)
     void main_line(const sem::State& start) {
-        PGNSEM_ASSERT(!engine_.is_fast() || engine_.reading().is_laws(), "the fast engine reads the Laws");
-        if (engine_.is_fast())
-            main_line_with<true>(start);
-        else
-            main_line_with<false>(start);
+        engine_.visit([&](const auto& e) { main_line_with(e, start); });
     }
-    template <bool Fast>
-    void main_line_with(const sem::State& start) {
-        const bool laws = Fast || laws_;
-        const bool numbers_claimed = Fast || numbers_claimed_;
+    // (Not inlined into main_line: a function of its own per engine, as small as the loop allows.)
+    template <sem::EngineContract E>
+    [[gnu::noinline]] void main_line_with(const E& e, const sem::State& start) {
+        PGNSEM_ASSERT(!E::kLawsOnly || e.reading().is_laws(), "an engine of the Laws only reads the Laws");
+        const bool laws = E::kLawsOnly || laws_;
+        const bool numbers_claimed = E::kLawsOnly || numbers_claimed_;
         const bool strict = opt_.strict;
-        DrawBook draws(history_, v_.draws, engine_, Fast || engine_.is_fast());
+        DrawBook draws(history_, v_.draws, engine_, E::kPositionKeys);
         draws.start(start);
         if (opt_.strict && strict_before_moves(g_, v_, start)) return;
         sem::step_order(g_, g_.main_line, sem::move_number(start), engine_.reading(), order_);
@@ -316,14 +315,14 @@ private:
                 peeked.reset();
                 return r;
             }
-            return judge_move<Fast>(engine_, ply.move, s);
+            return judge_move(e, ply.move, s);
         };
         // After each defined ply: the claims of its notation, --strict, the draw facts, the trace.
         const auto defined = [&](std::size_t k, const ast::Ply& ply, const sem::State& s, const Judged& r) {
             const auto ply_no = static_cast<std::uint32_t>(k + 1);
             const Played p = r.played();
             check_claims(engine_, v_.warnings, ply, ply_no, s, p, false, numbers_claimed,
-                         claim_of<Fast>(p, ply, k, peeked));
+                         claim_of(e, p, ply, k, peeked));
             if (!laws) report_ill_formed(ply, ply_no, s, p.next);
             if (strict && strict_violation(v_, mark, ply_no, s)) return false;
             if (over_limit()) [[unlikely]] {

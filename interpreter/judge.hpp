@@ -21,7 +21,7 @@
 #include <type_traits>
 
 #include "semantics/engine.hpp"
-#include "semantics/fast/terminates.hpp"
+#include "semantics/engines.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
 #include "syntax/ast.hpp"
@@ -70,18 +70,20 @@ static_assert(std::is_same_v<boost::variant2::variant_alternative_t<0, sem::Term
 // to another translation unit, GCC clears all of it before every T, on every ply.)
 [[nodiscard]] Judged judge_refused(const sem::Engine& e, const ast::Move& m, const sem::State& s, sem::Fails failed);
 
-// T for one written move, with the capture-marker tolerance and game/over. (Inline: the main line
-// asks it of nearly every ply, and T itself already returns through memory. `Fast`: the caller
-// knows at compile time that `e` is the fast engine.)
-template <bool Fast = false>
-[[nodiscard]] inline Judged judge_move(const sem::Engine& e, const ast::Move& m, const sem::State& s) {
-    // (Two whole Judged, not one around `is_fast() ? … : …`: that conditional makes T's result a
-    // temporary, copied on every ply.)
-    Judged j = Fast || e.is_fast() ? Judged{false, sem::Failure::GameOver, sem::fast::terminates(m, s)}
-                                   : Judged{false, sem::Failure::GameOver, e.terminates(m, s)};
+// T for one written move, with the capture-marker tolerance and game/over, asked of the engine E
+// (semantics/engines.hpp: called directly, not through the interface). (Inline: the main line asks
+// it of nearly every ply, and T itself already returns through memory.)
+template <sem::EngineContract E>
+[[nodiscard]] inline Judged judge_move(const E& e, const ast::Move& m, const sem::State& s) {
+    Judged j{false, sem::Failure::GameOver, e.terminates(m, s)};
     if (!j.defined()) [[unlikely]]
         j = judge_refused(e, m, s, j.failure());
     return j;
+}
+// The same through the interface, for an engine known only at run time (the variations, `gen`,
+// `normalize`).
+[[nodiscard]] inline Judged judge_move(const sem::Engine& e, const ast::Move& m, const sem::State& s) {
+    return e.visit([&](const auto& engine) { return judge_move(engine, m, s); });
 }
 
 // A refused move in words: the reported rule and the sentence that explains it (for game/over,

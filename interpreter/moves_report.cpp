@@ -1,5 +1,5 @@
 // `pgnsem moves` and `pgnsem san` (interpreter/moves_report.hpp). Every answer comes from the parts
-// `check` uses: the fast path's legal moves and canonical SAN (semantics/fast/legal_moves.hpp), the
+// `check` uses: the fast path's legal moves and canonical SAN (sem::FastEngine, semantics/engines.hpp), the
 // SAN reader (syntax/san.hpp), judge_move and the claims' warnings (interpreter/judge.hpp,
 // interpreter/claims.hpp); nothing of the rules is decided here.
 #include "interpreter/moves_report.hpp"

@@ -1,5 +1,5 @@
 // `pgnsem moves` and `pgnsem san`: questions about one position and single moves. `moves` lists the
-// legal moves (semantics/fast/legal_moves.hpp) with their UCI and export-format SAN
+// legal moves (sem::FastEngine, semantics/engines.hpp) with their UCI and export-format SAN
 // (semantics/canonical.hpp), sorted by UCI, and whether the side to move is in check, checkmated or
 // stalemated (position_status, interpreter/position_report.hpp, as `fen` says it). `san` shows how
 // the SAN reader (syntax/san.hpp) reads each token, and, given a position, which move it is

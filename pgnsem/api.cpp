@@ -2,7 +2,7 @@
 // the reader (syntax/pgn.hpp, syntax/fen.hpp, syntax/san.hpp), judge_move and the claims
 // (interpreter/judge.hpp, interpreter/claims.hpp), the interpreter's fold and its JSON
 // (interpreter/interpret.hpp, interpreter/output.hpp), the fast path's move generator
-// (semantics/fast/legal_moves.hpp). Nothing here decides a rule of chess.
+// (sem::FastEngine, semantics/engines.hpp). Nothing here decides a rule of chess.
 //
 // Short names: s = σ, e = the engine (the fast path), j = a Judged, v = an interpreter Verdict.
 #include "pgnsem/api.hpp"
@@ -19,7 +19,6 @@
 #include "interpreter/judge.hpp"
 #include "interpreter/output.hpp"
 #include "semantics/engine.hpp"
-#include "semantics/fast/legal_moves.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/pgn.hpp"
@@ -76,7 +75,7 @@ bool Position::white_to_move() const noexcept {
 }
 
 std::string_view Position::end() const noexcept {
-    switch (sem::fast::outcome(sigma_)) {
+    switch (sem::fast_engine().outcome(sigma_)) {
         case sem::Outcome::Ongoing: return "";
         case sem::Outcome::Checkmate: return "checkmate";
         case sem::Outcome::Stalemate: return "stalemate";
@@ -87,8 +86,8 @@ std::string_view Position::end() const noexcept {
 std::vector<LegalMove> Position::legal_moves() const {
     const sem::Engine& e = sem::fast_engine();
     std::vector<LegalMove> out;
-    for (const sem::ConcreteMove& m : sem::fast::legal_moves(sigma_)) {
-        const sem::Termination t = sem::fast::terminates_concrete(sigma_, m);
+    for (const sem::ConcreteMove& m : e.legal_moves(sigma_)) {
+        const sem::Termination t = e.terminates_concrete(sigma_, m);
         const sem::Terminates& ok = v2::get<sem::Terminates>(t);
         out.push_back(LegalMove{interp::uci_text(m), interp::canonical_text(e, sigma_, ok.action, ok.next)});
     }

@@ -1,10 +1,9 @@
-// The two engines: each forwards to its implementation (semantics/*.hpp, semantics/fast/*.hpp).
+// The two engines (semantics/engines.hpp): the reference's functions forward to semantics/*.hpp (the
+// fast path's are defined in semantics/engines.hpp).
 #include "semantics/engine.hpp"
 
 #include "semantics/canonical.hpp"
-#include "semantics/fast/in_check.hpp"
-#include "semantics/fast/legal_moves.hpp"
-#include "semantics/fast/terminates.hpp"
+#include "semantics/engines.hpp"
 #include "semantics/in_check.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/terminates.hpp"
@@ -22,62 +21,38 @@ ast::Move Engine::canonical_move(const State& sigma, const Action& action, const
     return canonical_san(action, canonical_disambiguator(sigma, action), claim);
 }
 
-namespace {
+// ---- the reference ------------------------------------------------------------------------------
 
-class FastEngine final : public Engine {
-public:
-    FastEngine() noexcept : Engine(true) {}
-    [[nodiscard]] Reading reading() const noexcept override { return Reading::laws(); }
-    [[nodiscard]] Termination terminates(const ast::Move& m, const State& sigma) const noexcept override {
-        return fast::terminates(m, sigma);
-    }
-    [[nodiscard]] Termination terminates_concrete(const State& sigma, ConcreteMove m) const noexcept override {
-        return fast::terminates_concrete(sigma, m);
-    }
-    [[nodiscard]] MoveList legal_moves(const State& sigma) const noexcept override { return fast::legal_moves(sigma); }
-    [[nodiscard]] bool has_legal_move(const State& sigma) const noexcept override {
-        return fast::has_legal_move(sigma);
-    }
-    [[nodiscard]] bool in_check(const State& sigma, Color c) const noexcept override {
-        return fast::in_check(sigma, c);
-    }
-    [[nodiscard]] ast::Disambiguator canonical_disambiguator(const State& sigma,
-                                                             const Action& action) const noexcept override {
-        return fast::canonical_disambiguator(sigma, action);
-    }
-};
+Termination ReferenceEngine::terminates(const ast::Move& m, const State& sigma) const noexcept {
+    return sem::terminates(m, sigma, r_);
+}
+Termination ReferenceEngine::terminates_concrete(const State& sigma, ConcreteMove m) const noexcept {
+    return sem::terminates_concrete(sigma, m, r_);
+}
+MoveList ReferenceEngine::legal_moves(const State& sigma) const noexcept {
+    return sem::legal_moves(sigma, r_);
+}
+bool ReferenceEngine::has_legal_move(const State& sigma) const noexcept {
+    return sem::has_legal_move(sigma, r_);
+}
+bool ReferenceEngine::in_check(const State& sigma, Color c) const noexcept {
+    return sem::in_check(sigma, c);
+}
+ast::Disambiguator ReferenceEngine::canonical_disambiguator(const State& sigma, const Action& action) const noexcept {
+    return sem::canonical_disambiguator(sigma, action, r_);
+}
+std::uint64_t ReferenceEngine::perft(const State& sigma, int depth) const noexcept {
+    return sem::perft(sigma, depth, r_);
+}
 
-class ReferenceEngine final : public Engine {
-public:
-    explicit ReferenceEngine(Reading r) noexcept : Engine(false), r_(r) {}
-    [[nodiscard]] Reading reading() const noexcept override { return r_; }
-    [[nodiscard]] Termination terminates(const ast::Move& m, const State& sigma) const noexcept override {
-        return sem::terminates(m, sigma, r_);
-    }
-    [[nodiscard]] Termination terminates_concrete(const State& sigma, ConcreteMove m) const noexcept override {
-        return sem::terminates_concrete(sigma, m, r_);
-    }
-    [[nodiscard]] MoveList legal_moves(const State& sigma) const noexcept override {
-        return sem::legal_moves(sigma, r_);
-    }
-    [[nodiscard]] bool has_legal_move(const State& sigma) const noexcept override {
-        return sem::has_legal_move(sigma, r_);
-    }
-    [[nodiscard]] bool in_check(const State& sigma, Color c) const noexcept override { return sem::in_check(sigma, c); }
-    [[nodiscard]] ast::Disambiguator canonical_disambiguator(const State& sigma,
-                                                             const Action& action) const noexcept override {
-        return sem::canonical_disambiguator(sigma, action, r_);
-    }
+// ---- the fast path ------------------------------------------------------------------------------
 
-private:
-    Reading r_;
-};
-
-}  // namespace
-
-const Engine& fast_engine() noexcept {
+const FastEngine& FastEngine::instance() noexcept {
     static const FastEngine engine;
     return engine;
+}
+const Engine& fast_engine() noexcept {
+    return FastEngine::instance();
 }
 
 std::unique_ptr<Engine> reference_engine(Reading r) {

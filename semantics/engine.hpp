@@ -3,10 +3,18 @@
 // (the Laws' reading only; proofs-notes/invariants.md, F1–F7, shows it gives the same answers). The
 // command line chooses with `--engine reference|fast`; the fast path is the default, and a reading
 // with any correction read as the paper prints it needs the reference.
+//
+// This is the one door to either: `Engine` below is the contract, as an interface for the callers
+// that ask once in a while (a game's end, a report, the API); semantics/engines.hpp has the two
+// engines that implement it, `ReferenceEngine` and `FastEngine`, for a loop that asks on every ply
+// and is written once as a template on the engine (`Engine::visit` says which one it is). Nothing
+// outside semantics/engine.hpp, semantics/engines.hpp, semantics/engine.cpp and semantics/fast/
+// itself names the fast path's functions.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <variant>
 
 #include "semantics/errata.hpp"
 #include "semantics/partial.hpp"
@@ -15,12 +23,12 @@
 
 namespace pgnsem::sem {
 
+class ReferenceEngine;
+class FastEngine;
+
 class Engine {
 public:
     virtual ~Engine() = default;
-    // Whether this is the fast path. (Not virtual: the interpreter's per-ply T calls
-    // sem::fast::terminates directly when it is, the same function without the indirect call.)
-    [[nodiscard]] bool is_fast() const noexcept { return fast_; }
     // Which corrections the answers make.
     [[nodiscard]] virtual Reading reading() const noexcept = 0;
     // T(M)(σ), for a written move and for a move given by its squares.
@@ -34,17 +42,24 @@ public:
     // The origin canonical SAN names for a move T accepted (PGN 8.2.3.4).
     [[nodiscard]] virtual ast::Disambiguator canonical_disambiguator(const State& sigma,
                                                                      const Action& action) const noexcept = 0;
+    // The leaves of the legal-move tree of σ, `depth` plies deep.
+    [[nodiscard]] virtual std::uint64_t perft(const State& sigma, int depth) const noexcept = 0;
 
     // Checkmate, stalemate or neither (Laws 5.1.1, 5.2.1).
     [[nodiscard]] Outcome outcome(const State& sigma) const noexcept;
     // The canonical SAN of a move T accepted, its `+` or `#` from σ'.
     [[nodiscard]] ast::Move canonical_move(const State& sigma, const Action& action, const State& next) const noexcept;
 
+    // f(the engine as what it is): f(const ReferenceEngine&) or f(const FastEngine&), for a caller
+    // whose every-ply loop is a template on the engine (semantics/engines.hpp defines it).
+    template <class F>
+    decltype(auto) visit(F&& f) const;
+
 protected:
-    explicit Engine(bool fast) noexcept : fast_(fast) {}
+    Engine() noexcept = default;
 
 private:
-    bool fast_;
+    [[nodiscard]] virtual std::variant<const ReferenceEngine*, const FastEngine*> concrete() const noexcept = 0;
 };
 
 // The fast path (the Laws' reading).

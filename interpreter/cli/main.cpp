@@ -29,7 +29,6 @@
 #include "interpreter/progress.hpp"
 #include "interpreter/trace_html.hpp"
 #include "semantics/engine.hpp"
-#include "semantics/fast/legal_moves.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
@@ -181,11 +180,9 @@ int run_perft(int depth, const std::string& fen, bool divide, const std::string&
     }
     // The fast path's perft by default; the reference tries every move of every piece with T.
     const bool reference = engine_name == "reference";
-    const auto leaves = [reference](const sem::State& sigma, int d) {
-        return reference ? sem::perft(sigma, d) : sem::fast::perft(sigma, d);
-    };
     const std::unique_ptr<sem::Engine> reference_engine = sem::reference_engine();
     const sem::Engine& e = reference ? *reference_engine : sem::fast_engine();
+    const auto leaves = [&e](const sem::State& sigma, int d) { return e.perft(sigma, d); };
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
     if (divide && depth >= 1) {

@@ -1,7 +1,7 @@
 // FIDE Laws 5.2.2 (and 6.9, 9.6): a position is dead when "neither player can checkmate the
 // opponent's king by any series of legal moves". Not an equation of the paper but a Law the
-// interpreter answers to, so it sits beside the fast path and uses its move generator
-// (semantics/fast/legal_moves.hpp). proofs-notes/dead-positions.md states the Law, what each
+// interpreter answers to; it asks the fast engine (sem::FastEngine, semantics/engines.hpp) for the
+// moves, T and IIC, and is written in its bit sets. proofs-notes/dead-positions.md states the Law, what each
 // verdict means and why every rule used here is sound.
 //
 // The question is a helpmate question: both sides cooperate. For each side the analyser answers

@@ -8,7 +8,6 @@
 
 #include <utility>
 
-#include "semantics/fast/geometry.hpp"
 #include "semantics/in_check.hpp"
 #include "semantics/setup.hpp"
 
@@ -19,9 +18,15 @@ namespace {
 constexpr std::size_t idx(int q) noexcept {
     return static_cast<std::size_t>(q);
 }
-using fast::geo::file_of;
-using fast::geo::on_board;
-using fast::geo::rank_of;
+constexpr int file_of(int q) noexcept {
+    return q & 7;
+}
+constexpr int rank_of(int q) noexcept {
+    return q >> 3;
+}
+constexpr bool on_board(int f, int r) noexcept {
+    return f >= 0 && f < 8 && r >= 0 && r < 8;
+}
 
 // The rank of colour c's pieces counted from its own side: 0 = its first rank.
 constexpr int relative_rank(Color c, int q) noexcept {

@@ -1,0 +1,144 @@
+// The two engines of the contract semantics/engine.hpp states: the reference (semantics/*.cpp, any
+// reading) and the fast path (semantics/fast/, the Laws' reading). Each is a final class that
+// implements `Engine`, so that a loop written as a template on the engine (the interpreter's main
+// line, interpreter/interpret.cpp) calls its functions directly, and `EngineContract` below is what
+// such a loop may ask of either.
+//
+// The fast path also answers a few questions the reference asks another way, which the Laws'
+// analyses (semantics/laws/) and the draw bookkeeping (interpreter/draws.hpp) ask of it: σ's bit
+// sets, the pieces attacking a square, and the position keys of "the same position" (Laws 9.2.3),
+// kept move by move. They are static members of `FastEngine`, inline where a ply asks them; and
+// `bits` names the bit-set geometry they are written in (a1 = bit 0).
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <type_traits>
+#include <variant>
+
+#include "semantics/engine.hpp"
+#include "semantics/fast/boards.hpp"
+#include "semantics/fast/geometry.hpp"
+#include "semantics/fast/in_check.hpp"
+#include "semantics/fast/legal_moves.hpp"
+#include "semantics/fast/position_key.hpp"
+#include "semantics/fast/terminates.hpp"
+
+namespace pgnsem::sem {
+
+// The fast path's geometry on bit sets: the squares a knight, king, pawn, bishop or rook reaches
+// from a square, the lines, ranks and files (semantics/fast/geometry.hpp).
+namespace bits = fast::geo;
+
+// The reference under a reading.
+class ReferenceEngine final : public Engine {
+public:
+    // The reference reads any erratum either way, and decides "the same position" by comparing
+    // positions (semantics/position.hpp), not by keys.
+    static constexpr bool kLawsOnly = false;
+    static constexpr bool kPositionKeys = false;
+
+    explicit ReferenceEngine(Reading r) noexcept : r_(r) {}
+    [[nodiscard]] Reading reading() const noexcept override { return r_; }
+    [[nodiscard]] Termination terminates(const ast::Move& m, const State& sigma) const noexcept override;
+    [[nodiscard]] Termination terminates_concrete(const State& sigma, ConcreteMove m) const noexcept override;
+    [[nodiscard]] MoveList legal_moves(const State& sigma) const noexcept override;
+    [[nodiscard]] bool has_legal_move(const State& sigma) const noexcept override;
+    [[nodiscard]] bool in_check(const State& sigma, Color c) const noexcept override;
+    [[nodiscard]] ast::Disambiguator canonical_disambiguator(const State& sigma,
+                                                             const Action& action) const noexcept override;
+    [[nodiscard]] std::uint64_t perft(const State& sigma, int depth) const noexcept override;
+
+private:
+    [[nodiscard]] std::variant<const ReferenceEngine*, const FastEngine*> concrete() const noexcept override {
+        return this;
+    }
+    Reading r_;
+};
+
+// The fast path: the Laws' reading.
+class FastEngine final : public Engine {
+public:
+    static constexpr bool kLawsOnly = true;
+    static constexpr bool kPositionKeys = true;
+
+    // The one fast engine (it holds nothing).
+    [[nodiscard]] static const FastEngine& instance() noexcept;
+
+    // (Defined here, each a call of the fast path's function: the main line calls T on every ply,
+    // and a call through a function of engine.cpp would be a second call.)
+    [[nodiscard]] Reading reading() const noexcept override { return Reading::laws(); }
+    [[nodiscard]] Termination terminates(const ast::Move& m, const State& sigma) const noexcept override {
+        return fast::terminates(m, sigma);
+    }
+    [[nodiscard]] Termination terminates_concrete(const State& sigma, ConcreteMove m) const noexcept override {
+        return fast::terminates_concrete(sigma, m);
+    }
+    [[nodiscard]] MoveList legal_moves(const State& sigma) const noexcept override { return fast::legal_moves(sigma); }
+    [[nodiscard]] bool has_legal_move(const State& sigma) const noexcept override {
+        return fast::has_legal_move(sigma);
+    }
+    [[nodiscard]] bool in_check(const State& sigma, Color c) const noexcept override {
+        return fast::in_check(sigma, c);
+    }
+    [[nodiscard]] ast::Disambiguator canonical_disambiguator(const State& sigma,
+                                                             const Action& action) const noexcept override {
+        return fast::canonical_disambiguator(sigma, action);
+    }
+    [[nodiscard]] std::uint64_t perft(const State& sigma, int depth) const noexcept override {
+        return fast::perft(sigma, depth);
+    }
+
+    // σ's bit sets by colour and kind, and the occupied squares (semantics/fast/boards.hpp; F1).
+    using Boards = fast::Boards;
+    [[nodiscard]] static Boards boards(const State& sigma) noexcept { return fast::boards_of(sigma); }
+    // The squares of the pieces of colour `by` that attack q (F1).
+    [[nodiscard]] static std::uint64_t attackers(const State& sigma, Square q, Color by) noexcept {
+        return fast::attackers(sigma, q, by);
+    }
+
+    // Position keys (semantics/fast/position_key.hpp; F7, L13): the key of σ, its castling rights
+    // and en passant file as the key reads them, and the window keys the main line keeps.
+    [[nodiscard]] static std::uint64_t full_key(const State& sigma) noexcept { return fast::full_key(sigma); }
+    [[nodiscard]] static unsigned castling_rights(const State& sigma) noexcept {
+        return fast::detail::castling_rights(sigma);
+    }
+    [[nodiscard]] static int en_passant_file(const State& sigma) noexcept { return fast::en_passant_file(sigma); }
+    [[nodiscard]] static int en_passant_file_after(const State& next, const Action& a) noexcept {
+        return fast::en_passant_file_after(next, a);
+    }
+    [[nodiscard]] static std::uint64_t window_start_key(int ep_file) noexcept {
+        return fast::window_start_key(ep_file);
+    }
+    // (`ep_file`: σ's en passant file, which becomes σ′'s.)
+    [[nodiscard]] static std::uint64_t next_key_quiet(std::uint64_t key, const State& sigma, const State& next,
+                                                      const Action& a, int& ep_file) noexcept {
+        return fast::next_key_quiet(key, sigma, next, a, ep_file);
+    }
+    // Whether two positions have the same kinds and colours on every square (what the keys hash).
+    [[nodiscard]] static bool same_key_row(PieceId a, PieceId b) noexcept {
+        return fast::detail::kKeyRow[a.value()] == fast::detail::kKeyRow[b.value()];
+    }
+
+private:
+    [[nodiscard]] std::variant<const ReferenceEngine*, const FastEngine*> concrete() const noexcept override {
+        return this;
+    }
+};
+
+// What a loop written once for both engines asks of its engine E: the interface, implemented by a
+// final class (so that E's functions are called directly), and whether E reads the Laws only and
+// names positions by keys, known at compile time.
+template <class E>
+concept EngineContract = std::derived_from<E, Engine> && std::is_final_v<E> && requires {
+    { E::kLawsOnly } -> std::convertible_to<bool>;
+    { E::kPositionKeys } -> std::convertible_to<bool>;
+};
+static_assert(EngineContract<ReferenceEngine> && EngineContract<FastEngine>);
+
+template <class F>
+decltype(auto) Engine::visit(F&& f) const {
+    return std::visit([&f](const auto* e) -> decltype(auto) { return f(*e); }, concrete());
+}
+
+}  // namespace pgnsem::sem
