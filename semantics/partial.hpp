@@ -155,10 +155,10 @@ struct MoveList {
 
 // T(M)(σ) = ⊤, with the transition (σ, σ') ∈ [[M]] that T accepted: σ' (`next`) and the action.
 // `check` is IIC(σ', the side to move in σ'): what a `+` or `#` claims. T learns it in the same pass
-// over σ' as its own king-safety condition, so the interpreter need not ask again. (A Transition
-// extended, rather than one copied into a field: the fast T has [[M]] write σ' straight into its
-// answer, semantics/fast/terminates.cpp.)
-struct Terminates : Transition {
+// over σ' as its own king-safety condition, so the interpreter need not ask again.
+struct Terminates {
+    State next;
+    Action action;
     bool check = false;
     friend bool operator==(const Terminates&, const Terminates&) = default;
 };

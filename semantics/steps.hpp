@@ -72,12 +72,9 @@ struct Folded {
     std::uint32_t refused_ply = ast::kNone;  // … which is this ply of the game
     bool ended_early = false;                // `defined` ended it
 };
-// (Always inlined into its caller: called, it would reach each of the caller's variables that the
-// two lambdas capture through the closure, a chain of loads on every ply; inlined, they are the
-// caller's own.)
 template <class Judge, class Defined>
-[[nodiscard, gnu::always_inline]] inline auto fold_steps(const ast::Game& g, const StepOrder& order,
-                                                         const State& sigma0, Judge&& judge, Defined&& defined) {
+[[nodiscard]] auto fold_steps(const ast::Game& g, const StepOrder& order, const State& sigma0, Judge&& judge,
+                              Defined&& defined) {
     using J = decltype(judge(std::size_t{0}, g.plies[0], sigma0));
     Folded<J> f;
     f.last = sigma0;

@@ -53,7 +53,7 @@ namespace {
     PGNSEM_ASSERT(!r.is_laws() || !well_formed(s) || well_formed(t.next),
                   "a move the Laws accept leaves σ well-formed (one king a side, no pawn on its last rank, "
                   "bishops on their colour)");
-    return Terminates{t, check};
+    return Terminates{t.next, t.action, check};
 }
 
 // Each premise of T below is a function of σ, the transition t ([[M]]σ = σ′ and what the move did)

@@ -62,7 +62,7 @@ void accept(const State& s, Terminates& t, bool check) noexcept {
 }
 
 // Which of the three king-safety rules a move that leaves its king attacked breaks.
-[[nodiscard, gnu::cold, gnu::noinline]] Termination king_unsafe(const State& s, const Transition& t) noexcept {
+[[nodiscard, gnu::cold, gnu::noinline]] Termination king_unsafe(const State& s, const Terminates& t) noexcept {
     const Color mover = to_move(s);
     const Square king = Square::unchecked(t.next.king_square[static_cast<std::size_t>(mover)]);
     Detail d = detail_of(t.action);
@@ -91,14 +91,14 @@ void king_safe(const State& s, Terminates& t, Termination& r) noexcept {
 // A pawn on the last rank must have promoted. (The rank is asked first: a move rarely ends on
 // rank 1 or 8, while whether a pawn moved differs from move to move, a branch the processor
 // would often guess wrong.)
-[[nodiscard]] bool promotion_missing(const Transition& t) noexcept {
+[[nodiscard]] bool promotion_missing(const Terminates& t) noexcept {
     const int r = t.action.to.rank().index();
     if (r != 0 && r != 7) return false;
     return !t.action.promotion && t.action.piece != kEmpty && kind_of(t.action.piece) == PieceKind::Pawn;
 }
 
 // The destination of a move that may take: not an own piece, never the king.
-[[nodiscard]] std::optional<Failure> capture_destination(const State& s, const Transition& t) noexcept {
+[[nodiscard]] std::optional<Failure> capture_destination(const State& s, const Terminates& t) noexcept {
     const PieceId victim = s.board[static_cast<std::size_t>(t.action.to.index())];
     if (victim == kEmpty) return std::nullopt;
     if (belongs_to(victim, to_move(s))) return Failure::DestOwnPiece;
