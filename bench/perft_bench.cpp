@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "laws/setup.hpp"
 #include "semantics/legal_moves.hpp"
-#include "semantics/setup.hpp"
 #include "semantics/state.hpp"
 #include "syntax/fen.hpp"
 

@@ -1,10 +1,10 @@
-// Times the streaming PGN reader alone (syntax/pgn.hpp): games/s and MB/s over one file.
+// Times the streaming PGN reader alone (syntax/pgn/reader.hpp): games/s and MB/s over one file.
 // Usage: pgn_read_bench FILE.pgn  (or `-` for stdin). Prints the games, plies, errors, seconds.
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 
-#include "syntax/pgn.hpp"
+#include "syntax/pgn/reader.hpp"
 
 int main(int argc, char** argv) {
     if (argc != 2) {

@@ -16,7 +16,7 @@
 #include "interpreter/start_position.hpp"
 #include "semantics/engines.hpp"
 #include "semantics/steps.hpp"
-#include "syntax/pgn.hpp"
+#include "syntax/pgn/reader.hpp"
 
 int main(int argc, char** argv) {
     if (argc != 2) {

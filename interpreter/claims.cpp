@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "semantics/laws/dead_position.hpp"
+#include "laws/dead_position.hpp"
 
 namespace pgnsem::interp {
 
@@ -131,7 +131,7 @@ void result_claims(const ast::Game& g, const sem::State& s, Verdict& v) {
     // such that the opponent cannot checkmate the player's king by any possible series of legal
     // moves". A game ended on time is one whose Termination tag says so as lichess ("Time
     // forfeit") and chess.com ("… won on time") write it. Whether the winner can mate is asked of
-    // the rules that prove it without a search (semantics/laws/dead_position.hpp: material; and,
+    // the rules that prove it without a search (laws/dead_position.hpp: material; and,
     // when every pawn faces an enemy pawn on its file, the walls of rules F, W and R); a position
     // they do not decide keeps the result.
     if (!forced && (r == ast::Result::WhiteWins || r == ast::Result::BlackWins) && ended_on_time(g)) {

@@ -23,12 +23,12 @@
 #include <type_traits>
 #include <vector>
 
+#include "ast/ast.hpp"
 #include "interpreter/interpret.hpp"
 #include "interpreter/judge.hpp"
 #include "interpreter/warnings.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::interp {
 

@@ -16,7 +16,7 @@
 //   - Law 5.2.2 / 9.6 (automatic): a dead position, of the kinds proven without a search: K v K,
 //     K+N v K, K+B v K, kings with bishops only, all on squares of one colour, and — with pawns,
 //     no rook or queen, every pawn facing an enemy pawn on its file — a pawn wall neither side's
-//     pieces can get past to mate (rules F, W and R of semantics/laws/dead_position.hpp, asked at
+//     pieces can get past to mate (rules F, W and R of laws/dead_position.hpp, asked at
 //     the start and after each move that cannot be undone; `pgnsem fen` runs the whole analysis).
 // Every fact may hold at ply 0, the start position; none is kept at a checkmate or stalemate.
 #pragma once
@@ -29,15 +29,15 @@
 #include <string>
 #include <vector>
 
+#include "ast/ast.hpp"
+#include "ast/mutants.hpp"
 #include "interpreter/warnings.hpp"
+#include "laws/dead_position.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/engines.hpp"
-#include "semantics/laws/dead_position.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/position.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
-#include "syntax/mutants.hpp"
 
 namespace pgnsem::interp {
 
@@ -185,7 +185,7 @@ struct DrawHistory {
 };
 
 // Whether σ, which has pawns and no rook or queen, is dead by a rule that needs no search (rules
-// F, W and R of semantics/laws/dead_position.hpp), asked only when every pawn faces an enemy pawn
+// F, W and R of laws/dead_position.hpp), asked only when every pawn faces an enemy pawn
 // on its file. Out of line: asked after captures and pawn moves in endgames only.
 [[gnu::cold]] bool dead_by_structure(const sem::State& s) noexcept;
 
@@ -285,7 +285,7 @@ public:
                 repeated(next, same, ply);
         }
         // With pawns on the board and no rook or queen, a position can be dead behind a pawn wall
-        // (rules F, W and R of semantics/laws/dead_position.hpp). It is asked after a move that
+        // (rules F, W and R of laws/dead_position.hpp). It is asked after a move that
         // cannot be undone: a capture or pawn move (the clock is 0), one that loses a castling
         // right or an en passant possibility (after a move that can be undone, the position is
         // much the one before it, and the rules were asked there). The last rook or queen leaves

@@ -147,7 +147,7 @@ std::string explain_problem(sem::PositionRule rule, const sem::Detail& d, const 
             if (d.attacker) return base + " (" + piece_at(s, d.attacker) + " gives check)";
             return base;
         case sem::PositionRule::PosMissingKing:
-            // semantics/setup.cpp names the colour by the king's home square (e1 or e8)
+            // laws/setup.cpp names the colour by the king's home square (e1 or e8)
             if (d.square) return std::string(d.square->rank().index() == 0 ? "White" : "Black") + " has no king";
             return base;
         case sem::PositionRule::PosTooManyKings:

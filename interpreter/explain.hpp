@@ -5,9 +5,9 @@
 
 #include <string>
 
+#include "ast/ast.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::interp {
 

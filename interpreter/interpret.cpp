@@ -13,13 +13,13 @@
 #include <array>
 #include <string>
 
+#include "ast/assert.hpp"
 #include "interpreter/claims.hpp"
 #include "interpreter/judge.hpp"
 #include "interpreter/start_position.hpp"
 #include "interpreter/strict.hpp"
-#include "semantics/setup.hpp"
+#include "laws/setup.hpp"
 #include "semantics/steps.hpp"
-#include "syntax/assert.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/san.hpp"
 

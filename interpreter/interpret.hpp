@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "ast/ast.hpp"
 #include "interpreter/draws.hpp"
 #include "interpreter/warnings.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
 #include "semantics/steps.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::interp {
 

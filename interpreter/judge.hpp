@@ -20,11 +20,11 @@
 #include <string_view>
 #include <type_traits>
 
+#include "ast/ast.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/engines.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::interp {
 

@@ -1,5 +1,5 @@
 // The start position of a game: the Variant tag, σ₀, or the FEN tag with SetUp (§9.7) and the
-// validation of semantics/setup.hpp (interpreter/start_position.hpp).
+// validation of laws/setup.hpp (interpreter/start_position.hpp).
 #include "interpreter/start_position.hpp"
 
 #include <algorithm>
@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "interpreter/explain.hpp"
+#include "laws/setup.hpp"
 #include "semantics/rules.hpp"
-#include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 
 namespace pgnsem::interp {

@@ -6,14 +6,14 @@
 //   - else the position of the FEN tag (§9.7.2, §16.1): a FEN that does not parse is `malformed`;
 //     one without SetUp "1" is used, with a `fen-without-setup` warning (§9.7.1 asks for the tag,
 //     the FEN is unambiguous without it); one describing a position that cannot arise in a game
-//     is `illegal` at ply 0 with the `position/…` rule semantics/setup.hpp finds.
+//     is `illegal` at ply 0 with the `position/…` rule laws/setup.hpp finds.
 #pragma once
 
 #include <optional>
 
+#include "ast/ast.hpp"
 #include "interpreter/interpret.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::interp {
 

@@ -1,6 +1,6 @@
 // --strict: only the PGN export format (§8, §8.2.3.7) is accepted. A warning whose kind does not
 // stay a warning under --strict (the tables of interpreter/warnings.hpp and
-// syntax/reader_warnings.hpp) becomes the game's error: `malformed`, rule `notation/<kind>`, with
+// ast/reader_warnings.hpp) becomes the game's error: `malformed`, rule `notation/<kind>`, with
 // the export form in the message — except `variation-illegal`, an illegal move inside a variation,
 // which makes the game `illegal` under the rule the move broke. The first such warning in text
 // order stops the replay: `plies` and `final_fen` are those before the ply it is about. Warnings
@@ -13,9 +13,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ast/ast.hpp"
 #include "interpreter/interpret.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::interp {
 

@@ -2,7 +2,7 @@
 // semantics/rules.hpp: the interpreter's own kinds below — notation claims the position
 // contradicts (§8.2.2, §8.2.3.3–§8.2.3.5, §8.1.1.7, §8.2.6), tolerated spellings of the import
 // format (§8.2.3.7), the start position (§9.7), variations (§8.2.5) and the automatic draws (Laws
-// 5.2.2, 9.6) — and the reader's kinds of syntax/reader_warnings.hpp, which come first in
+// 5.2.2, 9.6) — and the reader's kinds of ast/reader_warnings.hpp, which come first in
 // WarningKind so that a reader's warning keeps its number. Each says whether it stays a warning
 // under --strict (interpreter/strict.hpp); README.md "Warning kinds" lists them all, and a test
 // holds the list and the tables together.
@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
-#include "syntax/ast.hpp"
-#include "syntax/reader_warnings.hpp"
+#include "ast/ast.hpp"
+#include "ast/reader_warnings.hpp"
 
 namespace pgnsem::interp {
 
@@ -71,7 +71,7 @@ struct WarningInfo {
     std::string_view name;    // as verdicts write it
     bool stays_under_strict;  // true: still a warning under --strict; false: --strict makes it the error
     std::string_view what;
-    bool from_reader;  // declared by syntax/reader_warnings.hpp
+    bool from_reader;  // declared by ast/reader_warnings.hpp
 };
 
 inline constexpr WarningInfo kWarnings[] = {

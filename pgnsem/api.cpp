@@ -1,7 +1,7 @@
 // The public interface of pgnsem/api.hpp, each answer taken from the code `pgnsem check` runs:
-// the reader (syntax/pgn.hpp, syntax/fen.hpp, syntax/san.hpp), judge_move and the claims
+// the reader (syntax/pgn/reader.hpp, syntax/fen.hpp, syntax/san.hpp), judge_move and the claims
 // (interpreter/judge.hpp, interpreter/claims.hpp), the interpreter's fold and its JSON
-// (interpreter/interpret.hpp, interpreter/output.hpp), the fast path's move generator
+// (interpreter/interpret.hpp, io/output.hpp), the fast path's move generator
 // (sem::FastEngine, semantics/engines.hpp). Nothing here decides a rule of chess.
 //
 // Short names: s = σ, e = the engine (the fast path), j = a Judged, v = an interpreter Verdict.
@@ -14,14 +14,14 @@
 
 #include "interpreter/claims.hpp"
 #include "interpreter/explain.hpp"
-#include "interpreter/input.hpp"
 #include "interpreter/interpret.hpp"
 #include "interpreter/judge.hpp"
-#include "interpreter/output.hpp"
+#include "io/input.hpp"
+#include "io/output.hpp"
+#include "laws/setup.hpp"
 #include "semantics/engine.hpp"
-#include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
-#include "syntax/pgn.hpp"
+#include "syntax/pgn/reader.hpp"
 #include "syntax/san.hpp"
 
 namespace pgnsem::api {

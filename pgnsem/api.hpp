@@ -117,7 +117,7 @@ struct Tag {
     std::string name, value;
 };
 
-// One game as read (syntax/pgn.hpp), up to its first syntax error if it has one. A value that
+// One game as read (syntax/pgn/reader.hpp), up to its first syntax error if it has one. A value that
 // shares its immutable contents between copies.
 class Game {
 public:

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "syntax/square.hpp"
+#include "ast/square.hpp"
 
 namespace pgnsem::sem {
 

@@ -7,8 +7,8 @@
 // the part both share.
 #pragma once
 
+#include "ast/ast.hpp"
 #include "semantics/partial.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem {
 

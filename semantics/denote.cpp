@@ -20,10 +20,10 @@
 
 #include <cstdlib>
 
+#include "ast/mutants.hpp"
 #include "semantics/board.hpp"
 #include "semantics/find_source.hpp"
 #include "semantics/overloaded.hpp"
-#include "syntax/mutants.hpp"
 
 namespace pgnsem::sem {
 namespace {

@@ -11,13 +11,13 @@
 
 #include <optional>
 
+#include "ast/ast.hpp"
 #include "semantics/errata.hpp"
 #include "semantics/find_source.hpp"
 #include "semantics/moves.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/premise.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem {
 

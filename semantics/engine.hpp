@@ -16,10 +16,10 @@
 #include <memory>
 #include <variant>
 
+#include "ast/ast.hpp"
 #include "semantics/errata.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem {
 

@@ -5,7 +5,7 @@
 // such a loop may ask of either.
 //
 // The fast path also answers a few questions the reference asks another way, which the Laws'
-// analyses (semantics/laws/) and the draw bookkeeping (interpreter/draws.hpp) ask of it: σ's bit
+// analyses (laws/) and the draw bookkeeping (interpreter/draws.hpp) ask of it: σ's bit
 // sets, the pieces attacking a square, and the position keys of "the same position" (Laws 9.2.3),
 // kept move by move. They are static members of `FastEngine`, inline where a ply asks them; and
 // `bits` names the bit-set geometry they are written in (a1 = bit 0).

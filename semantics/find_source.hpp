@@ -5,11 +5,11 @@
 
 #include <boost/variant2/variant.hpp>
 
+#include "ast/ast.hpp"
 #include "semantics/board.hpp"
 #include "semantics/errata.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem {
 

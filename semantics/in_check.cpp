@@ -20,7 +20,7 @@
 
 #include <span>
 
-#include "syntax/mutants.hpp"
+#include "ast/mutants.hpp"
 
 namespace pgnsem::sem {
 namespace {

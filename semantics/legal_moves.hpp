@@ -6,10 +6,10 @@
 
 #include <cstdint>
 
+#include "ast/ast.hpp"
 #include "semantics/errata.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem {
 

@@ -6,8 +6,8 @@
 #include <array>
 #include <cstdint>
 
+#include "ast/ast.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem {
 

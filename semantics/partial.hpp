@@ -11,10 +11,10 @@
 #include <optional>
 #include <type_traits>
 
+#include "ast/ast.hpp"
+#include "ast/square.hpp"
 #include "semantics/rules.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
-#include "syntax/square.hpp"
 
 namespace pgnsem::sem {
 
@@ -162,12 +162,14 @@ struct Terminates {
     bool check = false;
     friend bool operator==(const Terminates&, const Terminates&) = default;
 };
-// T(M)(σ) = ⊥.
+// T(M)(σ) = ⊥: the move is refused, by the rule of the first condition it breaks ([[M]]σ undefined
+// included: `Undefined` is [[M]]'s own ⊥, before T's conditions).
 struct Fails {
     Failure rule;
     Detail detail;
     friend bool operator==(const Fails&, const Fails&) = default;
 };
+// T's answer (`terminates`): Terminates or Fails.
 using Termination = boost::variant2::variant<Terminates, Fails>;
 
 }  // namespace pgnsem::sem

@@ -11,11 +11,11 @@
 #include <optional>
 #include <string_view>
 
+#include "ast/assert.hpp"
 #include "semantics/board.hpp"
 #include "semantics/errata.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/rules.hpp"
-#include "syntax/assert.hpp"
 
 namespace pgnsem::sem {
 

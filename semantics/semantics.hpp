@@ -12,7 +12,6 @@
 #include "semantics/partial.hpp"
 #include "semantics/position.hpp"
 #include "semantics/rules.hpp"
-#include "semantics/setup.hpp"
 #include "semantics/state.hpp"
 #include "semantics/steps.hpp"
 #include "semantics/terminates.hpp"

@@ -13,8 +13,8 @@
 #include <optional>
 #include <type_traits>
 
-#include "syntax/assert.hpp"
-#include "syntax/square.hpp"
+#include "ast/assert.hpp"
+#include "ast/square.hpp"
 
 namespace pgnsem::sem {
 
@@ -143,7 +143,7 @@ inline constexpr std::uint16_t kTurnLimit = 0xFFFE;
 
 // A game's limits (interpreter/README.md; rule game/too-long): at most kPlyLimit plies, and no
 // position with a move number above kMaxMoveNumber, the largest that a PGN move number of nine
-// digits can write (the reader, syntax/pgn_movetext.cpp, reads no longer ones), so that every position of
+// digits can write (the reader, syntax/pgn/movetext.cpp, reads no longer ones), so that every position of
 // a game has a FEN and every move a number that pgnsem reads back. A FEN's fullmove number is 1 to
 // kMaxMoveNumber and its halfmove clock at most kMaxFenHalfmoveClock (rule position/clock), so the
 // halfmove clock of any position of a game, at most kMaxFenHalfmoveClock + kPlyLimit, and its move

@@ -17,11 +17,11 @@
 #include <optional>
 #include <vector>
 
+#include "ast/ast.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/errata.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem {
 

@@ -29,10 +29,10 @@
 // not answer it (check/unanswered), or the move uncovered an attack on its own king (check/pinned).
 #include "semantics/terminates.hpp"
 
+#include "ast/mutants.hpp"
 #include "semantics/denote.hpp"
 #include "semantics/in_check.hpp"
 #include "semantics/overloaded.hpp"
-#include "syntax/mutants.hpp"
 
 namespace pgnsem::sem {
 namespace {

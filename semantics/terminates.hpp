@@ -5,11 +5,11 @@
 
 #include <optional>
 
+#include "ast/ast.hpp"
 #include "semantics/errata.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/premise.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem {
 

@@ -1,7 +1,7 @@
 // Why T(M)(σ) is ⊤ or ⊥: what the reference computes on the way, as values — the GTSS or GCSS
 // call and its (S, v), the update σ^{…}_{…} in the order the equation writes it, every IIC T asks
 // and its answer, and each premise of [[M]] and T with its value. `pgnsem explain` prints this
-// record and computes nothing of its own (interpreter/explain_report.cpp).
+// record and computes nothing of its own (app/explain_report.cpp).
 //
 // The equations do not record anything: each computes what the paper says it computes, and
 // returns it as a value — GTSS/GCSS its steps (`SourceCall`), an equation its update as a list
@@ -20,6 +20,7 @@
 
 #include <optional>
 
+#include "ast/ast.hpp"
 #include "semantics/board.hpp"
 #include "semantics/denote.hpp"
 #include "semantics/errata.hpp"
@@ -27,7 +28,6 @@
 #include "semantics/premise.hpp"
 #include "semantics/rules.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem {
 

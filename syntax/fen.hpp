@@ -1,6 +1,6 @@
 // FEN (§16.1 of the PGN standard): six fields separated by single spaces. parse_fen gives a
 // Placement or an error naming the field and column; print_fen is its left inverse. Whether the
-// position can arise in a game is the semantics' question (semantics/setup.hpp validate()).
+// position can arise in a game is the semantics' question (laws/setup.hpp validate()).
 #pragma once
 
 #include <array>
@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "syntax/placement.hpp"
+#include "ast/placement.hpp"
 
 namespace pgnsem::syntax {
 

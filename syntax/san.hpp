@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "syntax/ast.hpp"
+#include "ast/ast.hpp"
 
 namespace pgnsem::syntax {
 

@@ -5,7 +5,7 @@
 
 #include <string_view>
 
-#include "syntax/ast.hpp"
+#include "ast/ast.hpp"
 #include "syntax/san.hpp"
 
 namespace pgnsem::syntax {

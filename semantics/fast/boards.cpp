@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "syntax/mutants.hpp"
+#include "ast/mutants.hpp"
 
 #if defined(PGNSEM_WIDE)
 #include <immintrin.h>
@@ -33,7 +33,7 @@ constexpr KindShuffles make_kind_shuffles() noexcept {
 }
 constexpr KindShuffles kKindShuffles = make_kind_shuffles();
 #if defined(PGNSEM_MUTANTS)
-// Mutant fast-boards-avx2-rook-as-pawn (syntax/mutants.hpp): the pawns' places taken as 7–15.
+// Mutant fast-boards-avx2-rook-as-pawn (ast/mutants.hpp): the pawns' places taken as 7–15.
 constexpr KindShuffles kRookAsPawn = [] {
     KindShuffles t = make_kind_shuffles();
     t.hit[static_cast<std::size_t>(PieceKind::Pawn)][7] = t.hit[static_cast<std::size_t>(PieceKind::Pawn)][23] = 0xFF;

@@ -15,12 +15,12 @@
 #include <cstring>
 #include <type_traits>
 
+#include "ast/mutants.hpp"
 #include "semantics/fast/equations.hpp"
 #include "semantics/fast/find_source.hpp"
 #include "semantics/fast/geometry.hpp"
 #include "semantics/fast/movement.hpp"
 #include "semantics/fast/wide.hpp"
-#include "syntax/mutants.hpp"
 #if defined(PGNSEM_WIDE)
 #include <immintrin.h>
 #elif defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)

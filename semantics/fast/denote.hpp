@@ -11,9 +11,9 @@
 // to the reference.
 #pragma once
 
+#include "ast/ast.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem::fast {
 

@@ -8,12 +8,12 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ast/ast.hpp"
 #include "semantics/fast/terminates.hpp"
 #include "semantics/fast/wide.hpp"
 #include "semantics/moves.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem::fast {
 

@@ -26,11 +26,11 @@
 #include <array>
 #include <bit>
 
+#include "ast/mutants.hpp"
 #include "semantics/fast/boards.hpp"
 #include "semantics/fast/geometry.hpp"
 #include "semantics/fast/movement.hpp"
 #include "semantics/fast/terminates.hpp"
-#include "syntax/mutants.hpp"
 
 namespace pgnsem::sem::fast {
 namespace {

@@ -10,10 +10,10 @@
 #include <boost/variant2/variant.hpp>
 #include <cstdint>
 
+#include "ast/ast.hpp"
 #include "semantics/find_source.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem::fast {
 

@@ -24,10 +24,10 @@
 #include <tmmintrin.h>
 #endif
 
+#include "ast/mutants.hpp"
 #include "semantics/fast/boards.hpp"
 #include "semantics/fast/geometry.hpp"
 #include "semantics/fast/wide.hpp"
-#include "syntax/mutants.hpp"
 // checks()'s reading thirty-two squares at a time (PGNSEM_WIDE, wide.hpp)
 #if defined(PGNSEM_WIDE)
 #include <immintrin.h>
@@ -85,7 +85,7 @@ alignas(64) constexpr ReachTable kReachOfWhite = make_reach(0);
 alignas(64) constexpr ReachTable kReachOfBlack = make_reach(1);
 constexpr std::array<const ReachTable*, 2> kReach{&kReachOfWhite, &kReachOfBlack};
 #if defined(PGNSEM_MUTANTS)
-// Mutant fast-in-check-h-pawn (syntax/mutants.hpp): a pawn on the h-file reaches no king.
+// Mutant fast-in-check-h-pawn (ast/mutants.hpp): a pawn on the h-file reaches no king.
 constexpr ReachTable without_h_pawns(ReachTable t) noexcept {
     for (auto& row : t)
         for (std::size_t x = 7; x < 64; x += 8) row[x] = static_cast<std::uint8_t>(row[x] & ~kByPawn);
@@ -294,7 +294,7 @@ constexpr WideConstants make_wide_constants() noexcept {
 // (Read from memory: built from immediates, each would be built again on every call.)
 constexpr WideConstants kWideConstants = make_wide_constants();
 #if defined(PGNSEM_MUTANTS)
-// Mutant fast-in-check-avx2-colour (syntax/mutants.hpp): ids above 15, not 16, read as Black's.
+// Mutant fast-in-check-avx2-colour (ast/mutants.hpp): ids above 15, not 16, read as Black's.
 constexpr WideConstants kWideColour = [] {
     WideConstants c = make_wide_constants();
     for (auto& v : c.sixteen) v = 15;

@@ -18,13 +18,13 @@
 
 #include <bit>
 
+#include "ast/mutants.hpp"
 #include "semantics/canonical.hpp"
 #include "semantics/fast/boards.hpp"
 #include "semantics/fast/equations.hpp"
 #include "semantics/fast/geometry.hpp"
 #include "semantics/fast/in_check.hpp"
 #include "semantics/fast/movement.hpp"
-#include "syntax/mutants.hpp"
 
 namespace pgnsem::sem::fast {
 namespace {

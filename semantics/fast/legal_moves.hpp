@@ -7,10 +7,10 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ast/ast.hpp"
 #include "semantics/fast/terminates.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem::fast {
 

@@ -12,12 +12,12 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ast/assert.hpp"
+#include "ast/mutants.hpp"
+#include "ast/square.hpp"
 #include "semantics/fast/terminates.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "syntax/assert.hpp"
-#include "syntax/mutants.hpp"
-#include "syntax/square.hpp"
 
 namespace pgnsem::sem::fast {
 
@@ -55,7 +55,7 @@ constexpr Keys make_keys() noexcept {
 
 inline constexpr Keys kKeys = make_keys();
 
-// The en passant file's value (mutant fast-position-key-en-passant, syntax/mutants.hpp: none).
+// The en passant file's value (mutant fast-position-key-en-passant, ast/mutants.hpp: none).
 [[nodiscard]] inline std::uint64_t ep_file_key(int file) noexcept {
     return PGNSEM_MUTATE(fast_position_key_en_passant, std::uint64_t{0}, kKeys.ep_file[static_cast<std::size_t>(file)]);
 }

@@ -22,12 +22,12 @@
 
 #include <bit>
 
+#include "ast/mutants.hpp"
 #include "semantics/fast/boards.hpp"
 #include "semantics/fast/denote.hpp"
 #include "semantics/fast/equations.hpp"
 #include "semantics/fast/in_check.hpp"
 #include "semantics/overloaded.hpp"
-#include "syntax/mutants.hpp"
 
 namespace pgnsem::sem::fast {
 namespace {

@@ -5,9 +5,9 @@
 
 #include <optional>
 
+#include "ast/ast.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
-#include "syntax/ast.hpp"
 
 namespace pgnsem::sem::fast {
 

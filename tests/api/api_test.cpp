@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "interpreter/interpret.hpp"
-#include "interpreter/output.hpp"
-#include "syntax/pgn.hpp"
+#include "io/output.hpp"
+#include "syntax/pgn/reader.hpp"
 #include "tests/shared_data.hpp"
 
 using namespace pgnsem;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compressed input (interpreter/input.hpp): gzip, bzip2, xz and zstd files, recognised by their
+# Compressed input (io/input.hpp): gzip, bzip2, xz and zstd files, recognised by their
 # first bytes whatever their names, give check, trace, normalize and fen the bytes the plain file
 # gives (-j 1 and -j 2, a file and standard input); gzip members, bzip2 and xz streams and zstd
 # frames one after another read as one text, zstd's skippable frames (pzstd writes them) passed

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `pgnsem explain` (interpreter/explain_report.cpp) against `check` and `trace`, which it must agree
+# `pgnsem explain` (app/explain_report.cpp) against `check` and `trace`, which it must agree
 # with: it prints the reference's own record (semantics/why.hpp), so for every game of the examples
 # and the conformance files, under the Laws' reading and the paper's, tests/cli/explain_check.py
 # checks that the ply explained is check's failing ply and T's rule is check's rule, that the record

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The progress line (interpreter/progress.hpp): drawn in place on stderr when it is a terminal (a
+# The progress line (io/progress.hpp): drawn in place on stderr when it is a terminal (a
 # pseudo-terminal here, python3's pty module) and stdout is not; never when stderr is a pipe or a
 # file, or with --quiet; erased before the summary.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR

@@ -18,7 +18,7 @@
   trace_html.py png FILE WIDTH HEIGHT
       A screenshot of a page: a PNG of that size (parsed here: chunks, zlib, scanline filters)
       that is not blank and shows the light and dark squares, the highlighted squares, black
-      pieces and the ⊥ marker, in the colours interpreter/trace_html.cpp draws them with.
+      pieces and the ⊥ marker, in the colours io/trace_html.cpp draws them with.
 Prints one line per problem and exits 1 if there is any.
 """
 import collections

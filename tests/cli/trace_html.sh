@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# pgnsem trace --format html (interpreter/trace_html.cpp): one self-contained page for all the files.
+# pgnsem trace --format html (io/trace_html.cpp): one self-contained page for all the files.
 #  1. the page of the examples (illegal games, the paper's game, castling / en passant / promotion)
 #     and of a game with hostile tags, read by tests/cli/trace_html.py against the same files' JSON
 #     verdicts and trace: well-formed, a board per σ₀ and per defined ply, the update's squares

@@ -1,5 +1,5 @@
-// The position/impossible-check rule as semantics/setup.cpp had it before the retro-analysis of
-// semantics/laws/retro.cpp replaced it (two checkers no single move could give, judged by geometry
+// The position/impossible-check rule as laws/setup.cpp had it before the retro-analysis of
+// laws/retro.cpp replaced it (two checkers no single move could give, judged by geometry
 // alone; a check a consistent en passant target's double step cannot explain), kept verbatim
 // for the tests: every position it flagged the retro-analysis must flag too, and the counts of
 // flagged positions before and after are measured with it.
@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <utility>
 
-#include "syntax/placement.hpp"
+#include "ast/placement.hpp"
 
 namespace pgnsem::test::before_retro {
 

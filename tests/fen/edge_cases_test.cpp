@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "semantics/setup.hpp"
+#include "laws/setup.hpp"
 #include "syntax/fen.hpp"
 #include "tests/fen/fen_test_util.hpp"
 

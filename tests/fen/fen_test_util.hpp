@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "laws/setup.hpp"
 #include "semantics/rules.hpp"
-#include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 #include "tests/shared_data.hpp"
 

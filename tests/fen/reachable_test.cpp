@@ -11,13 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "laws/setup.hpp"
 #include "semantics/fast/legal_moves.hpp"
 #include "semantics/in_check.hpp"
-#include "semantics/setup.hpp"
 #include "semantics/state.hpp"
 #include "semantics/terminates.hpp"
 #include "syntax/fen.hpp"
-#include "syntax/pgn.hpp"
+#include "syntax/pgn/reader.hpp"
 #include "tests/fen/fen_test_util.hpp"
 
 namespace {

@@ -1,11 +1,11 @@
-// position/impossible-check by retro-analysis (semantics/laws/retro.cpp, proofs-notes/fen-positions.md):
+// position/impossible-check by retro-analysis (laws/retro.cpp, proofs-notes/fen-positions.md):
 // a position in check is impossible when no legal last move of the side not to move leads to it.
 // The reported positions; positions every kind of last move explains; soundness on positions
 // reached by legal moves (the test games, random games, one and two moves from the perft suites);
 // a brute-force search for previous positions, independent of the un-move code, on small random
 // positions; and the rule before the retro-analysis (tests/fen/before_retro.hpp) flags nothing
 // the new one does not.
-#include "semantics/laws/retro.hpp"
+#include "laws/retro.hpp"
 
 #include <bit>
 #include <catch2/catch.hpp>
@@ -15,13 +15,13 @@
 #include <string>
 #include <vector>
 
+#include "laws/setup.hpp"
 #include "semantics/fast/legal_moves.hpp"
 #include "semantics/in_check.hpp"
-#include "semantics/setup.hpp"
 #include "semantics/state.hpp"
 #include "semantics/terminates.hpp"
 #include "syntax/fen.hpp"
-#include "syntax/pgn.hpp"
+#include "syntax/pgn/reader.hpp"
 #include "tests/fen/fen_test_util.hpp"
 #include "tests/fen/retro_util.hpp"
 

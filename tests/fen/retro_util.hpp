@@ -8,9 +8,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "laws/setup.hpp"
 #include "semantics/in_check.hpp"
 #include "semantics/rules.hpp"
-#include "semantics/setup.hpp"
 #include "tests/fen/before_retro.hpp"
 
 namespace pgnsem::test {

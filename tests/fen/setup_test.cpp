@@ -1,7 +1,7 @@
 // Positions from FEN: the canonical id assignment (proofs-notes/fen-positions.md), σ → Placement,
 // and validate() — one test per `position/…` rule, the perft suites, and the lemmas L4 and L10.
 // The edge-case catalogue's FEN cases are in edge_cases_test.cpp.
-#include "semantics/setup.hpp"
+#include "laws/setup.hpp"
 
 #include <rapidcheck/catch.h>
 
@@ -352,7 +352,7 @@ TEST_CASE("validate flags no position of the perft suites", "[fen][validate][cor
         // The chessprogramming wiki's Position 4 and its mirror: Bb6 checks Kg1 through c5–f2.
         // The bishop cannot have come along that line (every square of it checks), nor from a7,
         // c7 or a5 (taken); no black piece can have left the line but the queen, from e3 to a3,
-        // and on e3 it checked g1 itself (semantics/laws/retro.cpp; tests/fen/retro_test.cpp
+        // and on e3 it checked g1 itself (laws/retro.cpp; tests/fen/retro_test.cpp
         // confirms it by brute force).
         {"standard.perft position-4", "position/impossible-check"},
         {"tricky.perft pos-4", "position/impossible-check"},

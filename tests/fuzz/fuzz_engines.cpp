@@ -12,13 +12,13 @@
 #include <string_view>
 
 #include "interpreter/interpret.hpp"
-#include "interpreter/output.hpp"
+#include "io/output.hpp"
+#include "laws/setup.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/fast/legal_moves.hpp"
 #include "semantics/fast/terminates.hpp"
-#include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
-#include "syntax/pgn.hpp"
+#include "syntax/pgn/reader.hpp"
 #include "syntax/san.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "semantics/setup.hpp"
+#include "laws/setup.hpp"
 #include "syntax/fen.hpp"
 
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
-#include "syntax/pgn.hpp"
-#include "syntax/pgn_fast.hpp"
-#include "syntax/pgn_writer.hpp"
+#include "syntax/pgn/fast.hpp"
+#include "syntax/pgn/reader.hpp"
+#include "syntax/pgn/writer.hpp"
 #include "tests/syntax/game_difference.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/check.hpp"
-#include "interpreter/normalize.hpp"
-#include "syntax/pgn.hpp"
+#include "app/check.hpp"
+#include "app/normalize.hpp"
+#include "syntax/pgn/reader.hpp"
 
 namespace pgnsem::fuzz {
 namespace {
@@ -137,7 +137,7 @@ std::uint64_t games_read(std::string_view input) {
     return n;
 }
 
-// A game normalize leaves out (interpreter/normalize.cpp): its text was not kept (longer than the
+// A game normalize leaves out (app/normalize.cpp): its text was not kept (longer than the
 // reader's limit) or not readable (a UTF-16 or UTF-32 byte-order mark); stderr says so.
 bool left_out_by_normalize(const json& verdict) {
     const json error = field(verdict, "error");

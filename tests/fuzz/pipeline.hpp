@@ -17,7 +17,7 @@ namespace pgnsem::fuzz {
 //       (when run) has one line per ply the verdicts count;
 //   (b) -j 1 and -j 2 write the same bytes, and the same summary (stderr's), in each output, the
 //       -j 2 run with tiny blocks (PGNSEM_BLOCK_BYTES, chosen by the input's hash: the split at game
-//       boundaries, interpreter/check_parallel.cpp);
+//       boundaries, app/check_parallel.cpp);
 //   (c) normalize then check keeps every verdict: as many games, and for each the same
 //       `verdict`, `plies`, `error.rule`, `error.ply`, `final_fen`, `end`, `draw_claimable_at`
 //       and `automatic_draw_at`, in default mode — except the games normalize leaves out with a

@@ -24,9 +24,9 @@
 #include <sanitizer/allocator_interface.h>
 #endif
 
-#include "interpreter/generate.hpp"
+#include "app/generate.hpp"
 #include "interpreter/interpret.hpp"
-#include "syntax/pgn.hpp"
+#include "syntax/pgn/reader.hpp"
 
 namespace {
 std::atomic<long> g_allocations{0};

@@ -6,7 +6,7 @@
 //   - 9.2 claimable: P_N has occurred three times (Art. 9.2.3's "same position",
 //     sem::position_of), or some legal move leads to a position that occurred twice in P_0 … P_N;
 //   - 9.6.2: the clock is at least 150; 9.6.1: P_N has occurred five times; 5.2.2: dead (the
-//     material rules of semantics/laws/dead_position.hpp at every ply, and the structure rules
+//     material rules of laws/dead_position.hpp at every ply, and the structure rules
 //     (interp::dead_by_structure) with pawns and no rook or queen at ply 0 and after each move
 //     that cannot be undone — a capture or pawn move, one that loses a castling right, the move
 //     after a double step: this oracle checks when the facts hold, not which positions are dead);
@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "interpreter/draws.hpp"
-#include "semantics/laws/dead_position.hpp"
+#include "laws/dead_position.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/position.hpp"
 #include "semantics/state.hpp"

@@ -16,15 +16,15 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/generate.hpp"
+#include "app/generate.hpp"
 #include "interpreter/interpret.hpp"
+#include "laws/dead_position.hpp"
+#include "laws/setup.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/fast/legal_moves.hpp"
 #include "semantics/fast/terminates.hpp"
-#include "semantics/laws/dead_position.hpp"
-#include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
-#include "syntax/pgn.hpp"
+#include "syntax/pgn/reader.hpp"
 #include "syntax/san.hpp"
 #include "tests/interpreter/draw_facts_oracle.hpp"
 #include "tests/shared_data.hpp"

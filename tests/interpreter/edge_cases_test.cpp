@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "interpreter/interpret.hpp"
-#include "syntax/pgn.hpp"
+#include "syntax/pgn/reader.hpp"
 
 using namespace pgnsem;
 using interp::Verdict;

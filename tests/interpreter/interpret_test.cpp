@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "app/generate.hpp"
 #include "interpreter/explain.hpp"
-#include "interpreter/generate.hpp"
-#include "interpreter/json.hpp"
-#include "interpreter/output.hpp"
-#include "syntax/pgn.hpp"
+#include "io/json.hpp"
+#include "io/output.hpp"
+#include "syntax/pgn/reader.hpp"
 
 using namespace pgnsem;
 using interp::Verdict;

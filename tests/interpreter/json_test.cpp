@@ -1,6 +1,6 @@
-// The JSON writer (interpreter/json.hpp): what each value writes, byte for byte, and nlohmann::json
+// The JSON writer (io/json.hpp): what each value writes, byte for byte, and nlohmann::json
 // reading back objects and arrays nested and long. Strings' escapes: interpreter/interpret_test.cpp.
-#include "interpreter/json.hpp"
+#include "io/json.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -59,7 +59,7 @@ TEST_CASE("JSON writer: long and nested output reads back", "[json]") {
     CHECK(j[999]["list"][0] == false);
 }
 
-// plain_run_end's SIMD body (interpreter/json.hpp) gives what its scalar body gives: random strings
+// plain_run_end's SIMD body (io/json.hpp) gives what its scalar body gives: random strings
 // over the bytes that end a run (controls, DEL, `"`, `\`, bytes from 0x80) and plain ones, every
 // length up to past two SIMD steps, from every start within them.
 TEST_CASE("JSON writer: plain_run_end's SIMD body is the scalar one", "[json]") {

@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "interpreter/interpret.hpp"
+#include "laws/setup.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/position.hpp"
-#include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
-#include "syntax/pgn.hpp"
+#include "syntax/pgn/reader.hpp"
 #include "tests/interpreter/draw_facts_oracle.hpp"
 
 using namespace pgnsem;

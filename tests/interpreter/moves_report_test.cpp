@@ -1,7 +1,7 @@
-// `pgnsem san` and `pgnsem moves` (interpreter/moves_report.hpp): the JSON of a token as the SAN
+// `pgnsem san` and `pgnsem moves` (app/moves_report.hpp): the JSON of a token as the SAN
 // reader reads it, its errors (seed 003's acceptance rules), --strict, and moves resolved in a
 // position; the move list and status of `moves`; four-field EPD (syntax/fen-decisions.md, case 111).
-#include "interpreter/moves_report.hpp"
+#include "app/moves_report.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "semantics/setup.hpp"
+#include "laws/setup.hpp"
 #include "semantics/state.hpp"
 #include "syntax/fen.hpp"
 

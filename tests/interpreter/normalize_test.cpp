@@ -1,7 +1,7 @@
 // L12 of proofs-notes/invariants.md without shared data: `normalize` is idempotent on the games
-// interpreter/generate.cpp writes (legal games and near-misses, seeded), so the lemma is checked in
+// app/generate.cpp writes (legal games and near-misses, seeded), so the lemma is checked in
 // every build, not only when the real games are present (tests/cli/corpus_normalize.sh).
-#include "interpreter/normalize.hpp"
+#include "app/normalize.hpp"
 
 #include <rapidcheck/catch.h>
 #include <unistd.h>
@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "interpreter/generate.hpp"
+#include "app/generate.hpp"
 
 namespace {
 

@@ -12,8 +12,8 @@
 #include <iterator>
 #include <vector>
 
+#include "laws/setup.hpp"
 #include "semantics/fast/legal_moves.hpp"
-#include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 
 using namespace pgnsem;

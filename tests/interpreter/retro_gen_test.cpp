@@ -1,4 +1,4 @@
-// position/impossible-check never flags a position of a game `pgnsem gen` writes (interpreter/generate.hpp):
+// position/impossible-check never flags a position of a game `pgnsem gen` writes (app/generate.hpp):
 // every position after every ply of thousands of generated legal games, and every position one
 // legal move from each, is valid. The counts of positions in check and of those the rule before
 // the retro-analysis (tests/fen/before_retro.hpp) and the one now flag are printed.
@@ -7,12 +7,12 @@
 #include <cstdint>
 #include <string>
 
-#include "interpreter/generate.hpp"
+#include "app/generate.hpp"
+#include "laws/setup.hpp"
 #include "semantics/fast/legal_moves.hpp"
-#include "semantics/setup.hpp"
 #include "semantics/terminates.hpp"
 #include "syntax/fen.hpp"
-#include "syntax/pgn.hpp"
+#include "syntax/pgn/reader.hpp"
 #include "tests/fen/retro_util.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-// The warning kinds are declared once (interpreter/warnings.hpp, syntax/reader_warnings.hpp); the
+// The warning kinds are declared once (interpreter/warnings.hpp, ast/reader_warnings.hpp); the
 // READMEs that list them for users must say the same: every kind, nothing else, and the same
 // answer to whether it stays a warning under --strict.
 #include <catch2/catch.hpp>
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "ast/reader_warnings.hpp"
 #include "interpreter/warnings.hpp"
-#include "syntax/reader_warnings.hpp"
 
 using namespace pgnsem;
 

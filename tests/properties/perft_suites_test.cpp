@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "laws/setup.hpp"
 #include "semantics/fast/legal_moves.hpp"
-#include "semantics/setup.hpp"
 #include "syntax/fen.hpp"
 #include "tests/shared_data.hpp"
 

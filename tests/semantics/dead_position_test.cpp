@@ -1,8 +1,8 @@
-// Law 5.2.2's dead positions (semantics/laws/dead_position.hpp, proofs-notes/dead-positions.md):
+// Law 5.2.2's dead positions (laws/dead_position.hpp, proofs-notes/dead-positions.md):
 // known positions, and the analyser's soundness as a property: a Yes comes with a mating line that
 // the reference T replays to a checkmate, and a No is never contradicted by a short helpmate that
 // a plain exhaustive search (below, independent of the analyser) finds.
-#include "semantics/laws/dead_position.hpp"
+#include "laws/dead_position.hpp"
 
 #include <rapidcheck/catch.h>
 
@@ -80,7 +80,7 @@ int pick(int low, int high) {
 
 // σ from a random placement of the two kings and up to `extra` other pieces on the squares of
 // files and ranks `low` to 7 (a corner region makes short helpmates common, so that a wrong No is
-// seen), or nothing when the placement is not a position of a game (validate, semantics/setup.hpp).
+// seen), or nothing when the placement is not a position of a game (validate, laws/setup.hpp).
 std::optional<State> random_endgame(int extra, int low) {
     Placement p;
     p.side_to_move = pick(0, 2) == 0 ? Color::White : Color::Black;

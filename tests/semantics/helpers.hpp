@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "laws/setup.hpp"
 #include "semantics/semantics.hpp"
 #include "tests/semantics/sigma_from_fen.hpp"
 

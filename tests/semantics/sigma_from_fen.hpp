@@ -1,13 +1,13 @@
 // σ from a FEN for the semantics tests, which link the semantics only (not the FEN reader of
 // syntax/): a small reader of the six fields (the last two may be left out, as in EPD) into a
-// Placement, turned into σ by the project's own `from_placement` (semantics/setup.hpp), so tests
+// Placement, turned into σ by the project's own `from_placement` (laws/setup.hpp), so tests
 // see exactly the ids a game from that FEN gets (proofs-notes/fen-positions.md).
 #pragma once
 
 #include <optional>
 #include <string_view>
 
-#include "semantics/setup.hpp"
+#include "laws/setup.hpp"
 #include "semantics/state.hpp"
 
 namespace pgnsem::sem::testing {

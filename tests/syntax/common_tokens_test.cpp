@@ -1,9 +1,9 @@
 // L18 of proofs-notes/invariants.md: the reader's common-token loops read as its general loops.
 // The common tokens — in movetext, move numbers with their periods, the moves parse_common_san
 // reads, spaces and line ends; in a tag section, `[Name "value"]` pairs — are read by loops that
-// keep the read position in local variables (GameParser::common_tokens, syntax/pgn_movetext.cpp, and
-// GameParser::common_tag_pairs, syntax/pgn_tags.cpp); they leave everything else to the general loops.
-// A reader told to use the general loops alone (syntax/pgn_fast.hpp) is the reference: every text
+// keep the read position in local variables (GameParser::common_tokens, syntax/pgn/movetext.cpp, and
+// GameParser::common_tag_pairs, syntax/pgn/tags.cpp); they leave everything else to the general loops.
+// A reader told to use the general loops alone (syntax/pgn/fast.hpp) is the reference: every text
 // here is read both ways, every game must come out the same in every field
 // (tests/syntax/game_difference.hpp), and the readers must halt the same way.
 //
@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "syntax/pgn.hpp"
-#include "syntax/pgn_fast.hpp"
+#include "syntax/pgn/fast.hpp"
+#include "syntax/pgn/reader.hpp"
 #include "tests/shared_data.hpp"
 #include "tests/syntax/game_difference.hpp"
 #include "tests/syntax/syntax_test_util.hpp"

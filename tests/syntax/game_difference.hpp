@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "syntax/ast.hpp"
-#include "syntax/reader_warnings.hpp"
+#include "ast/ast.hpp"
+#include "ast/reader_warnings.hpp"
 
 namespace pgnsem::test {
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "syntax/pgn.hpp"
+#include "syntax/pgn/reader.hpp"
 #include "syntax_test_util.hpp"
 
 using namespace pgnsem;
@@ -179,7 +179,7 @@ struct SkipCase {
 };
 
 // Games broken at their first byte: `<` starts no token; `[ {` is a tag without a name, whose line
-// is a tag line. Every state of the skip (syntax/pgn_resync.cpp, skip_long_game) is in a tail.
+// is a tag line. Every state of the skip (syntax/pgn/resync.cpp, skip_long_game) is in a tail.
 const SkipCase kBrokenAtFirstByte[] = {
     {"<", "\n[Event \"b\"]\n1. d4 *\n"},
     {"<", " 1-0 1. e4 *\n"},

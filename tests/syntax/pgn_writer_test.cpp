@@ -1,9 +1,8 @@
 // The PGN export format (§3.2, §8.1.1, §8.2.1, §8.2.2.2 of the PGN standard): syntax/pgn_writer.
-#include "syntax/pgn_writer.hpp"
-
 #include <catch2/catch.hpp>
 #include <sstream>
 
+#include "syntax/pgn/writer.hpp"
 #include "tests/syntax/syntax_test_util.hpp"
 
 using namespace pgnsem;

@@ -1,13 +1,13 @@
 // A PgnReader over a piece of the input (PgnReader::Origin, PgnReader::Halt), as
-// `check -j N` uses it (interpreter/check_parallel.cpp). A reader that stops before a given offset, and a
+// `check -j N` uses it (app/check_parallel.cpp). A reader that stops before a given offset, and a
 // second reader started where the first halted (its offset, line and line start), read the games
 // one reader reads, at every cut of texts that exercise every path of the reader; a piece that is
 // not final reads a prefix of those games, or says it ran out of text.
 #include <cstdint>
 #include <string>
 
-#include "syntax/pgn.hpp"
-#include "syntax/scan.hpp"
+#include "syntax/pgn/reader.hpp"
+#include "syntax/pgn/scan.hpp"
 #include "tests/syntax/game_difference.hpp"
 #include "tests/syntax/syntax_test_util.hpp"
 #include "tests/xorshift.hpp"
@@ -116,7 +116,7 @@ TEST_CASE("count_line_ends counts line ends by the reader's rule", "[pgn][parall
         for (char& c : s) c = alphabet[next() % sizeof alphabet];
         INFO("length " << s.size() << ", round " << round);
         REQUIRE(syntax::count_line_ends(s) == plainly(s));
-        // the scalar body (syntax/scan.hpp), which the SIMD one ends with, alone
+        // the scalar body (syntax/pgn/scan.hpp), which the SIMD one ends with, alone
         REQUIRE(syntax::scan::count_line_ends_scalar(s.data(), s.data() + s.size()) == plainly(s));
         // every suffix start within a step, so that the SIMD steps meet every alignment
         for (std::size_t k = 1; k < 17 && k < s.size(); ++k)

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "syntax/pgn.hpp"
-#include "syntax/pgn_writer.hpp"
+#include "syntax/pgn/reader.hpp"
+#include "syntax/pgn/writer.hpp"
 #include "syntax/san.hpp"
 
 using namespace pgnsem;

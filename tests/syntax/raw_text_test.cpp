@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "syntax/ast.hpp"
-#include "syntax/pgn.hpp"
+#include "ast/ast.hpp"
+#include "syntax/pgn/reader.hpp"
 
 using namespace pgnsem;
 

@@ -1,10 +1,10 @@
-// The PGN reader's byte scans (syntax/scan.hpp): each SIMD body gives what its scalar body gives, on
+// The PGN reader's byte scans (syntax/pgn/scan.hpp): each SIMD body gives what its scalar body gives, on
 // the same bytes — random texts over alphabets that put the bytes each scan stops at (line ends,
 // `}`, quotes, backslashes, control bytes, bytes from 0x80, the edges of a byte class) next to
 // ordinary ones, every length up to past two SIMD steps, from every alignment within a step, and
 // long runs with nothing to stop at. In a build without SIMD the two bodies are one, and the test
 // checks the scalar body against the rule written here a byte at a time.
-#include "syntax/scan.hpp"
+#include "syntax/pgn/scan.hpp"
 
 #include <array>
 #include <catch2/catch.hpp>
@@ -49,7 +49,7 @@ void each_range(const std::vector<char>& alphabet, Both both) {
         }
 }
 
-// The symbol class of the reader (§7), built as syntax/pgn_internal.hpp builds its own.
+// The symbol class of the reader (§7), built as syntax/pgn/parser.hpp builds its own.
 constexpr std::array<std::uint8_t, 256> kSymbols = [] {
     std::array<std::uint8_t, 256> t{};
     for (int c = 'a'; c <= 'z'; ++c) t[static_cast<std::size_t>(c)] = 1;

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "syntax/ast.hpp"
-#include "syntax/pgn.hpp"
+#include "ast/ast.hpp"
+#include "syntax/pgn/reader.hpp"
 #include "syntax/san.hpp"
 
 namespace pgnsem::test {

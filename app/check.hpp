@@ -1,0 +1,54 @@
+// `pgnsem check` and `pgnsem trace` over files: stream games through the reader and the
+// interpreter, write one verdict (or trace lines) per game, and count what was found.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "interpreter/interpret.hpp"
+
+namespace pgnsem::interp {
+
+class Progress;
+
+// Html: trace only (io/trace_html.hpp); the caller writes the page's prologue and epilogue.
+enum class Format : std::uint8_t { Text, Jsonl, Html };
+
+struct Summary {
+    std::uint64_t games = 0, legal = 0, illegal = 0, malformed = 0, unsupported = 0;
+    std::uint64_t plies = 0;
+    std::uint64_t checkmates = 0, stalemates = 0;
+    std::uint64_t draw_claimable = 0, draw_automatic = 0;
+    std::array<std::uint64_t, kWarningCount> warnings{};  // by kind
+    std::map<std::string, std::uint64_t> rules;           // errors by rule
+    bool io_error = false;
+    std::uint64_t files_read = 0;  // files that could be opened (a summary of none says nothing)
+    void add(const Verdict& v);
+    void merge(const Summary& other);
+    [[nodiscard]] std::string text() const;
+};
+
+struct CheckOptions {
+    Options interpret;
+    Format format = Format::Text;
+    bool trace = false;  // write traces instead of verdicts
+    // Threads that judge games. 1: read and judge on one thread. More: one thread reads, the
+    // others judge batches of games; output stays in input order, byte for byte what one thread
+    // writes, and memory stays bounded by `jobs`, never by the file (app/check_parallel.cpp).
+    unsigned jobs = 1;
+    // The text report leaves out the games that are legal (their warnings too).
+    bool only_failures = false;
+    // Told the games judged and the file being read, when a progress line is drawn.
+    Progress* progress = nullptr;
+};
+
+// Checks one file ("-" is standard input; plain or compressed, io/input.hpp), writing to
+// `out`. Returns false on a read error (reported on stderr) or a write error (which stops the run;
+// finish_output of io/output.hpp reports it).
+bool check_file(const std::string& path, const CheckOptions& options, std::FILE* out, Summary& summary);
+
+}  // namespace pgnsem::interp

@@ -1,0 +1,116 @@
+// Internal to interpreter/: what check's two ways of running share (app/check.cpp, one
+// thread; app/check_parallel.cpp, `-j N`): the output buffers and their spill, the trace
+// writer, and the judging of one game.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "app/check.hpp"
+#include "io/output.hpp"
+#include "io/trace_html.hpp"
+#include "syntax/pgn/reader.hpp"
+
+namespace pgnsem::interp::check_detail {
+
+// Output waiting in a buffer is written once it reaches kSpillBytes (when it is its turn), so a
+// trace streams instead of piling up; a batch whose turn has not come waits past kHoldBytes.
+constexpr std::size_t kSpillBytes = std::size_t{1} << 16;
+constexpr std::size_t kHoldBytes = std::size_t{1} << 20;
+
+// Where a full output buffer goes: written out now, or held until its turn.
+class Spill {
+public:
+    virtual void spill(std::string& buf) = 0;
+
+protected:
+    Spill() = default;
+    ~Spill() = default;
+    Spill(const Spill&) = default;
+    Spill& operator=(const Spill&) = default;
+};
+
+class TraceWriter : public TraceSink {
+public:
+    TraceWriter(std::string& buf, std::string_view file, Format f, Spill& spill)
+        : buf_(buf), file_(file), format_(f), spill_(spill) {}
+    // Before a game is judged. The text header waits for σ₀: the first ply's σ, or, when no ply
+    // is defined, the position the verdict ends in (end()).
+    void begin(const ast::Game& g) {
+        game_ = &g;
+        header_written_ = false;
+    }
+    void on_ply(const PlyEvent& e) override {
+        if (format_ == Format::Jsonl) {
+            append_trace_json(buf_, file_, e);
+            buf_.push_back('\n');
+        } else {
+            if (!header_written_) header(e.game, e.before);
+            if (format_ == Format::Html)
+                append_trace_html(buf_, e, scratch_);
+            else
+                append_trace_text(buf_, e);
+        }
+        if (buf_.size() >= kSpillBytes) spill_.spill(buf_);
+    }
+    // After it: the ⊥ step, if the game is not legal; in text and html, the verdict line.
+    void end(const Verdict& v) {
+        if (format_ == Format::Jsonl) {
+            if (v.error) {
+                append_trace_failure_json(buf_, file_, v);
+                buf_.push_back('\n');
+            }
+        } else {
+            // no ply defined: σ₀ is where the verdict stands, unless the start position itself failed
+            if (!header_written_) header(v.game, v.error && v.error->ply == 0 ? nullptr : &v.final_state);
+            if (format_ == Format::Html) {
+                append_trace_failure_html(buf_, v);
+                append_trace_verdict_html(buf_, v, scratch_);
+            } else {
+                append_trace_failure_text(buf_, v);
+                append_trace_verdict_text(buf_, v);
+            }
+        }
+        if (buf_.size() >= kSpillBytes) spill_.spill(buf_);
+    }
+
+private:
+    void header(std::uint32_t game, const sem::State* start) {
+        if (format_ == Format::Html)
+            append_trace_header_html(buf_, file_, game, game_->tag("White"), game_->tag("Black"), start);
+        else
+            append_trace_header_text(buf_, file_, game, game_->tag("White"), game_->tag("Black"), start);
+        header_written_ = true;
+    }
+
+    std::string& buf_;
+    std::string_view file_;
+    Format format_;
+    Spill& spill_;
+    const ast::Game* game_ = nullptr;
+    bool header_written_ = false;
+    std::string scratch_;  // the html trace's text before it is escaped, reused
+};
+
+// Writes and empties `buf`, giving back the memory of a large one. False on a write error.
+bool write_out(std::string& buf, std::FILE* out);
+
+// The memory a game read from the file holds: its text (in `arena`) and its AST's arrays.
+std::size_t footprint(const ast::Game& g, const std::string& arena) noexcept;
+
+// Judges `game`, adds its verdict to `summary` and writes it (or its trace, through `tracer`) to `buf`.
+void judge_one(Interpreter& interpreter, const ast::Game& game, const CheckOptions& options, std::string_view path,
+               Verdict& verdict, TraceWriter& tracer, std::string& buf, Summary& summary);
+
+// One thread reads and judges; output is written whenever kSpillBytes of it wait. The first
+// write error stops the run.
+bool check_sequential(syntax::PgnReader& reader, const std::string& path, const CheckOptions& options, std::FILE* out,
+                      Summary& summary);
+
+// `-j N` (app/check_parallel.cpp): the input split into blocks that worker threads parse and
+// judge; the output is -j 1's byte for byte. A read error is put in `io_error`.
+bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& options, std::FILE* out,
+                    Summary& summary, std::string& io_error);
+
+}  // namespace pgnsem::interp::check_detail

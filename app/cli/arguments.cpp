@@ -1,0 +1,104 @@
+#include "app/cli/arguments.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <optional>
+#include <system_error>
+
+#include "io/output.hpp"
+
+namespace pgnsem::cli {
+
+namespace {
+
+// A value as the messages quote it (a command line can hold control characters too).
+std::string shown_value(const std::string& value) {
+    return "'" + interp::text_for_people(value) + "'";
+}
+
+std::optional<struct stat> stat_of_path(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+    return st;
+}
+
+std::optional<struct stat> stat_of_fd(int fd) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) return std::nullopt;
+    return st;
+}
+
+std::optional<struct stat> stat_of_input(const std::string& path) {
+    return path == "-" ? stat_of_fd(STDIN_FILENO) : stat_of_path(path);
+}
+
+// One file under two names, by device and inode (a link, /dev/stdout, a shell's redirection). A
+// character device (a terminal, /dev/null) is left out: it keeps no bytes to read back or to
+// overwrite, and `pgnsem check /dev/null >/dev/null` is harmless.
+bool same_file(const std::optional<struct stat>& a, const std::optional<struct stat>& b) {
+    return a && b && a->st_dev == b->st_dev && a->st_ino == b->st_ino && !S_ISCHR(a->st_mode);
+}
+
+}  // namespace
+
+CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
+    const std::string range = "a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+    return CLI::Validator(
+        [min, max, range](std::string& value) -> std::string {
+            if (value.empty()) return "the value is empty; it must be " + range;
+            std::uint64_t n = 0;
+            const char* const end = value.data() + value.size();
+            // from_chars reads decimal digits only: no sign, no space, no prefix; too many digits
+            // for 64 bits are result_out_of_range
+            const auto [stop, error] = std::from_chars(value.data(), end, n);
+            if (error != std::errc{} || stop != end || n < min || n > max)
+                return shown_value(value) + " is not " + range;
+            value = std::to_string(n);
+            return {};
+        },
+        "UINT in [" + std::to_string(min) + " - " + std::to_string(max) + "]");
+}
+
+CLI::Validator fraction_from_0_to_1() {
+    return CLI::Validator(
+        [](std::string& value) -> std::string {
+            if (value.empty()) return "the value is empty; it must be a number from 0 to 1";
+            double x = 0;
+            const char* const end = value.data() + value.size();
+            // from_chars takes no space, no plus sign and no 0x; it reads nan and inf, which the
+            // comparisons refuse (false for nan)
+            const auto [stop, error] = std::from_chars(value.data(), end, x);
+            if (error != std::errc{} || stop != end || !(x >= 0.0 && x <= 1.0))
+                return shown_value(value) + " is not a number from 0 to 1";
+            return {};
+        },
+        "FLOAT in [0 - 1]");
+}
+
+std::string stdout_is_an_input(const std::vector<std::string>& inputs) {
+    const std::optional<struct stat> out = stat_of_fd(STDOUT_FILENO);
+    for (const std::string& path : inputs) {
+        if (!same_file(out, stat_of_input(path))) continue;
+        const std::string what = path == "-" ? "the file standard input reads" : interp::text_for_people(path);
+        return "standard output is " + what +
+               ", which is also read: the output would be read back as input (write it to another file)";
+    }
+    return {};
+}
+
+std::string output_is_a_standard_stream(const char* option, const std::string& path,
+                                        const std::vector<std::string>& inputs) {
+    if (path.empty()) return {};
+    const std::optional<struct stat> file = stat_of_path(path);
+    const std::string named = std::string(option) + " " + interp::text_for_people(path);
+    if (same_file(file, stat_of_fd(STDOUT_FILENO)))
+        return named + " is also standard output: the two would overwrite each other's bytes (name another file)";
+    if (std::find(inputs.begin(), inputs.end(), "-") != inputs.end() && same_file(file, stat_of_fd(STDIN_FILENO)))
+        return named + " is also standard input, which is read: it would be emptied before it is read";
+    return {};
+}
+
+}  // namespace pgnsem::cli

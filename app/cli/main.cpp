@@ -1,0 +1,430 @@
+// pgnsem — the command-line tool. Subcommands: check, trace, fen, perft, normalize, gen, errata.
+// Exit codes (README "Exit codes"): 0 every game legal / position valid, 1 anything else was
+// found, 2 usage or I/O error.
+#include <malloc.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/check.hpp"
+#include "app/cli/arguments.hpp"
+#include "app/cli/moves_command.hpp"
+#include "app/errata_report.hpp"
+#include "app/explain_report.hpp"
+#include "app/generate.hpp"
+#include "app/normalize.hpp"
+#include "app/position_report.hpp"
+#include "interpreter/interpret.hpp"
+#include "io/output.hpp"
+#include "io/progress.hpp"
+#include "io/trace_html.hpp"
+#include "laws/setup.hpp"
+#include "semantics/engine.hpp"
+#include "semantics/legal_moves.hpp"
+#include "syntax/fen.hpp"
+
+namespace {
+
+using namespace pgnsem;
+
+// The engine a run asked for, or a usage error on stderr (nothing when the request is not one).
+std::optional<interp::EngineChoice> engine_or_usage_error(const interp::ReadingRequest& request) {
+    auto choice = interp::choose_engine(request);
+    if (auto* error = std::get_if<std::string>(&choice)) {
+        std::fprintf(stderr, "pgnsem: %s\n", error->c_str());
+        return std::nullopt;
+    }
+    return std::move(std::get<interp::EngineChoice>(choice));
+}
+
+// --semantics, --erratum and --engine on a subcommand.
+void add_reading_options(CLI::App* cmd, interp::ReadingRequest& request) {
+    cmd->add_option("--semantics", request.semantics,
+                    "laws (every correction of proofs-notes/errata.md made) or paper (the equations as printed)")
+        ->check(CLI::IsMember({"laws", "paper"}));
+    cmd->add_option("--erratum", request.errata,
+                    "SLUG=paper or SLUG=laws: read one erratum as the paper prints it, or corrected (repeatable; "
+                    "pgnsem errata lists the slugs)")
+        // one value per --erratum: the files after it are files, now that none is required
+        ->allow_extra_args(false);
+    cmd->add_option("--engine", request.engine,
+                    "reference (the readable definition) or fast (the default under the Laws' reading)")
+        ->check(CLI::IsMember({"reference", "fast"}));
+}
+
+// --format of every subcommand that writes JSON: json and jsonl are the same, one object per line.
+void add_format_option(CLI::App* cmd, std::string& format) {
+    cmd->add_option("--format", format, "text, or json (= jsonl): one JSON object per line")
+        ->check(CLI::IsMember({"text", "json", "jsonl"}));
+}
+
+// The files of check, trace and normalize: none means standard input, unless it is a terminal
+// (where nobody is typing PGN): that is a usage error.
+bool files_or_stdin(std::vector<std::string>& files, const char* command) {
+    if (!files.empty()) return true;
+    if (::isatty(STDIN_FILENO) != 0) {
+        std::fprintf(stderr, "pgnsem %s: no FILE given, and standard input is a terminal (see pgnsem %s --help)\n",
+                     command, command);
+        return false;
+    }
+    files.emplace_back("-");
+    return true;
+}
+
+// The files a command reads, of which standard output must be none (README "Exit codes"); the
+// usage error on stderr.
+bool stdout_not_an_input(const std::vector<std::string>& inputs, const char* command) {
+    const std::string error = cli::stdout_is_an_input(inputs);
+    if (error.empty()) return true;
+    std::fprintf(stderr, "pgnsem %s: %s\n", command, error.c_str());
+    return false;
+}
+
+// A file an option names for writing, which must be neither standard output nor standard input
+// when that is read; the usage error on stderr.
+bool not_a_standard_stream(const char* command, const char* option, const std::string& path,
+                           const std::vector<std::string>& inputs) {
+    const std::string error = cli::output_is_a_standard_stream(option, path, inputs);
+    if (error.empty()) return true;
+    std::fprintf(stderr, "pgnsem %s: %s\n", command, error.c_str());
+    return false;
+}
+
+// perft's depths: 0 to 32. Deeper trees cannot be counted in any useful time (the start position's
+// depth 15 has some 2·10²¹ leaves), and each level keeps a move list on the stack.
+constexpr unsigned kMaxPerftDepth = 32;
+
+int run_check(std::vector<std::string> files, const std::string& format, bool strict, bool trace, bool quiet,
+              bool only_failures, unsigned jobs, const interp::ReadingRequest& reading) {
+    const std::optional<interp::EngineChoice> engine = engine_or_usage_error(reading);
+    if (!engine) return 2;
+    const char* const command = trace ? "trace" : "check";
+    if (!files_or_stdin(files, command) || !stdout_not_an_input(files, command)) return 2;
+    interp::CheckOptions options;
+    options.jobs = jobs;
+    options.interpret.strict = strict;
+    options.interpret.engine = engine->engine;
+    options.format = format == "text"   ? interp::Format::Text
+                     : format == "html" ? interp::Format::Html
+                                        : interp::Format::Jsonl;
+    if (only_failures && options.format != interp::Format::Text) {
+        std::fprintf(stderr,
+                     "pgnsem: --only-failures is for the text report; JSON Lines has one object per game (filter "
+                     "it, e.g. jq 'select(.verdict != \"legal\")')\n");
+        return 2;
+    }
+    options.only_failures = only_failures;
+    options.trace = trace;
+    interp::Progress progress(!quiet && interp::Progress::wanted(STDOUT_FILENO, STDERR_FILENO), STDERR_FILENO);
+    options.progress = &progress;
+    interp::Summary summary;
+    const auto start = std::chrono::steady_clock::now();
+    // html: one page for all the files, each game's section written by check_file in between
+    const bool html = options.format == interp::Format::Html;
+    if (html) {
+        std::string page;
+        interp::append_trace_html_prologue(page, files);
+        if (!interp::write_bytes(stdout, page)) return 2;
+    }
+    for (const std::string& f : files) {
+        interp::check_file(f, options, stdout, summary);
+        if (interp::write_failed()) return 2;  // finish_output says why
+    }
+    if (html) {
+        std::string page;
+        interp::append_trace_html_epilogue(page);
+        if (!interp::write_bytes(stdout, page)) return 2;
+    }
+    progress.stop();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // a summary of files none of which could be read would only say "0 games"
+    if (!quiet && !trace && summary.files_read > 0) {
+        std::string s = summary.text();
+        char rate[128];
+        std::snprintf(rate, sizeof rate, "time: %.2f s (%.0f games/s, %.0f plies/s)\n", seconds,
+                      seconds > 0 ? static_cast<double>(summary.games) / seconds : 0.0,
+                      seconds > 0 ? static_cast<double>(summary.plies) / seconds : 0.0);
+        s += rate;
+        std::fputs(s.c_str(), stderr);
+    }
+    if (summary.io_error) return 2;
+    return summary.games == summary.legal ? 0 : 1;
+}
+
+// `depth` is 0 to kMaxPerftDepth (the option's validator).
+int run_perft(int depth, const std::string& fen, bool divide, const std::string& engine_name) {
+    sem::State s = sem::initial_state();
+    if (!fen.empty()) {
+        auto parsed = syntax::parse_position(fen);
+        if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
+            std::fprintf(stderr, "pgnsem: FEN does not parse: %s field, column %u: %s\n", std::string(e->field).c_str(),
+                         e->column + 1, e->message.c_str());
+            return 2;
+        }
+        const Placement& p = boost::variant2::get<Placement>(parsed);
+        // Any FEN that parses is counted; what makes it impossible goes to stderr.
+        for (const sem::Problem& pr : sem::validate(p))
+            std::fprintf(stderr, "pgnsem: warning: %s: %s\n", std::string(sem::rule_id(pr.rule)).c_str(),
+                         std::string(sem::info(pr.rule).what).c_str());
+        s = sem::from_placement(p);
+    }
+    // The fast path's perft by default; the reference tries every move of every piece with T.
+    const bool reference = engine_name == "reference";
+    const std::unique_ptr<sem::Engine> reference_engine = sem::reference_engine();
+    const sem::Engine& e = reference ? *reference_engine : sem::fast_engine();
+    const auto leaves = [&e](const sem::State& sigma, int d) { return e.perft(sigma, d); };
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t total = 0;
+    if (divide && depth >= 1) {
+        std::vector<std::pair<std::string, std::uint64_t>> lines;
+        for (const sem::ConcreteMove& m : e.legal_moves(s)) {
+            auto t = e.terminates_concrete(s, m);
+            const auto& next = boost::variant2::get<sem::Terminates>(t).next;
+            const std::uint64_t n = leaves(next, depth - 1);
+            lines.emplace_back(interp::uci_text(m), n);
+            total += n;
+        }
+        std::sort(lines.begin(), lines.end());
+        std::string text;
+        for (const auto& [u, n] : lines) text += u + ": " + std::to_string(n) + "\n";
+        text += "\nNodes searched: " + std::to_string(total) + "\n";
+        if (!interp::write_bytes(stdout, text)) return 2;
+    } else {
+        total = leaves(s, depth);
+        if (!interp::write_bytes(stdout, "Nodes searched: " + std::to_string(total) + "\n")) return 2;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "time: %.3f s, %.0f nodes/s\n", seconds,
+                 seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // One malloc arena for every thread. check -j N hands a block's games from the thread that
+    // parsed them to the one that judges them and back; with an arena per thread (glibc's default)
+    // memory freed in another thread's arena fragments it, and the peak creeps up with the size of
+    // the input. Once its buffers have grown, check allocates little, so the one arena's lock is
+    // rarely taken.
+    (void)mallopt(M_ARENA_MAX, 1);
+    // Killed by SIGTERM, SIGINT or SIGHUP, the process still ends by the signal, but never in the
+    // middle of a write: its outputs end with a whole line (io/output.hpp).
+    interp::defer_interrupts();
+    CLI::App app{"pgnsem — a reference interpreter for chess notation (PGN, SAN, FEN)"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "pgnsem " PGNSEM_VERSION, "print pgnsem's version and exit");
+    app.footer(
+        "Input: check, trace, normalize and fen read plain PGN/FEN text or gzip, bzip2, xz and zstd files "
+        "(recognised by their first bytes, not their names; concatenated members and frames included), "
+        "streamed. check, trace and normalize read standard input when no FILE is given.\n");
+
+    std::vector<std::string> check_files;
+    std::string check_format = "text";
+    bool strict = false, quiet = false, only_failures = false;
+    auto* check =
+        app.add_subcommand("check", "judge every game of PGN files: legal, illegal, malformed or unsupported");
+    add_format_option(check, check_format);
+    check->add_flag("--strict", strict, "accept only the PGN export format");
+    check->add_flag("--quiet", quiet, "no summary and no progress line on stderr");
+    check->add_flag("--only-failures", only_failures,
+                    "text report: only the games that are not legal (then the summary)");
+    unsigned default_jobs = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+    unsigned jobs = default_jobs;
+    check->add_option("--jobs,-j", jobs, "threads that judge games (default: the number of cores, at most 8)")
+        ->transform(cli::whole_number(1, 256));
+    check->add_option("files", check_files,
+                      "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
+    interp::ReadingRequest check_reading;
+    add_reading_options(check, check_reading);
+    check->footer(
+        "Example: pgnsem check --format jsonl examples/illegal.pgn\n"
+        "  one JSON object per game (verdict, error with ply and rule, warnings, final_fen); exit 1 when a game "
+        "is not legal");
+
+    std::vector<std::string> trace_files;
+    std::string trace_format = "text";
+    auto* trace = app.add_subcommand("trace", "print σ step by step for every defined ply");
+    trace
+        ->add_option("--format", trace_format,
+                     "text, json (= jsonl): one JSON object per line, or html: one self-contained page (inline "
+                     "CSS and SVG boards) of every game")
+        ->check(CLI::IsMember({"text", "json", "jsonl", "html"}));
+    bool trace_quiet = false;
+    trace->add_flag("--quiet", trace_quiet, "no progress line on stderr");
+    unsigned trace_jobs = default_jobs;
+    trace->add_option("--jobs,-j", trace_jobs, "threads that judge games")->transform(cli::whole_number(1, 256));
+    trace->add_option("files", trace_files,
+                      "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
+    interp::ReadingRequest trace_reading;
+    add_reading_options(trace, trace_reading);
+    trace->footer(
+        "Example: pgnsem trace examples/fischer-spassky-1992.pgn\n"
+        "  each ply's move, the rule that fired, the squares of σ that changed and the FEN after it");
+
+    std::vector<std::string> explain_files;
+    std::string explain_format = "text";
+    std::optional<std::uint32_t> explain_game, explain_ply;
+    auto* explain = app.add_subcommand(
+        "explain", "for one ply: the production, GTSS/GCSS and (S, v), the update σ^{…}_{…}, IIC, T's premises ⊤/⊥");
+    add_format_option(explain, explain_format);
+    explain->add_option("--game", explain_game, "only game N of each file (1 is the first)")
+        ->transform(cli::whole_number(1, 4000000000));
+    explain
+        ->add_option("--ply", explain_ply,
+                     "the ply to explain, 1 is the first (default: the failing ply of each game that is not legal)")
+        ->transform(cli::whole_number(1, 4000000000));
+    explain->add_option("files", explain_files,
+                        "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
+    interp::ReadingRequest explain_reading;
+    add_reading_options(explain, explain_reading);
+    explain->footer(
+        "Always the reference semantics (semantics/why.hpp records what it computed); --semantics paper or\n"
+        "--erratum SLUG=paper shows the paper's premises.\n"
+        "Example: pgnsem explain --game 3 examples/illegal.pgn\n"
+        "  the failing ply of game 3: which piece GTSS/GCSS found, the update, IIC's answers, and the premise "
+        "of T that is ⊥");
+
+    std::string fen_arg, fen_format = "text";
+    auto* fen = app.add_subcommand("fen", "describe and validate a FEN position");
+    add_format_option(fen, fen_format);
+    std::uint32_t fen_dead_budget = interp::kFenDeadBudget;
+    fen->add_option("--dead-budget", fen_dead_budget,
+                    "positions the dead-position analysis may visit (Law 5.2.2); 0 skips it")
+        ->transform(cli::whole_number(0, 10000000));
+    fen->add_option("fen", fen_arg,
+                    "a FEN (or four-field EPD), or a file of them or of FEN records (- for standard input)")
+        ->required();
+    fen->footer(
+        "Example: pgnsem fen --format json 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq -'\n"
+        "  a four-field EPD (the clocks are 0 1): the pieces, validity, and \"checkmate\": true");
+
+    unsigned perft_depth = 0;
+    std::string perft_fen;
+    bool divide = false;
+    auto* perft = app.add_subcommand("perft", "count the leaves of the legal-move tree");
+    perft->add_option("depth", perft_depth, "depth")->required()->transform(cli::whole_number(0, kMaxPerftDepth));
+    perft->add_option("--fen", perft_fen, "start position (default: the initial position)");
+    perft->add_flag("--divide", divide, "one line per root move, as Stockfish's go perft");
+    std::string perft_engine = "fast";
+    perft->add_option("--engine", perft_engine, "fast (the default) or reference (every move tried with T; slow)")
+        ->check(CLI::IsMember({"reference", "fast"}));
+    perft->footer(
+        "Example: pgnsem perft 3 --divide --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -'\n"
+        "  Kiwipete: one line per root move (e1g1: 2059 …), then Nodes searched: 97862");
+
+    std::vector<std::string> normalize_files;
+    interp::NormalizeOptions normalize_options;
+    auto* normalize = app.add_subcommand("normalize", "rewrite games in the PGN export format");
+    normalize->add_option("files", normalize_files,
+                          "PGN files, plain or compressed (gzip, bzip2, xz, zstd), read in order; - or none for "
+                          "standard input");
+    normalize
+        ->add_option("--accepted", normalize_options.accepted,
+                     "write the legal games, normalised, to this file (not to standard output)")
+        ->allow_extra_args(false);
+    normalize
+        ->add_option("--rejected", normalize_options.rejected,
+                     "write the other games (illegal, malformed, unsupported) to this file, exactly as read, so "
+                     "that the original can be corrected (not to standard output)")
+        ->allow_extra_args(false);
+    normalize->footer(
+        "A game that cannot be rewritten (malformed, unsupported, or from a position that cannot arise) is "
+        "written as read, byte for byte, and stderr says why; with --accepted or --rejected every game that is not "
+        "legal is written as read. A game longer than 64 MiB, or a UTF-16/UTF-32 file, is not written (stderr "
+        "names it). Exit status: 0 every game legal, 1 otherwise, 2 usage or I/O error.\n"
+        "Example: pgnsem normalize --accepted good.pgn --rejected bad.pgn a.pgn b.pgn.gz");
+
+    std::uint64_t seed = 1;
+    std::uint32_t games = 1;
+    double near_miss = 0.0;
+    std::string labels;
+    auto* gen = app.add_subcommand("gen", "write seeded, reproducible legal (and near-miss) games");
+    gen->add_option("--seed", seed, "seed")
+        ->required()
+        ->transform(cli::whole_number(0, std::numeric_limits<std::uint64_t>::max()));
+    gen->add_option("--games", games, "how many games")
+        ->required()
+        ->transform(cli::whole_number(0, std::numeric_limits<std::uint32_t>::max()));
+    gen->add_option("--near-miss", near_miss, "share of games with exactly one illegal move (0..1)")
+        ->check(cli::fraction_from_0_to_1());
+    gen->add_option("--labels", labels, "write JSON Lines labels {game, first_bad_ply, rule} to this file");
+    gen->footer(
+        "Example: pgnsem gen --seed 7 --games 100 --near-miss 0.5 --labels labels.jsonl > games.pgn\n"
+        "  the same 100 games for the same seed; pgnsem check games.pgn finds the labels' illegal moves");
+
+    std::string errata_format = "text";
+    auto* errata =
+        app.add_subcommand("errata", "list the paper's errata: slug, title, the Law, the game that shows it");
+    add_format_option(errata, errata_format);
+    errata->footer(
+        "Example: pgnsem errata --format json\n"
+        "  one object {\"errata\": [...]}: each erratum's slug, title, Law, the paper's form, the correction and "
+        "the game that shows it; proofs-notes/errata.md explains each");
+    const auto position_commands = pgnsem::cli::add_position_commands(app);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? 0 : 2;
+    }
+    // Every subcommand's status passes through finish_output: the final flush and close of stdout
+    // are checked like every write before them.
+    using interp::finish_output;
+    if (*check)
+        return finish_output(
+            run_check(check_files, check_format, strict, false, quiet, only_failures, jobs, check_reading));
+    if (*trace)
+        return finish_output(
+            run_check(trace_files, trace_format, false, true, trace_quiet, false, trace_jobs, trace_reading));
+    if (*explain) {
+        if (explain_reading.engine == "fast") {
+            std::fprintf(stderr,
+                         "pgnsem explain: explain always runs the reference engine (the fast one keeps no record)\n");
+            return 2;
+        }
+        explain_reading.engine = "reference";
+        const std::optional<interp::EngineChoice> engine = engine_or_usage_error(explain_reading);
+        if (!engine) return 2;
+        if (!files_or_stdin(explain_files, "explain") || !stdout_not_an_input(explain_files, "explain")) return 2;
+        interp::ExplainOptions options;
+        options.ply = explain_ply;
+        options.json = explain_format != "text";
+        options.engine = engine->engine;
+        return finish_output(interp::explain_files(explain_files, explain_game, options, stdout));
+    }
+    if (*fen) {
+        // an argument that names no file is a FEN, which stat finds no file for
+        if (!stdout_not_an_input({fen_arg}, "fen")) return 2;
+        return finish_output(interp::fen_command(fen_arg, fen_format != "text", stdout, fen_dead_budget));
+    }
+    if (*perft) return finish_output(run_perft(static_cast<int>(perft_depth), perft_fen, divide, perft_engine));
+    if (*errata) {
+        const std::string text = errata_format != "text" ? interp::errata_json() : interp::errata_text();
+        return finish_output(interp::write_bytes(stdout, text) ? 0 : 2);
+    }
+    if (*normalize) {
+        if (!files_or_stdin(normalize_files, "normalize") || !stdout_not_an_input(normalize_files, "normalize") ||
+            !not_a_standard_stream("normalize", "--accepted", normalize_options.accepted, normalize_files) ||
+            !not_a_standard_stream("normalize", "--rejected", normalize_options.rejected, normalize_files))
+            return 2;
+        return finish_output(interp::normalize_files(normalize_files, normalize_options, stdout));
+    }
+    if (*gen) {
+        if (!not_a_standard_stream("gen", "--labels", labels, {})) return 2;
+        return finish_output(interp::generate(seed, games, near_miss, labels, stdout));
+    }
+    if (const auto status = position_commands->run()) return finish_output(*status);
+    return 2;
+}

@@ -1,0 +1,46 @@
+#include "app/cli/moves_command.hpp"
+
+#include <cstdio>
+
+#include "app/moves_report.hpp"
+
+namespace pgnsem::cli {
+
+PositionCommands::PositionCommands(CLI::App& app) {
+    moves_ = app.add_subcommand(
+        "moves", "the legal moves of a position, as UCI and SAN, sorted by UCI, and check, checkmate or stalemate");
+    moves_->add_option("--fen", moves_fen_, "the position: a FEN, or four-field EPD (default: the initial position)");
+    moves_->add_option("--format", moves_format_, "text, or json (= jsonl: one object per line)")
+        ->check(CLI::IsMember({"text", "json", "jsonl"}));
+    moves_->footer(
+        "Example: pgnsem moves --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - -' --format json\n"
+        "  one object: the FEN, every legal move as UCI and SAN ({\"uci\":\"a1a8\",\"san\":\"Ra8#\"} among them), "
+        "check, checkmate, stalemate");
+
+    san_ = app.add_subcommand("san", "how SAN tokens read, or, with --fen, which move each is in that position");
+    san_->add_option("--fen", san_fen_,
+                     "resolve each move (SAN or UCI) in this position (a FEN, or four-field EPD): legal or the rule "
+                     "it breaks, its SAN and UCI");
+    san_->add_option("--format", san_format_, "text, or json (= jsonl: one object per line)")
+        ->check(CLI::IsMember({"text", "json", "jsonl"}));
+    san_->add_flag("--strict", san_strict_, "accept only the export format (no tolerated spelling, no wrong claim)");
+    san_->add_option("moves", san_tokens_, "SAN (or UCI) tokens")->required();
+    san_->footer(
+        "Examples:\n"
+        "  pgnsem san --format json Nbxd7+ 0-0 e8=Q\n"
+        "    what each token says: piece, squares, capture, promotion, claim; 0-0 warns castling-zero\n"
+        "  pgnsem san --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' e4 g1f3 Ke3\n"
+        "    e4 and g1f3 (Nf3) are legal there, Ke3 is not (src/unreachable): exit 1");
+}
+
+std::optional<int> PositionCommands::run() const {
+    if (*moves_) return interp::moves_command(moves_fen_, moves_format_ != "text", stdout);
+    if (*san_) return interp::san_command(san_fen_, san_tokens_, san_strict_, san_format_ != "text", stdout);
+    return std::nullopt;
+}
+
+std::unique_ptr<PositionCommands> add_position_commands(CLI::App& app) {
+    return std::make_unique<PositionCommands>(app);
+}
+
+}  // namespace pgnsem::cli

@@ -1,0 +1,103 @@
+// `pgnsem errata` and the reading a run makes (app/errata_report.hpp).
+#include "app/errata_report.hpp"
+
+#include <optional>
+
+#include "io/json.hpp"
+
+namespace pgnsem::interp {
+
+std::string errata_text() {
+    // (Built with append: GCC 12 at -O3 warns of a false overlap in a chain of +.)
+    std::string out(
+        "The paper's errata (proofs-notes/errata.md). Each is a correction the Laws' reading makes (the default);\n"
+        "--erratum SLUG=paper reads one as the paper prints it, --semantics paper reads them all so.\n");
+    for (std::size_t i = 0; i < sem::kErratumCount; ++i) {
+        const sem::ErratumInfo& e = sem::kErrata[i];
+        out.append("\n").append(std::to_string(i + 1)).append(". ").append(e.slug).append(" — ").append(e.title);
+        out.append(" (").append(e.law).append(")");
+        if (!e.executable) out.append(" [no paper form to run: see the note]");
+        out.append("\n   paper: ").append(e.paper).append("\n   laws:  ").append(e.correction);
+        out.append("\n   game:  ").append(e.game_file).append(", \"").append(e.game_event).append("\"");
+        if (!e.game.empty()) out.append(": ").append(e.game);
+        out.append("\n");
+        if (!e.note.empty()) out.append("   note:  ").append(e.note).append("\n");
+    }
+    out.append("\nWhere the paper says nothing, under every reading:\n");
+    for (const sem::Silence& s : sem::kSilences)
+        out.append("- ").append(s.topic).append(": ").append(s.choice).append("\n");
+    return out;
+}
+
+std::string errata_json() {
+    // an empty text is no text: null
+    const auto text = [](std::string_view t) { return t.empty() ? std::nullopt : std::optional(t); };
+    std::string line;
+    {
+        JsonOut out(line);
+        JsonObject o(out);
+        {
+            JsonArray errata(o.key("errata"));
+            for (std::size_t i = 0; i < sem::kErratumCount; ++i) {
+                const sem::ErratumInfo& e = sem::kErrata[i];
+                JsonObject entry(errata.next());
+                entry.num("number", i + 1).str("slug", e.slug).boolean("executable", e.executable);
+                entry.str("title", e.title).str("law", e.law).str("paper", e.paper).str("correction", e.correction);
+                {
+                    JsonObject game(entry.key("game"));
+                    game.str("file", e.game_file).str("event", e.game_event).opt_str("pgn", text(e.game));
+                }
+                entry.opt_str("note", text(e.note));
+            }
+        }
+        JsonArray silences(o.key("silences"));
+        for (const sem::Silence& s : sem::kSilences)
+            JsonObject(silences.next()).str("topic", s.topic).str("choice", s.choice);
+    }
+    line += '\n';
+    return line;
+}
+
+std::variant<EngineChoice, std::string> choose_engine(const ReadingRequest& request) {
+    sem::Reading r = request.semantics == "paper" ? sem::Reading::paper() : sem::Reading::laws();
+    for (const std::string& arg : request.errata) {
+        const std::size_t eq = arg.find('=');
+        const std::string slug = arg.substr(0, eq);
+        const std::string form = eq == std::string::npos ? "" : arg.substr(eq + 1);
+        // (Messages built with append: GCC 12 at -O3 warns of a false overlap in a chain of +.)
+        std::string error;
+        if (form != "paper" && form != "laws") {
+            error.append("--erratum takes SLUG=paper or SLUG=laws, not '").append(arg).append("'");
+            return error;
+        }
+        const auto e = sem::erratum_of(slug);
+        if (!e) {
+            error.append("no erratum is called '").append(slug).append("' (pgnsem errata lists them)");
+            return error;
+        }
+        if (!sem::info(*e).executable) {
+            error.append("erratum '")
+                .append(slug)
+                .append("' has no paper form to run (")
+                .append(sem::info(*e).note)
+                .append(")");
+            return error;
+        }
+        r = form == "paper" ? r.with_paper(*e) : r.with_laws(*e);
+    }
+    const std::string engine = request.engine.empty() ? (r.is_laws() ? "fast" : "reference") : request.engine;
+    EngineChoice choice;
+    if (engine == "fast") {
+        if (!r.is_laws())
+            return std::string(
+                "the fast engine runs the Laws' reading only; with a correction read as the paper "
+                "prints it, use --engine reference (the default then)");
+        choice.engine = &sem::fast_engine();
+        return choice;
+    }
+    choice.owned = sem::reference_engine(r);
+    choice.engine = choice.owned.get();
+    return choice;
+}
+
+}  // namespace pgnsem::interp

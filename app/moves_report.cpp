@@ -1,0 +1,429 @@
+// `pgnsem moves` and `pgnsem san` (app/moves_report.hpp). Every answer comes from the parts
+// `check` uses: the fast path's legal moves and canonical SAN (sem::FastEngine, semantics/engines.hpp), the
+// SAN reader (syntax/san.hpp), judge_move and the claims' warnings (interpreter/judge.hpp,
+// interpreter/claims.hpp); nothing of the rules is decided here.
+#include "app/moves_report.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <utility>
+
+#include "app/position_report.hpp"
+#include "interpreter/claims.hpp"
+#include "interpreter/explain.hpp"
+#include "interpreter/judge.hpp"
+#include "interpreter/warnings.hpp"
+#include "io/json.hpp"
+#include "io/output.hpp"
+#include "laws/setup.hpp"
+#include "semantics/engine.hpp"
+#include "syntax/fen.hpp"
+#include "syntax/san.hpp"
+
+namespace pgnsem::interp {
+
+std::optional<Placement> position_option(const std::string& fen, int& status) {
+    if (fen.empty()) return sem::to_placement(sem::initial_state());
+    auto parsed = syntax::parse_position(fen);
+    if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
+        std::fprintf(stderr, "pgnsem: FEN does not parse: %s field, column %u: %s\n", std::string(e->field).c_str(),
+                     e->column + 1, text_for_people(e->message).c_str());
+        status = 2;
+        return std::nullopt;
+    }
+    const Placement& p = boost::variant2::get<Placement>(parsed);
+    // As perft counts it, any position that parses is answered (the move generator takes any
+    // placement); what keeps it from arising in a game is said on stderr, and the status is 1.
+    const sem::Problems problems = sem::validate(p);
+    if (!problems.empty()) {
+        const sem::State s = sem::from_placement(p);
+        for (const sem::Problem& pr : problems)
+            std::fprintf(stderr, "pgnsem: warning: the position cannot arise in a game: %s: %s\n",
+                         std::string(sem::rule_id(pr.rule)).c_str(),
+                         text_for_people(explain_problem(pr.rule, pr.detail, s)).c_str());
+        status = 1;
+    }
+    return p;
+}
+
+namespace {
+
+// A move's UCI in a fixed buffer (`e7e8q`: at most five characters), so that the list is sorted
+// without a string per move.
+struct Uci {
+    std::array<char, 5> chars{};
+    std::uint8_t size = 4;
+    [[nodiscard]] std::string_view view() const noexcept { return {chars.data(), size}; }
+};
+Uci uci_of(const sem::ConcreteMove& m) noexcept {
+    Uci u;
+    write_square(u.chars.data(), m.from);
+    write_square(u.chars.data() + 2, m.to);
+    if (m.promotion) {
+        u.chars[4] = "nbrq"[static_cast<int>(*m.promotion)];
+        u.size = 5;
+    }
+    return u;
+}
+
+}  // namespace
+
+std::string moves_report(const Placement& p, bool json) {
+    const sem::Engine& e = sem::fast_engine();
+    const sem::State s = sem::from_placement(p);
+    const sem::MoveList legal = e.legal_moves(s);
+    struct Entry {
+        Uci uci;
+        syntax::ShortText san;
+    };
+    std::array<Entry, sem::MoveList::kCapacity> entries;
+    std::size_t n = 0;
+    for (const sem::ConcreteMove& m : legal) {
+        const sem::Termination t = e.terminates_concrete(s, m);
+        const auto& ok = boost::variant2::get<sem::Terminates>(t);
+        entries[n++] = Entry{uci_of(m), syntax::print_san(e.canonical_move(s, ok.action, ok.next))};
+    }
+    std::sort(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(n),
+              [](const Entry& a, const Entry& b) { return a.uci.view() < b.uci.view(); });
+    const PositionStatus st = position_status(s);
+    const std::string fen(syntax::print_fen(p).view());
+    std::string out;
+    if (json) {
+        {
+            JsonOut json_out(out);
+            JsonObject o(json_out);
+            o.str("fen", fen);
+            {
+                JsonArray moves(o.key("moves"));
+                for (std::size_t i = 0; i < n; ++i)
+                    JsonObject(moves.next()).str("uci", entries[i].uci.view()).str("san", entries[i].san.view());
+            }
+            status_json(o, st);
+        }
+        out += '\n';
+    } else {
+        out += "FEN:        " + fen + "\n";
+        out += "moves:      " + std::to_string(n) + " legal, sorted by UCI\n";
+        for (std::size_t i = 0; i < n; ++i) {
+            out += "  ";
+            out += entries[i].uci.view();
+            out.append(7 - entries[i].uci.size, ' ');
+            out += entries[i].san.view();
+            out += '\n';
+        }
+        append_status_text(out, st);
+    }
+    return out;
+}
+
+int moves_command(const std::string& fen, bool json, std::FILE* out) {
+    int status = 0;
+    const std::optional<Placement> p = position_option(fen, status);
+    if (!p) return status;
+    return write_bytes(out, moves_report(*p, json)) ? status : 2;
+}
+
+namespace {
+
+// What one token says: the reader's structure, or its error; with a position, the move it is.
+struct TokenWarning {
+    WarningKind kind;
+    std::string canonical;
+    std::string message;
+};
+struct TokenReport {
+    std::string_view token;
+    // the reader's error (or, under --strict, the first spelling or claim it refuses)
+    bool error = false;
+    std::string rule, message;
+    std::uint32_t column = 0;  // 1-based
+    ast::Move move;
+    std::vector<TokenWarning> warnings;
+    // with a position
+    bool resolved = false, legal = false;
+    std::string san, uci;
+
+    // The token is refused: the rule it breaks, why, and where (1-based).
+    void refuse(std::string_view why_rule, std::string why, std::uint32_t at) {
+        error = true;
+        rule = why_rule;
+        message = std::move(why);
+        column = at;
+    }
+};
+
+const char* suffix_text(ast::Suffix s) {
+    switch (s) {
+        case ast::Suffix::None: return nullptr;
+        case ast::Suffix::Good: return "!";
+        case ast::Suffix::Mistake: return "?";
+        case ast::Suffix::Brilliant: return "!!";
+        case ast::Suffix::Blunder: return "??";
+        case ast::Suffix::Interesting: return "!?";
+        case ast::Suffix::Dubious: return "?!";
+    }
+    PGNSEM_UNREACHABLE("the six suffix annotations of §8.2.3.8");
+}
+
+const char* claim_text(ast::CheckClaim c) {
+    switch (c) {
+        case ast::CheckClaim::None: return nullptr;
+        case ast::CheckClaim::Check: return "+";
+        case ast::CheckClaim::Mate: return "#";
+    }
+    PGNSEM_UNREACHABLE("every claim is listed");
+}
+
+// Under --strict, the first warning that does not stay one is the token's error (as `check
+// --strict` makes it the game's: rule notation/<kind>).
+void strict_error(TokenReport& r) {
+    for (const TokenWarning& w : r.warnings) {
+        if (stays_under_strict(w.kind)) continue;
+        r.refuse("notation/" + std::string(kind_name(w.kind)),
+                 w.message + (w.canonical.empty() ? "" : "; the export format writes " + w.canonical), 1);
+        return;
+    }
+}
+
+// The token as the SAN reader reads it; a null move is no move (rule move/null).
+TokenReport read_token(std::string_view token) {
+    TokenReport r;
+    r.token = token;
+    const syntax::SanResult parsed = syntax::parse_san(token);
+    if (const auto* e = boost::variant2::get_if<syntax::SanError>(&parsed)) {
+        r.refuse(e->kind, std::string(e->message), e->column + 1);
+        return r;
+    }
+    r.move = boost::variant2::get<ast::Move>(parsed);
+    if (boost::variant2::holds_alternative<ast::NullMove>(r.move.body))
+        r.refuse(sem::rule_id(sem::Failure::MoveNull), "a null move is not a chess move", 1);
+    return r;
+}
+
+TokenReport structure_report(std::string_view token, bool strict) {
+    TokenReport r = read_token(token);
+    if (r.error) return r;
+    const bool coordinate = boost::variant2::holds_alternative<ast::Coordinate>(r.move.body);
+    for (const SpellingWarning& sw : tolerated_spellings())
+        if (r.move.spelling & sw.bit)
+            r.warnings.push_back(TokenWarning{
+                sw.kind, coordinate ? std::string() : std::string(syntax::print_san(r.move).view()), sw.what});
+    if (strict) strict_error(r);
+    return r;
+}
+
+TokenReport resolved_report(const sem::State& s, std::string_view token, bool strict) {
+    TokenReport r = read_token(token);
+    if (r.error) return r;
+    const sem::Engine& e = sem::fast_engine();
+    const Judged j = judge_move(e, r.move, s);
+    r.resolved = true;
+    if (!j.defined()) {
+        const Refusal why = refusal(e, j, s, token);
+        r.rule = std::string(sem::rule_id(why.rule));
+        r.message = why.message;
+        return r;
+    }
+    const Played played = j.played();
+    r.legal = true;
+    r.rule = std::string(sem::rule_id(played.action.rule));
+    r.san = canonical_text(e, s, played.action, played.next);
+    r.uci = uci_text(played.action);
+    ast::Ply ply;
+    ply.move = r.move;
+    ply.pos = ast::SourcePos{1, 1};
+    ply.text = token;
+    std::vector<Warning> warnings;
+    check_claims(e, warnings, ply, 1, s, played, false, false, actual_claim(e, played.next, played.check));
+    for (const Warning& w : warnings) r.warnings.push_back(TokenWarning{w.kind, w.canonical, w.message});
+    if (strict) strict_error(r);
+    return r;
+}
+
+// The parts of a move as written: which piece, the origin named, `x`, the destination, the
+// promotion piece, castling.
+struct Parts {
+    std::optional<char> piece;
+    std::optional<char> from_file, from_rank;
+    bool capture = false;
+    std::optional<Square> to;
+    std::optional<char> promotion;
+    const char* castle = nullptr;
+};
+
+Parts parts_of(const ast::Move& m) {
+    Parts p;
+    const auto piece = [](PieceKind k) { return k == PieceKind::Pawn ? std::nullopt : std::optional(piece_letter(k)); };
+    const auto origin = [&p](const ast::Disambiguator& d) {
+        if (d.file) p.from_file = d.file->to_char();
+        if (d.rank) p.from_rank = d.rank->to_char();
+    };
+    boost::variant2::visit(
+        [&](const auto& b) {
+            using B = std::decay_t<decltype(b)>;
+            if constexpr (std::is_same_v<B, ast::Traversal>) {
+                p.piece = piece(b.piece);
+                origin(b.from);
+                p.to = b.to;
+            } else if constexpr (std::is_same_v<B, ast::Capture>) {
+                p.piece = piece(b.piece);
+                origin(b.from);
+                p.capture = true;
+                p.to = b.to;
+            } else if constexpr (std::is_same_v<B, ast::Castle>) {
+                p.piece = 'K';
+                p.castle = b.side == ast::CastleSide::King ? "king" : "queen";
+            } else if constexpr (std::is_same_v<B, ast::Promotion>) {
+                if (b.capture_from()) p.from_file = b.capture_from()->to_char();
+                p.capture = b.is_capture();
+                p.to = b.to();
+                p.promotion = piece_letter(ast::kind_of(b.piece()));
+            } else if constexpr (std::is_same_v<B, ast::Coordinate>) {
+                p.from_file = b.from.file().to_char();
+                p.from_rank = b.from.rank().to_char();
+                p.to = b.to;
+                if (b.promotion) p.promotion = piece_letter(ast::kind_of(*b.promotion));
+            } else {
+                static_assert(std::is_same_v<B, ast::NullMove>, "every move body is listed");
+            }
+        },
+        m.body);
+    return p;
+}
+
+// A field of one letter (a piece, a file, a rank), or null.
+void opt_char(JsonObject& o, std::string_view name, const std::optional<char>& c) {
+    o.opt_str(name, c ? std::optional(std::string_view(&*c, 1)) : std::nullopt);
+}
+
+// A token's JSON object (no newline): the reader's error; else, without a position, its parts as
+// written, or, with one (`r.resolved`), the move it is or the rule it breaks; then its warnings.
+std::string token_json(const TokenReport& r) {
+    std::string line;
+    {
+        JsonOut out(line);
+        JsonObject o(out);
+        o.str("token", r.token);
+        if (r.error) {
+            JsonObject(o.key("error")).str("rule", r.rule).str("message", r.message).num("column", r.column);
+        } else {
+            if (r.resolved) {
+                o.boolean("legal", r.legal);
+                if (r.legal)
+                    o.str("san", r.san).str("uci", r.uci);
+                else
+                    o.null("san").null("uci");
+                o.str("rule", r.rule);
+                if (!r.legal) o.str("message", r.message);
+            } else {
+                const Parts p = parts_of(r.move);
+                opt_char(o, "piece", p.piece);
+                opt_char(o, "from_file", p.from_file);
+                opt_char(o, "from_rank", p.from_rank);
+                o.boolean("capture", p.capture);
+                char to[2];
+                if (p.to) write_square(to, *p.to);
+                o.opt_str("to", p.to ? std::optional(std::string_view(to, 2)) : std::nullopt);
+                opt_char(o, "promotion", p.promotion);
+                o.opt_str("castle", p.castle).opt_str("claim", claim_text(r.move.claim));
+                o.opt_str("suffix", suffix_text(r.move.suffix));
+            }
+            JsonArray warnings(o.key("warnings"));
+            for (const TokenWarning& w : r.warnings) {
+                JsonObject warning(warnings.next());
+                warning.str("kind", kind_name(w.kind));
+                if (!w.canonical.empty()) warning.str("canonical", w.canonical);
+                warning.str("message", w.message);
+            }
+        }
+    }
+    return line;
+}
+
+// Text for people: the token, then what it is; warnings on lines of their own.
+std::string report_text(const TokenReport& r) {
+    std::string out = "move:       ";
+    append_text(out, r.token);
+    out += '\n';
+    if (r.error) {
+        out += "error:      " + r.rule + ", column " + std::to_string(r.column) + ": ";
+        append_text(out, r.message);
+        out += "\n\n";
+        return out;
+    }
+    if (r.resolved) {
+        if (r.legal) {
+            out += "legal:      yes (" + r.rule + ")\nSAN:        " + r.san + "\nUCI:        " + r.uci + "\n";
+        } else {
+            out += "legal:      no, " + r.rule + ": ";
+            append_text(out, r.message);
+            out += '\n';
+        }
+    } else {
+        const Parts p = parts_of(r.move);
+        std::string what;
+        if (p.castle) {
+            what = std::string("castling, ") + p.castle + " side";
+        } else {
+            what = p.piece ? std::string("piece ") + *p.piece
+                           : std::string(p.from_rank ? "a move by its squares" : "pawn");
+            if (p.from_file || p.from_rank) {
+                what += ", from ";
+                if (p.from_file) what += *p.from_file;
+                if (p.from_rank) what += *p.from_rank;
+            }
+            if (p.capture) what += ", capture";
+            char name[2];
+            write_square(name, *p.to);
+            what += ", to ";
+            what.append(name, 2);
+            if (p.promotion) what += std::string(", promotion ") + *p.promotion;
+        }
+        if (const char* c = claim_text(r.move.claim)) what += std::string(", claims ") + c;
+        if (const char* s = suffix_text(r.move.suffix)) what += std::string(", suffix ") + s;
+        out += "reads as:   " + what + "\n";
+    }
+    for (const TokenWarning& w : r.warnings) {
+        out += "warning:    " + std::string(kind_name(w.kind)) + ": ";
+        append_text(out, w.message);
+        if (!w.canonical.empty()) out += " (" + w.canonical + ")";
+        out += '\n';
+    }
+    out += '\n';
+    return out;
+}
+
+}  // namespace
+
+std::string san_token_json(std::string_view token, bool strict, bool& ok) {
+    const TokenReport r = structure_report(token, strict);
+    ok = !r.error;
+    return token_json(r);
+}
+
+std::string san_move_json(const Placement& p, std::string_view token, bool strict, bool& ok) {
+    const TokenReport r = resolved_report(sem::from_placement(p), token, strict);
+    ok = !r.error && r.legal;
+    return token_json(r);
+}
+
+int san_command(const std::string& fen, const std::vector<std::string>& tokens, bool strict, bool json,
+                std::FILE* out) {
+    std::optional<sem::State> s;
+    int status = 0;
+    if (!fen.empty()) {
+        const std::optional<Placement> p = position_option(fen, status);
+        if (!p) return status;
+        s = sem::from_placement(*p);
+    }
+    for (const std::string& token : tokens) {
+        const TokenReport r = s ? resolved_report(*s, token, strict) : structure_report(token, strict);
+        if (r.error || (r.resolved && !r.legal)) status = 1;
+        const std::string text = json ? token_json(r) + "\n" : report_text(r);
+        if (!write_bytes(out, text)) return 2;
+    }
+    return status;
+}
+
+}  // namespace pgnsem::interp

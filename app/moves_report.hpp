@@ -1,0 +1,50 @@
+// `pgnsem moves` and `pgnsem san`: questions about one position and single moves. `moves` lists the
+// legal moves (sem::FastEngine, semantics/engines.hpp) with their UCI and export-format SAN
+// (semantics/canonical.hpp), sorted by UCI, and whether the side to move is in check, checkmated or
+// stalemated (position_status, app/position_report.hpp, as `fen` says it). `san` shows how
+// the SAN reader (syntax/san.hpp) reads each token, and, given a position, which move it is
+// (interpreter/judge.hpp, the same judgement as `check`'s) or the rule it breaks.
+#pragma once
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ast/placement.hpp"
+
+namespace pgnsem::interp {
+
+// The position of a `--fen` option (a FEN or four-field EPD, syntax::parse_position), or the
+// initial position when `fen` is empty. nullopt, `status` 2, after saying on stderr why, when the
+// text does not parse; a position that cannot arise in a game is returned, as perft counts one,
+// with every problem said on stderr as a warning and `status` 1.
+[[nodiscard]] std::optional<Placement> position_option(const std::string& fen, int& status);
+
+// The legal moves of `p`, sorted by UCI, and its status: one JSON object
+// `{fen, moves: [{uci, san}], check, checkmate, stalemate}` with a newline, or text for people.
+[[nodiscard]] std::string moves_report(const Placement& p, bool json);
+
+// `pgnsem moves [--fen FEN] [--format text|json]`: 0, or 1 when the position cannot arise in a
+// game (the moves are listed all the same), 2 when the FEN does not parse or the output could not
+// be written.
+[[nodiscard]] int moves_command(const std::string& fen, bool json, std::FILE* out);
+
+// One token of `pgnsem san` as the SAN reader reads it, in JSON (no newline):
+// `{token, piece, from_file, from_rank, capture, to, promotion, castle, claim, suffix, warnings}`, or
+// `{token, error: {rule, message, column}}`. Under `strict` a tolerated spelling is the error.
+// Whether it was read is returned in `ok`.
+[[nodiscard]] std::string san_token_json(std::string_view token, bool strict, bool& ok);
+
+// One token resolved in the position `p`: `{token, legal, san, uci, rule, message?, warnings}`
+// (`rule` the equation that fired, or the rule the move breaks), or the reader's error object.
+[[nodiscard]] std::string san_move_json(const Placement& p, std::string_view token, bool strict, bool& ok);
+
+// `pgnsem san [--fen FEN] [--strict] [--format text|json] MOVE...`: one line (JSON) or one block
+// (text) per token, in order. 0 when every token reads (and, with a position, is a legal move), 1
+// otherwise, 2 when the FEN does not parse or the output could not be written.
+[[nodiscard]] int san_command(const std::string& fen, const std::vector<std::string>& tokens, bool strict, bool json,
+                              std::FILE* out);
+
+}  // namespace pgnsem::interp

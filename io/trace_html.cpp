@@ -1,0 +1,297 @@
+// `pgnsem trace --format html` (io/trace_html.hpp): the page's markup is written here as
+// literals, every text through append_html (io/html.hpp).
+#include "io/trace_html.hpp"
+
+#include <array>
+
+#include "io/html.hpp"
+#include "io/output.hpp"
+#include "laws/setup.hpp"
+#include "semantics/rules.hpp"
+
+namespace pgnsem::interp {
+namespace {
+
+// The board's geometry (SVG user units): 30 per square, a 14-wide margin at the left for the rank
+// labels and one as high below for the file labels.
+constexpr int kSquare = 30;
+constexpr int kMargin = 14;
+constexpr int kSide = 8 * kSquare + kMargin;
+static_assert(kSide == 254, "the style's .marker is as wide as a board (254px in kStyle)");
+
+// The colours the page's test looks for in a screenshot (tests/cli/trace_html.py): light and dark
+// squares, the highlighted squares of a ply's update, the ⊥ marker.
+#define PGNSEM_LIGHT "#f0d9b5"
+#define PGNSEM_DARK "#b58863"
+#define PGNSEM_CHANGED "#f6d34a"
+#define PGNSEM_BOTTOM "#c8102e"
+
+constexpr std::string_view kStyle =
+    "body{font:14px/1.4 \"DejaVu Sans\",sans-serif;margin:16px;background:#fff;color:#222}"
+    "h1{font-size:20px;margin:0 0 12px}h2{font-size:16px;margin:20px 0 8px}"
+    ".where{font-family:\"DejaVu Sans Mono\",monospace;font-weight:normal;color:#555}"
+    ".ply{display:flex;gap:14px;align-items:flex-start;margin:6px 0;padding:4px;border-left:4px solid #ddd}"
+    ".info p{margin:2px 0}.n{color:#555}"
+    ".rule{font-family:\"DejaVu Sans Mono\",monospace}"
+    ".update,.fen{font-family:\"DejaVu Sans Mono\",monospace;font-size:12px;overflow-wrap:anywhere}"
+    ".bottom{border-left-color:" PGNSEM_BOTTOM
+    ";background:#fdf0f1}"
+    ".marker{flex:none;width:254px;height:60px;margin:0;background:" PGNSEM_BOTTOM
+    ";color:#fff;font-size:40px;line-height:60px;text-align:center}"
+    ".bot{color:" PGNSEM_BOTTOM
+    ";font-weight:bold}"
+    ".verdict{font-weight:bold;margin:8px 0 0}.verdict.legal{color:#1a7f37}"
+    ".verdict.illegal,.verdict.malformed,.verdict.unsupported{color:" PGNSEM_BOTTOM
+    "}"
+    "svg.defs{position:absolute}svg.board{flex:none}svg.board .hl{fill:" PGNSEM_CHANGED
+    "}"
+    "svg.board text{font:26px \"DejaVu Sans\",sans-serif;text-anchor:middle;dominant-baseline:central}"
+    "svg.board .w{fill:#fff;stroke:#000;stroke-width:1px;paint-order:stroke}svg.board .b{fill:#000}";
+
+// The x, y of a square's top-left corner, White at the bottom.
+int square_x(int square) noexcept {
+    return kMargin + (square % 8) * kSquare;
+}
+int square_y(int square) noexcept {
+    return (7 - square / 8) * kSquare;
+}
+
+void append_int(std::string& out, int n) {
+    append_html_uint(out, static_cast<std::uint64_t>(n));
+}
+
+// The empty board every board draws (<use href="#board">): light squares, dark squares, labels.
+void append_board_defs(std::string& out) {
+    out.append("<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs><g id=\"board\">");
+    out.append("<rect x=\"14\" y=\"0\" width=\"240\" height=\"240\" fill=\"" PGNSEM_LIGHT "\"/>");
+    for (int s = 0; s < 64; ++s) {
+        if ((s % 8 + s / 8) % 2 != 0) continue;  // a1 is dark
+        out.append("<rect x=\"");
+        append_int(out, square_x(s));
+        out.append("\" y=\"");
+        append_int(out, square_y(s));
+        out.append("\" width=\"30\" height=\"30\" fill=\"" PGNSEM_DARK "\"/>");
+    }
+    out.append("<g font-family=\"DejaVu Sans,sans-serif\" font-size=\"11\" fill=\"#555\" text-anchor=\"middle\">");
+    for (int i = 0; i < 8; ++i) {
+        const char rank[2] = {static_cast<char>('1' + i), 0};
+        out.append("<text x=\"7\" y=\"");
+        append_int(out, (7 - i) * kSquare + 19);
+        out.append("\">");
+        out.append(rank);
+        out.append("</text>");
+        const char file[2] = {static_cast<char>('a' + i), 0};
+        out.append("<text x=\"");
+        append_int(out, kMargin + i * kSquare + kSquare / 2);
+        out.append("\" y=\"251\">");
+        out.append(file);
+        out.append("</text>");
+    }
+    out.append("</g></g></defs></svg>\n");
+}
+
+std::string_view glyph(PieceKind k) noexcept {
+    // the filled glyphs for both sides, White's painted white with a black outline
+    switch (k) {
+        case PieceKind::King: return "♚";
+        case PieceKind::Queen: return "♛";
+        case PieceKind::Rook: return "♜";
+        case PieceKind::Bishop: return "♝";
+        case PieceKind::Knight: return "♞";
+        case PieceKind::Pawn: return "♟";
+    }
+    return "?";
+}
+
+// σ as a board; with `before`, the squares where σ differs from it highlighted (the ply's update).
+void append_board(std::string& out, const sem::State& sigma, const sem::State* before) {
+    out.append("<svg class=\"board\" viewBox=\"0 0 ");
+    append_int(out, kSide);
+    out.push_back(' ');
+    append_int(out, kSide);
+    out.append("\" width=\"");
+    append_int(out, kSide);
+    out.append("\" height=\"");
+    append_int(out, kSide);
+    out.append("\" role=\"img\">");
+    out.append("<use href=\"#board\"/>");
+    if (before != nullptr) {
+        for (int s = 0; s < 64; ++s) {
+            const auto idx = static_cast<std::size_t>(s);
+            if (before->board[idx] == sigma.board[idx]) continue;
+            char name[3] = {0, 0, 0};
+            write_square(name, Square::unchecked(s));
+            out.append("<rect class=\"hl\" data-square=\"");
+            out.append(name);
+            out.append("\" x=\"");
+            append_int(out, square_x(s));
+            out.append("\" y=\"");
+            append_int(out, square_y(s));
+            out.append("\" width=\"30\" height=\"30\"/>");
+        }
+    }
+    const Placement p = sem::to_placement(sigma);
+    for (int s = 0; s < 64; ++s) {
+        const auto& piece = p.squares[static_cast<std::size_t>(s)];
+        if (!piece) continue;
+        out.append(piece->color == Color::White ? "<text class=\"w\" x=\"" : "<text class=\"b\" x=\"");
+        append_int(out, square_x(s) + kSquare / 2);
+        out.append("\" y=\"");
+        append_int(out, square_y(s) + kSquare / 2);
+        out.append("\">");
+        out.append(glyph(piece->kind));
+        out.append("</text>");
+    }
+    out.append("</svg>");
+}
+
+// The rule as a link to its section of the notes, or as text when the notes have none.
+void append_rule(std::string& out, std::string_view rule, std::optional<std::string_view> href) {
+    if (href) {
+        out.append("<a class=\"rule\" href=\"");
+        append_html(out, *href);
+        out.append("\">");
+    } else {
+        out.append("<span class=\"rule\">");
+    }
+    append_html(out, rule);
+    out.append(href ? "</a>" : "</span>");
+}
+
+// "ply 5" and "3. Kf3" / "3... Kf3".
+void append_ply_and_move(std::string& out, std::uint32_t ply, std::uint32_t move_number, Color side,
+                         std::string_view san) {
+    out.append("<span class=\"n\">ply ");
+    append_html_uint(out, ply);
+    out.append("</span> ");
+    append_html_uint(out, move_number);
+    out.append(side == Color::White ? ". " : "... ");
+    append_html(out, san);
+}
+
+}  // namespace
+
+std::string_view rule_note_href(sem::Equation rule) noexcept {
+    switch (rule) {
+        case sem::Equation::TravPawn:
+        case sem::Equation::TravPawnDouble:
+        case sem::Equation::TravPiece:
+        case sem::Equation::TravKing: return "proofs-notes/semantics.md#traversals";
+        case sem::Equation::CapPawn:
+        case sem::Equation::CapEnPassant:
+        case sem::Equation::CapPiece:
+        case sem::Equation::CapKing: return "proofs-notes/semantics.md#captures";
+        case sem::Equation::CastleKingSide:
+        case sem::Equation::CastleQueenSide: return "proofs-notes/semantics.md#castles";
+        case sem::Equation::PromoPush:
+        case sem::Equation::PromoCapture: return "proofs-notes/semantics.md#promotions";
+    }
+    return "proofs-notes/semantics.md#index-rule-id--equation--function";
+}
+
+std::optional<std::string_view> rule_note_href(std::string_view rule) noexcept {
+    // every failure's premise is a row of this table; the position rules have theirs in fen-positions.md
+    if (sem::failure_of(rule)) return "proofs-notes/semantics.md#the-premise-each-failure-falsifies";
+    if (rule.starts_with("position/")) return "proofs-notes/fen-positions.md#validate-the-position-rules";
+    return std::nullopt;
+}
+
+void append_trace_html_prologue(std::string& out, const std::vector<std::string>& files) {
+    out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>pgnsem trace");
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        out.append(i == 0 ? ": " : ", ");
+        append_html(out, files[i]);
+    }
+    out.append("</title>\n<style>");
+    out.append(kStyle);
+    out.append("</style>\n</head>\n<body>\n<h1>pgnsem trace</h1>\n");
+    append_board_defs(out);
+}
+
+void append_trace_html_epilogue(std::string& out) {
+    out.append("</body>\n</html>\n");
+}
+
+void append_trace_header_html(std::string& out, std::string_view file, std::uint32_t game,
+                              std::optional<std::string_view> white, std::optional<std::string_view> black,
+                              const sem::State* start) {
+    out.append("<section class=\"game\">\n<h2><span class=\"where\">");
+    append_html(out, file);
+    out.push_back(':');
+    append_html_uint(out, game);
+    out.append("</span> ");
+    append_html(out, white.value_or("?"));
+    out.append(" – ");
+    append_html(out, black.value_or("?"));
+    out.append("</h2>\n");
+    if (start == nullptr) {
+        out.append("<p class=\"nostart\">σ₀: none: the game has no start position</p>\n");
+        return;
+    }
+    out.append("<div class=\"ply start\">");
+    append_board(out, *start, nullptr);
+    out.append(
+        "<div class=\"info\"><p class=\"move\"><span class=\"n\">σ₀</span> the start position</p><p class=\"fen\">");
+    append_html(out, fen_of(*start));
+    out.append("</p></div></div>\n");
+}
+
+void append_trace_html(std::string& out, const PlyEvent& e, std::string& scratch) {
+    out.append("<div class=\"ply\">");
+    append_board(out, *e.after, e.before);
+    out.append("<div class=\"info\"><p class=\"move\">");
+    append_ply_and_move(out, e.ply, e.move_number, e.side, e.san_written);
+    if (e.san_canonical != e.san_written) {
+        out.append(" (");
+        append_html(out, e.san_canonical);
+        out.append(")");
+    }
+    out.push_back(' ');
+    append_rule(out, sem::rule_id(e.rule), rule_note_href(e.rule));
+    out.append("</p><p class=\"update\">");
+    scratch.clear();
+    append_sigma_update(scratch, e);
+    append_html(out, scratch);
+    out.append("</p><p class=\"fen\">");
+    append_html(out, e.fen_after);
+    out.append("</p></div></div>\n");
+}
+
+void append_trace_failure_html(std::string& out, const Verdict& v) {
+    if (!v.error) return;
+    const ErrorInfo& e = *v.error;
+    out.append("<div class=\"ply bottom\"><p class=\"marker\">⊥</p><div class=\"info\"><p class=\"move\">");
+    if (e.ply != 0) {
+        append_ply_and_move(out, e.ply, e.move_number, e.side, e.san);
+    } else {
+        out.append("<span class=\"n\">ply 0</span>");
+        if (!e.san.empty()) {
+            out.push_back(' ');
+            append_html(out, e.san);
+        }
+    }
+    out.append(" <span class=\"bot\">⊥</span> ");
+    append_rule(out, e.rule, rule_note_href(e.rule));
+    out.append("</p>");
+    if (const std::optional<sem::Failure> f = sem::failure_of(e.rule)) {
+        out.append("<p class=\"premise\">premise: ");
+        append_html(out, sem::premise(*f));
+        out.append("</p>");
+    }
+    out.append("<p class=\"message\">");
+    append_html(out, e.message);
+    out.append("</p></div></div>\n");
+}
+
+void append_trace_verdict_html(std::string& out, const Verdict& v, std::string& scratch) {
+    out.append("<p class=\"verdict ");
+    out.append(verdict_name(v.kind));
+    out.append("\">");
+    scratch.clear();
+    append_trace_verdict_text(scratch, v);  // "verdict: …\n\n"
+    while (!scratch.empty() && scratch.back() == '\n') scratch.pop_back();
+    append_html(out, scratch);
+    out.append("</p>\n</section>\n");
+}
+
+}  // namespace pgnsem::interp

@@ -1,0 +1,457 @@
+// Positions that do not start from σ₀ (proofs-notes/fen-positions.md): the canonical id
+// assignment Placement → σ, its inverse σ → Placement, and validate(), which names every
+// `position/…` rule a placement breaks.
+//
+// Names used in this file: p the placement, s σ, q a square index 0–63, c a colour, o the
+// opponent of the side to move (who made the last move), k the king's square, bb a bit set of
+// squares (a1 = bit 0).
+#include "laws/setup.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "laws/retro.hpp"
+#include "semantics/in_check.hpp"
+
+namespace pgnsem::sem {
+
+namespace {
+
+using Bits = std::uint64_t;
+
+constexpr Bits bit(int q) noexcept {
+    return Bits{1} << q;
+}
+constexpr int file_of(int q) noexcept {
+    return q & 7;
+}
+constexpr int rank_of(int q) noexcept {
+    return q >> 3;
+}
+constexpr std::size_t idx(int q) noexcept {
+    return static_cast<std::size_t>(q);
+}
+constexpr std::size_t side_index(Color c) noexcept {
+    return static_cast<std::size_t>(c);
+}
+
+// The id base of a colour: 0 for White (ids 1–16), 16 for Black (17–32).
+constexpr int id_base(Color c) noexcept {
+    return c == Color::White ? 0 : 16;
+}
+constexpr PieceId make_id(Color c, int white_id) noexcept {
+    return PieceId::unchecked(id_base(c) + white_id);
+}
+
+// The square index a colour's pawn moves by: one rank up for White, down for Black.
+constexpr int pawn_step_index(Color c) noexcept {
+    return c == Color::White ? 8 : -8;
+}
+
+bool is_piece(const Placement& p, int q, Color c, PieceKind k) noexcept {
+    const auto& x = p.squares[idx(q)];
+    return x && x->color == c && x->kind == k;
+}
+
+bool empty_at(const Placement& p, int q) noexcept {
+    return !p.squares[idx(q)].has_value();
+}
+
+// The first of a kind's two original ids (white numbering) not yet used, marking it used; the
+// queenside one again once both are taken (the id the paper gives a promoted piece).
+int take_original(bool (&used)[2], int queenside, int kingside) noexcept {
+    for (int i = 0; i < 2; ++i) {
+        if (used[i]) continue;
+        used[i] = true;
+        return i == 0 ? queenside : kingside;
+    }
+    return queenside;
+}
+
+}  // namespace
+
+// The canonical id assignment of proofs-notes/fen-positions.md.
+State from_placement(const Placement& p) noexcept {
+    State s;
+    s.two_step.fill(kNoStamp);
+    for (const Color c : {Color::White, Color::Black}) {
+        // Original ids already taken, per kind (white numbering): rooks 1 and 8, knights 2 and 7,
+        // pawns 9–16 by file.
+        bool rook_used[2] = {false, false};
+        bool knight_used[2] = {false, false};
+        bool pawn_used[8] = {};
+        // Rooks on their own corners keep their corner's id.
+        const int home = c == Color::White ? 0 : 56;
+        if (is_piece(p, home, c, PieceKind::Rook)) {
+            s.board[idx(home)] = make_id(c, 1);
+            rook_used[0] = true;
+        }
+        if (is_piece(p, home + 7, c, PieceKind::Rook)) {
+            s.board[idx(home + 7)] = make_id(c, 8);
+            rook_used[1] = true;
+        }
+        // Pawns, first pass: the first pawn (in square order) of each file takes its file's id.
+        for (int q = 0; q < 64; ++q) {
+            if (!is_piece(p, q, c, PieceKind::Pawn)) continue;
+            const int f = file_of(q);
+            if (pawn_used[f]) continue;
+            pawn_used[f] = true;
+            s.board[idx(q)] = make_id(c, 9 + f);
+        }
+        for (int q = 0; q < 64; ++q) {
+            const auto& x = p.squares[idx(q)];
+            if (!x || x->color != c || s.board[idx(q)] != kEmpty) continue;
+            int id = 0;
+            switch (x->kind) {
+                case PieceKind::King: id = 5; break;
+                case PieceKind::Queen: id = 4; break;
+                // A bishop's id is that of its square colour, as for a promoted one: White's
+                // kingside bishop (6, f1) is light, Black's (22, f8) dark; 3 and 19 the other way.
+                case PieceKind::Bishop: id = (Square::unchecked(q).is_light() == (c == Color::White)) ? 6 : 3; break;
+                // The first unused original id of the kind (queenside before kingside), then the
+                // id a promotion gives (R → queenside rook, N → queenside knight).
+                case PieceKind::Rook: id = take_original(rook_used, 1, 8); break;
+                case PieceKind::Knight: id = take_original(knight_used, 2, 7); break;
+                case PieceKind::Pawn: {
+                    // Second pass: the lowest unused pawn id, and beyond eight pawns the file's id.
+                    int f = 0;
+                    while (f < 8 && pawn_used[f]) ++f;
+                    if (f < 8) {
+                        pawn_used[f] = true;
+                        id = 9 + f;
+                    } else {
+                        id = 9 + file_of(q);
+                    }
+                    break;
+                }
+            }
+            s.board[idx(q)] = make_id(c, id);
+        }
+    }
+
+    // The cached king squares: the first king of each colour in square order.
+    for (int q = 63; q >= 0; --q) {
+        const PieceId v = s.board[idx(q)];
+        if (v != kEmpty && kind_of(v) == PieceKind::King)
+            s.king_square[side_index(color_of(v))] = static_cast<std::uint8_t>(q);
+    }
+
+    s.turn = p.side_to_move == Color::White ? 2 : 3;
+    s.number_base = (p.fullmove_number == 0 ? 1u : std::min(p.fullmove_number, kMaxMoveNumber)) - 1u;
+    s.halfmove_clock = std::min(p.halfmove_clock, kMaxFenHalfmoveClock);
+
+    // w_king / b_king: a king keeps castling only with a right and on its own square.
+    const bool white_right = p.white_king_side || p.white_queen_side;
+    const bool black_right = p.black_king_side || p.black_queen_side;
+    if (!(white_right && is_piece(p, squares::e1.index(), Color::White, PieceKind::King)))
+        s.king_moved |= kWhiteKingMoved;
+    if (!(black_right && is_piece(p, squares::e8.index(), Color::Black, PieceKind::King)))
+        s.king_moved |= kBlackKingMoved;
+    // The rook flags: a corner keeps castling only with its right and a rook of its colour.
+    if (!(p.white_queen_side && is_piece(p, squares::a1.index(), Color::White, PieceKind::Rook)))
+        s.rook_moved |= kCornerA1;
+    if (!(p.white_king_side && is_piece(p, squares::h1.index(), Color::White, PieceKind::Rook)))
+        s.rook_moved |= kCornerH1;
+    if (!(p.black_queen_side && is_piece(p, squares::a8.index(), Color::Black, PieceKind::Rook)))
+        s.rook_moved |= kCornerA8;
+    if (!(p.black_king_side && is_piece(p, squares::h8.index(), Color::Black, PieceKind::Rook)))
+        s.rook_moved |= kCornerH8;
+
+    // §16.1.3.4: the en passant square names the pawn that just made a double step, standing in
+    // front of it; that pawn's stamp is the previous turn. Without such a pawn the field is
+    // ignored here (validate() reports it).
+    if (p.en_passant) {
+        const Color mover = opposite(p.side_to_move);
+        const int e = p.en_passant->index();
+        const int expected_rank = mover == Color::White ? 2 : 5;
+        const int pawn_square = e + pawn_step_index(mover);
+        if (rank_of(e) == expected_rank && is_piece(p, pawn_square, mover, PieceKind::Pawn)) {
+            const PieceId pawn = s.board[idx(pawn_square)];
+            s.two_step[static_cast<std::size_t>(stamp_index(pawn))] = static_cast<std::uint16_t>(s.turn - 1);
+        }
+    }
+    return s;
+}
+
+namespace {
+// Whether σ has a piece of colour c and kind k on q.
+bool holds(const State& s, int q, Color c, PieceKind k) noexcept {
+    const PieceId v = s.board[idx(q)];
+    return v != kEmpty && color_of(v) == c && kind_of(v) == k;
+}
+}  // namespace
+
+FenFields fen_fields(const State& s) noexcept {
+    FenFields f;
+    f.side_to_move = to_move(s);
+    const bool white_king_home =
+        (s.king_moved & kWhiteKingMoved) == 0 && holds(s, squares::e1.index(), Color::White, PieceKind::King);
+    const bool black_king_home =
+        (s.king_moved & kBlackKingMoved) == 0 && holds(s, squares::e8.index(), Color::Black, PieceKind::King);
+    f.white_king_side = white_king_home && (s.rook_moved & kCornerH1) == 0 &&
+                        holds(s, squares::h1.index(), Color::White, PieceKind::Rook);
+    f.white_queen_side = white_king_home && (s.rook_moved & kCornerA1) == 0 &&
+                         holds(s, squares::a1.index(), Color::White, PieceKind::Rook);
+    f.black_king_side = black_king_home && (s.rook_moved & kCornerH8) == 0 &&
+                        holds(s, squares::h8.index(), Color::Black, PieceKind::Rook);
+    f.black_queen_side = black_king_home && (s.rook_moved & kCornerA8) == 0 &&
+                         holds(s, squares::a8.index(), Color::Black, PieceKind::Rook);
+    // §16.1.3.4 (edge case 96): the target is given after every double step, capture possible or
+    // not: the square behind the pawn whose stamp is the previous turn.
+    if (s.turn > 0) {
+        const Color mover = opposite(to_move(s));
+        const auto previous = static_cast<std::uint16_t>(s.turn - 1);
+        const int double_step_rank = mover == Color::White ? 3 : 4;
+        for (int file = 0; file < 8 && !f.en_passant; ++file) {
+            const int q = double_step_rank * 8 + file;
+            const PieceId v = s.board[idx(q)];
+            if (v == kEmpty || kind_of(v) != PieceKind::Pawn || color_of(v) != mover) continue;
+            if (s.two_step[static_cast<std::size_t>(stamp_index(v))] == previous)
+                f.en_passant = Square::unchecked(q - pawn_step_index(mover));
+        }
+    }
+    f.halfmove_clock = s.halfmove_clock;
+    f.fullmove_number = move_number(s);
+    return f;
+}
+
+Placement to_placement(const State& s) noexcept {
+    Placement p;
+    static_cast<FenFields&>(p) = fen_fields(s);
+    for (int q = 0; q < 64; ++q)
+        if (const PieceId v = s.board[idx(q)]; v != kEmpty) p.squares[idx(q)] = ColoredPiece{color_of(v), kind_of(v)};
+    return p;
+}
+
+namespace {
+
+class ProblemList {
+public:
+    void add(PositionRule rule, const Detail& detail) noexcept {
+        // 18 problems at most can arise (proofs-notes/fen-positions.md); the array has 24.
+        if (out_.size < out_.items.size()) out_.items[out_.size++] = Problem{rule, detail};
+    }
+    [[nodiscard]] Problems take() const noexcept { return out_; }
+
+private:
+    Problems out_{};
+};
+
+Bits squares_of(const Placement& p, Color c, PieceKind k) noexcept {
+    Bits bb = 0;
+    for (int q = 0; q < 64; ++q)
+        if (is_piece(p, q, c, k)) bb |= bit(q);
+    return bb;
+}
+
+Bits pieces_of(const Placement& p, Color c) noexcept {
+    Bits bb = 0;
+    for (int q = 0; q < 64; ++q) {
+        const auto& x = p.squares[idx(q)];
+        if (x && x->color == c) bb |= bit(q);
+    }
+    return bb;
+}
+
+Square first_square(Bits bb) noexcept {
+    return Square::unchecked(std::countr_zero(bb));
+}
+int count(Bits bb) noexcept {
+    return std::popcount(bb);
+}
+
+}  // namespace
+
+Problems validate(const Placement& p) noexcept {
+    ProblemList out;
+    const Color us = p.side_to_move;
+    const Color them = opposite(us);
+
+    // position/missing-king and position/too-many-kings (Laws 2.2: one king a side).
+    Bits kings[2] = {squares_of(p, Color::White, PieceKind::King), squares_of(p, Color::Black, PieceKind::King)};
+    for (const Color c : {Color::White, Color::Black}) {
+        if (kings[side_index(c)] == 0) {
+            Detail d;
+            d.piece = PieceKind::King;
+            d.square = c == Color::White ? squares::e1 : squares::e8;
+            out.add(PositionRule::PosMissingKing, d);
+        }
+    }
+    for (const Color c : {Color::White, Color::Black}) {
+        const Bits bb = kings[side_index(c)];
+        if (count(bb) > 1) {
+            Detail d;
+            d.piece = PieceKind::King;
+            d.candidates = bb;
+            d.square = first_square(bb & (bb - 1));
+            out.add(PositionRule::PosTooManyKings, d);
+        }
+    }
+
+    // position/pawn-on-back-rank (Laws 3.7.5: a pawn on the last rank is promoted, and none
+    // moves backwards to its first).
+    {
+        constexpr Bits back_ranks = 0xFF000000000000FFull;
+        const Bits bb =
+            (squares_of(p, Color::White, PieceKind::Pawn) | squares_of(p, Color::Black, PieceKind::Pawn)) & back_ranks;
+        if (bb != 0) {
+            Detail d;
+            d.piece = PieceKind::Pawn;
+            d.candidates = bb;
+            d.square = first_square(bb);
+            out.add(PositionRule::PosPawnOnBackRank, d);
+        }
+    }
+
+    // position/too-many-pawns: a side starts with eight and never gains one.
+    Bits pawns[2] = {squares_of(p, Color::White, PieceKind::Pawn), squares_of(p, Color::Black, PieceKind::Pawn)};
+    for (const Color c : {Color::White, Color::Black}) {
+        const Bits bb = pawns[side_index(c)];
+        if (count(bb) > 8) {
+            Detail d;
+            d.piece = PieceKind::Pawn;
+            d.candidates = bb;
+            d.square = first_square(bb);
+            out.add(PositionRule::PosTooManyPawns, d);
+        }
+    }
+
+    // position/too-many-pieces: at most 16, and every piece beyond the original set was a pawn.
+    for (const Color c : {Color::White, Color::Black}) {
+        const Bits all = pieces_of(p, c);
+        constexpr Bits light = 0x55AA55AA55AA55AAull;
+        const Bits queens = squares_of(p, c, PieceKind::Queen);
+        const Bits rooks = squares_of(p, c, PieceKind::Rook);
+        const Bits knights = squares_of(p, c, PieceKind::Knight);
+        const Bits bishops = squares_of(p, c, PieceKind::Bishop);
+        Bits excess_kinds = 0;
+        int promoted = 0;
+        auto beyond = [&](Bits bb, int originals) {
+            if (count(bb) > originals) {
+                promoted += count(bb) - originals;
+                excess_kinds |= bb;
+            }
+        };
+        beyond(queens, 1);
+        beyond(rooks, 2);
+        beyond(knights, 2);
+        beyond(bishops & light, 1);
+        beyond(bishops & ~light, 1);
+        const int pawn_count = count(pawns[side_index(c)]);
+        const int missing_pawns = pawn_count >= 8 ? 0 : 8 - pawn_count;
+        if (count(all) > 16 || promoted > missing_pawns) {
+            Detail d;
+            d.candidates = count(all) > 16 ? all : excess_kinds;
+            d.square = first_square(d.candidates);
+            out.add(PositionRule::PosTooManyPieces, d);
+        }
+    }
+
+    // position/castling-rights (§16.1.3.3): a right needs the king on e1/e8 and the rook in its
+    // corner.
+    {
+        struct Right {
+            bool present;
+            Color c;
+            int king;
+            int rook;
+        };
+        const Right rights[4] = {{p.white_king_side, Color::White, 4, 7},
+                                 {p.white_queen_side, Color::White, 4, 0},
+                                 {p.black_king_side, Color::Black, 60, 63},
+                                 {p.black_queen_side, Color::Black, 60, 56}};
+        for (const Right& r : rights) {
+            if (!r.present) continue;
+            if (is_piece(p, r.king, r.c, PieceKind::King) && is_piece(p, r.rook, r.c, PieceKind::Rook)) continue;
+            Detail d;
+            d.king = Square::unchecked(r.king);
+            d.square = Square::unchecked(r.rook);
+            out.add(PositionRule::PosCastlingRights, d);
+        }
+    }
+
+    // The en passant target (§16.1.3.4): rank 6 with White to move, rank 3 with Black; the
+    // pawn that double-stepped stands in front of it; it and the square behind it are empty.
+    bool ep_consistent = false;
+    if (p.en_passant) {
+        const int e = p.en_passant->index();
+        const int expected_rank = them == Color::White ? 2 : 5;
+        Detail d;
+        d.square = *p.en_passant;
+        if (rank_of(e) != expected_rank) {
+            out.add(PositionRule::PosEnPassantRank, d);
+        } else {
+            const int pawn_square = e + pawn_step_index(them);
+            const int origin = e - pawn_step_index(them);
+            bool ok = true;
+            if (!is_piece(p, pawn_square, them, PieceKind::Pawn)) {
+                Detail n = d;
+                n.from = Square::unchecked(pawn_square);
+                out.add(PositionRule::PosEnPassantNoPawn, n);
+                ok = false;
+            }
+            const Bits occupied = (empty_at(p, e) ? 0 : bit(e)) | (empty_at(p, origin) ? 0 : bit(origin));
+            if (occupied != 0) {
+                Detail n = d;
+                n.candidates = occupied;
+                n.square = first_square(occupied);
+                out.add(PositionRule::PosEnPassantOccupied, n);
+                ok = false;
+            }
+            ep_consistent = ok;
+        }
+    }
+
+    // The checks need one king on each side.
+    if (count(kings[0]) == 1 && count(kings[1]) == 1) {
+        const State s = from_placement(p);
+        const int our_king = std::countr_zero(kings[side_index(us)]);
+        const int their_king = std::countr_zero(kings[side_index(them)]);
+
+        // position/opposite-check: the side that just moved cannot have left its king in check.
+        const Bits opposite_checkers = attackers(s, Square::unchecked(their_king), us).bits();
+        if (opposite_checkers != 0) {
+            Detail d;
+            d.king = Square::unchecked(their_king);
+            d.attacker = first_square(opposite_checkers);
+            d.candidates = opposite_checkers;
+            out.add(PositionRule::PosOppositeCheck, d);
+        }
+
+        const Bits checkers = attackers(s, Square::unchecked(our_king), them).bits();
+        Detail d;
+        d.king = Square::unchecked(our_king);
+        d.candidates = checkers;
+        if (checkers != 0) d.attacker = first_square(checkers);
+        // position/too-many-checkers: one move uncovers at most one line and moves one piece,
+        // so no position has three checkers.
+        if (count(checkers) >= 3) out.add(PositionRule::PosTooManyCheckers, d);
+        // position/impossible-check (proofs-notes/fen-positions.md, "Retro-analysis"): no un-move
+        // of the side that just moved leads back to a position where the side to move now was out
+        // of check. Asked of positions in check only: a quiet position almost always has a quiet
+        // last move, and the rule's message is about the check. A king among the checkers is
+        // already an opposite check; nothing more is claimed then. Three checkers are
+        // too-many-checkers; with a consistent en passant target they are also an impossible
+        // check (no double step gives three), as before the retro-analysis.
+        const bool king_checks = (checkers & kings[side_index(them)]) != 0;
+        if (checkers != 0 && !king_checks) {
+            const bool impossible =
+                count(checkers) >= 3 ? ep_consistent : !laws::previous_position(p, ep_consistent).has_value();
+            if (impossible) {
+                // With the target set, the last move is named: the double step that cannot explain
+                // the check.
+                if (ep_consistent) d.square = *p.en_passant;
+                out.add(PositionRule::PosImpossibleCheck, d);
+            }
+        }
+    }
+
+    // position/clock: the fullmove number starts at 1 (§16.1.3.6); the limits of semantics/state.hpp:
+    // a halfmove clock up to 65535, a fullmove number up to 999,999,999.
+    if (p.halfmove_clock > kMaxFenHalfmoveClock) out.add(PositionRule::PosClock, Detail{});
+    if (p.fullmove_number == 0 || p.fullmove_number > kMaxMoveNumber) out.add(PositionRule::PosClock, Detail{});
+
+    return out.take();
+}
+
+}  // namespace pgnsem::sem
