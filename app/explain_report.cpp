@@ -154,7 +154,7 @@ Found replay(const ast::Game& g, const sem::State& start, std::uint32_t target, 
     sem::step_order(g, g.main_line, sem::move_number(start), e.reading(), order);
     const std::uint32_t limit = sem::ply_limit(start);
     const auto judge = [&](std::size_t k, const ast::Ply& ply, const sem::State& s) {
-        if (k >= limit) return Judged{false, sem::Failure::TurnLimit, sem::Fails{sem::Failure::TurnLimit, {}}};
+        if (k >= limit) return Judged{false, sem::Failure::TurnLimit, sem::Refused{sem::Failure::TurnLimit, {}}};
         Judged j = judge_move(e, ply.move, s);
         if (k + 1 == target) {
             f.before = s;
@@ -287,17 +287,17 @@ void explain_text(std::string& out, const sem::Why& why, const sem::Termination&
         if (!why.premises.back().holds)
             line("  (T is a conjunction: the premises after the first ⊥ are not evaluated)");
     }
-    if (const auto* ok = v2::get_if<sem::Terminates>(&t)) {
+    if (const auto* ok = v2::get_if<sem::Accepted>(&t)) {
         line("T(M)(σ) = ⊤   σ′ = " + fen_of(ok->next));
     } else {
-        const sem::Fails& fails = v2::get<sem::Fails>(t);
+        const sem::Refused& fails = v2::get<sem::Refused>(t);
         line(std::string("T(M)(σ) = ⊥   ") + std::string(sem::rule_id(fails.rule)) + ": " + message);
     }
     if (f.judged && f.judged->capture_marker_flipped)
         line(
             "the interpreter reads the move with its x flipped and plays it: x is a claim of the notation "
             "(proofs-notes/errata.md, `capture-marker-claim`), reported as a capture-marker warning");
-    else if (f.judged && !f.judged->defined() && f.judged->rule != v2::get<sem::Fails>(t).rule)
+    else if (f.judged && !f.judged->defined() && f.judged->rule != v2::get<sem::Refused>(t).rule)
         line(std::string("reported as ") + std::string(sem::rule_id(f.judged->rule)) + ": " +
              (f.judged->rule == sem::Failure::GameOver
                   ? "the position had no legal move, the game was already over (proofs-notes/errata.md, `game-over`)"
@@ -382,10 +382,10 @@ void explain_json(const sem::Why& why, const sem::Termination& t, const Producti
             e.opt_str("square", pv.square ? std::optional<std::string>(sq(*pv.square)) : std::nullopt);
         }
     }
-    if (const auto* ok = v2::get_if<sem::Terminates>(&t)) {
+    if (const auto* ok = v2::get_if<sem::Accepted>(&t)) {
         o.boolean("defined", true).null("rule").null("message").str("fen_after", fen_of(ok->next));
     } else {
-        o.boolean("defined", false).str("rule", sem::rule_id(v2::get<sem::Fails>(t).rule)).str("message", message);
+        o.boolean("defined", false).str("rule", sem::rule_id(v2::get<sem::Refused>(t).rule)).str("message", message);
         o.null("fen_after");
     }
     const bool flipped = f.judged && f.judged->capture_marker_flipped;
@@ -455,7 +455,7 @@ std::string explain_game(const ast::Game& g, std::string_view file, std::uint32_
     PGNSEM_ASSERT(f.judged->capture_marker_flipped || f.judged->defined() == (t.index() == 0),
                   "explain's T is the fold's T");
     std::string message;
-    if (const auto* fails = v2::get_if<sem::Fails>(&t)) message = explain_failure(*fails, s, f.ply->text);
+    if (const auto* fails = v2::get_if<sem::Refused>(&t)) message = explain_failure(*fails, s, f.ply->text);
     const Production p = production(f.ply->move);
     const Color side = sem::to_move(s);
     const std::uint32_t number = sem::move_number(s);

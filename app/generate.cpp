@@ -61,7 +61,7 @@ private:
 // An illegal move of the side to move, as the AST a careless writer would produce: a piece of
 // the side to move sent to a square it may not go to, a king stepping into check, a castling
 // that is not allowed, a pinned piece moving. Tried until `judge_move` rejects it.
-std::optional<std::pair<ast::Move, sem::Fails>> near_miss(const sem::State& s, Rng& rng) {
+std::optional<std::pair<ast::Move, sem::Refused>> near_miss(const sem::State& s, Rng& rng) {
     const Color me = sem::to_move(s);
     std::vector<Square> mine;
     for (int i = 0; i < 64; ++i) {
@@ -171,7 +171,7 @@ GeneratedGame generate_game(std::uint64_t seed, std::uint32_t index, std::uint32
                   [](const sem::ConcreteMove& a, const sem::ConcreteMove& b) { return uci_order(a) < uci_order(b); });
         const sem::ConcreteMove m = sorted[rng.below(static_cast<std::uint32_t>(sorted.size()))];
         const sem::Termination t = engine().terminates_concrete(s, m);
-        const auto& ok = boost::variant2::get<sem::Terminates>(t);
+        const auto& ok = boost::variant2::get<sem::Accepted>(t);
         append_move(movetext, line_start,
                     std::string(syntax::print_san(engine().canonical_move(s, ok.action, ok.next)).view()));
         s = ok.next;

@@ -81,7 +81,7 @@ std::string moves_report(const Placement& p, bool json) {
     std::size_t n = 0;
     for (const sem::ConcreteMove& m : legal) {
         const sem::Termination t = e.terminates_concrete(s, m);
-        const auto& ok = boost::variant2::get<sem::Terminates>(t);
+        const auto& ok = boost::variant2::get<sem::Accepted>(t);
         entries[n++] = Entry{uci_of(m), syntax::print_san(e.canonical_move(s, ok.action, ok.next))};
     }
     std::sort(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(n),

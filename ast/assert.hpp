@@ -5,7 +5,7 @@
 // PGNSEM_ASSERT(condition, "what must hold") checks an internal invariant in every build; when it
 // does not hold, pgnsem prints where and what, and aborts. It is for invariants whose test is
 // cheap next to the work around it (a comparison, a table look-up), never for the answer to a
-// user's input: a move that breaks a rule is ⊥ (Undefined, Fails), a text that does not parse is a
+// user's input: a move that breaks a rule is ⊥ (Undefined, Refused), a text that does not parse is a
 // syntax error. PGNSEM_UNREACHABLE("why") marks a path that a correct program never takes, such as
 // the end of a switch that covers every enumerator.
 //

@@ -33,7 +33,7 @@
 namespace pgnsem::interp {
 
 // The `+`/`#` claim σ′ makes good: `check` is IIC(σ′, the side to move), as T found it
-// (Terminates::check); `#` when that side has no legal move.
+// (Accepted::check); `#` when that side has no legal move.
 [[nodiscard]] inline ast::CheckClaim actual_claim(const sem::Engine& e, const sem::State& after, bool check) noexcept {
     if (!check) return ast::CheckClaim::None;
     return e.has_legal_move(after) ? ast::CheckClaim::Check : ast::CheckClaim::Mate;

@@ -71,7 +71,7 @@ std::uint32_t DrawBook::same_positions(const sem::State& next) {
 bool DrawBook::announces_fifty(const sem::State& s) {
     for (const sem::ConcreteMove m : engine_.legal_moves(s)) {
         const sem::Termination t = engine_.terminates_concrete(s, m);
-        const auto* played = boost::variant2::get_if<sem::Terminates>(&t);
+        const auto* played = boost::variant2::get_if<sem::Accepted>(&t);
         if (played != nullptr && played->next.halfmove_clock >= 100) return true;
     }
     return false;
@@ -86,7 +86,7 @@ bool DrawBook::announces_repetition(const sem::State& s) {
         const sem::ConcreteMove m{Square::unchecked(std::countr_zero(left)),
                                   Square::unchecked(std::countr_zero(filled)), std::nullopt};
         const sem::Termination t = engine_.terminates_concrete(s, m);
-        const auto* played = boost::variant2::get_if<sem::Terminates>(&t);
+        const auto* played = boost::variant2::get_if<sem::Accepted>(&t);
         // a pawn move opens a new window: nothing before it can recur
         if (played == nullptr || played->next.halfmove_clock == 0) continue;
         if (occurrences(s, *played) >= 2) return true;
@@ -94,7 +94,7 @@ bool DrawBook::announces_repetition(const sem::State& s) {
     return false;
 }
 
-std::uint32_t DrawBook::occurrences(const sem::State& s, const sem::Terminates& played) {
+std::uint32_t DrawBook::occurrences(const sem::State& s, const sem::Accepted& played) {
     const sem::State& next = played.next;
     if (keys_) {
         int ep_file = ep_file_;

@@ -405,7 +405,7 @@ private:
     [[gnu::cold, gnu::noinline]] bool announces_repetition(const sem::State& s);
     // How often the position σ′, reached from the window's last position σ by a move `played` that
     // keeps it in the window, has occurred in the current window (not counting it).
-    [[gnu::cold, gnu::noinline]] std::uint32_t occurrences(const sem::State& s, const sem::Terminates& played);
+    [[gnu::cold, gnu::noinline]] std::uint32_t occurrences(const sem::State& s, const sem::Accepted& played);
 
     // Whether an automatic draw has arisen, and whether the move after it was warned about (a flag
     // set where the facts become true, rather than the facts asked before every ply).

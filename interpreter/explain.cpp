@@ -39,7 +39,7 @@ std::string describe_piece(const sem::State& sigma, Square q) {
     return std::string("the ") + color_name(sem::color_of(id)) + " " + piece_name(sem::kind_of(id)) + " on " + sq(q);
 }
 
-std::string explain_failure(const sem::Fails& f, const sem::State& s, std::string_view written) {
+std::string explain_failure(const sem::Refused& f, const sem::State& s, std::string_view written) {
     const sem::Detail& d = f.detail;
     const Color mover = sem::to_move(s);
     const std::string side = side_name(mover);

@@ -12,7 +12,7 @@
 namespace pgnsem::interp {
 
 // Why T(M)(σ) = ⊥, as one sentence. `written` is the move as the game wrote it.
-[[nodiscard]] std::string explain_failure(const sem::Fails& f, const sem::State& sigma, std::string_view written);
+[[nodiscard]] std::string explain_failure(const sem::Refused& f, const sem::State& sigma, std::string_view written);
 
 // Every problem of an impossible start position, as one sentence each, joined by "; ".
 [[nodiscard]] std::string explain_problem(sem::PositionRule rule, const sem::Detail& d, const sem::State& sigma);

@@ -306,7 +306,7 @@ private:
         const auto judge = [&](std::size_t k, const ast::Ply& ply, const sem::State& s) {
             // the game's limits (semantics/state.hpp): the ply past them is game/too-long
             if (k >= limit) [[unlikely]]
-                return Judged{false, sem::Failure::TurnLimit, sem::Fails{sem::Failure::TurnLimit, {}}};
+                return Judged{false, sem::Failure::TurnLimit, sem::Refused{sem::Failure::TurnLimit, {}}};
             if (strict) mark = v_.warnings.size();
             if (ply.first_variation != ast::kNone) variations(ply, s);
             draws.warn_after_automatic(v_.warnings, static_cast<std::uint32_t>(k + 1), ply);

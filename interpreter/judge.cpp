@@ -34,10 +34,10 @@ std::optional<ast::Move> flipped_capture(const ast::Move& m, sem::Failure failed
 
 }  // namespace
 
-[[gnu::cold]] Judged judge_refused(const sem::Engine& e, const ast::Move& m, const sem::State& s, sem::Fails failed) {
+[[gnu::cold]] Judged judge_refused(const sem::Engine& e, const ast::Move& m, const sem::State& s, sem::Refused failed) {
     if (auto flipped = flipped_capture(m, failed.rule)) {
         sem::Termination t2 = e.terminates(*flipped, s);
-        if (v2::holds_alternative<sem::Terminates>(t2)) return Judged{true, sem::Failure::GameOver, t2};
+        if (v2::holds_alternative<sem::Accepted>(t2)) return Judged{true, sem::Failure::GameOver, t2};
     }
     if (v2::holds_alternative<ast::NullMove>(m.body)) return Judged{false, sem::Failure::MoveNull, failed};
     return Judged{false, sem::reported_rule(failed, s, e), failed};

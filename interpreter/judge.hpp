@@ -39,7 +39,7 @@ struct Played {
 };
 
 // What judge_move found. The two bytes stand before the Termination: were the flag right after
-// Terminates::check, the compiler would read both bytes with one 16-bit load, which cannot take
+// Accepted::check, the compiler would read both bytes with one 16-bit load, which cannot take
 // its value from the two separate byte stores that wrote them a moment before and waits for them.
 struct Judged {
     bool capture_marker_flipped = false;
@@ -52,23 +52,23 @@ struct Judged {
 
     [[nodiscard]] bool defined() const noexcept { return t.index() == 0; }
     [[nodiscard]] Played played() const noexcept {
-        const sem::Terminates& ok = boost::variant2::get<sem::Terminates>(t);
+        const sem::Accepted& ok = boost::variant2::get<sem::Accepted>(t);
         return Played{ok.next, ok.action, ok.check, capture_marker_flipped};
     }
-    [[nodiscard]] const sem::State& next() const noexcept { return boost::variant2::get<sem::Terminates>(t).next; }
-    [[nodiscard]] const sem::Fails& failure() const noexcept { return boost::variant2::get<sem::Fails>(t); }
+    [[nodiscard]] const sem::State& next() const noexcept { return boost::variant2::get<sem::Accepted>(t).next; }
+    [[nodiscard]] const sem::Refused& failure() const noexcept { return boost::variant2::get<sem::Refused>(t); }
     // The failure as reported: T's when the rule is T's, else the reported rule alone.
-    [[nodiscard]] sem::Fails reported() const noexcept {
-        return rule == failure().rule ? failure() : sem::Fails{rule, {}};
+    [[nodiscard]] sem::Refused reported() const noexcept {
+        return rule == failure().rule ? failure() : sem::Refused{rule, {}};
     }
 };
-static_assert(std::is_same_v<boost::variant2::variant_alternative_t<0, sem::Termination>, sem::Terminates>);
+static_assert(std::is_same_v<boost::variant2::variant_alternative_t<0, sem::Termination>, sem::Accepted>);
 
 // The rare part of judge_move, out of line: T refused m in σ with `failed`; m read again with its
 // `x` flipped, else the rule to report. (It returns a new Judged rather than filling in the one
 // judge_move holds, and takes T's failure by value: with that one's address, or its part's, passed
 // to another translation unit, GCC clears all of it before every T, on every ply.)
-[[nodiscard]] Judged judge_refused(const sem::Engine& e, const ast::Move& m, const sem::State& s, sem::Fails failed);
+[[nodiscard]] Judged judge_refused(const sem::Engine& e, const ast::Move& m, const sem::State& s, sem::Refused failed);
 
 // T for one written move, with the capture-marker tolerance and game/over, asked of the engine E
 // (semantics/engines.hpp: called directly, not through the interface). (Inline: the main line asks

@@ -252,7 +252,7 @@ bool DeadPositionAnalyser::helpmate(const State& s, int ply, int depth_left, int
         // A mate in one among the checks (few, and cheap to test) before any longer line.
         for (std::size_t i = 0; i < f.moves.size; ++i) {
             if (!f.check[i]) continue;
-            const Terminates t = play(s, f.moves.moves[i]);
+            const Accepted t = play(s, f.moves.moves[i]);
             if (!t.check || engine().has_legal_move(t.next)) continue;
             line_[static_cast<std::size_t>(ply)] = f.moves.moves[i];
             found_ = ply + 1;

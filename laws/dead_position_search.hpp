@@ -52,9 +52,9 @@ inline constexpr std::uint32_t kBlockMask = (std::uint32_t{1} << kBlockBits) - 1
            FastEngine::en_passant_file(a) == FastEngine::en_passant_file(b);
 }
 
-[[nodiscard]] inline Terminates play(const State& s, ConcreteMove m) noexcept {
+[[nodiscard]] inline Accepted play(const State& s, ConcreteMove m) noexcept {
     // Every move the generator lists is one T accepts (lemma F4 of proofs-notes/invariants.md).
-    return boost::variant2::get<Terminates>(engine().terminates_concrete(s, m));
+    return boost::variant2::get<Accepted>(engine().terminates_concrete(s, m));
 }
 
 [[nodiscard]] inline Verdict& verdict_of(MateAbility& r, Color c) noexcept {

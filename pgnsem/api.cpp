@@ -88,7 +88,7 @@ std::vector<LegalMove> Position::legal_moves() const {
     std::vector<LegalMove> out;
     for (const sem::ConcreteMove& m : e.legal_moves(sigma_)) {
         const sem::Termination t = e.terminates_concrete(sigma_, m);
-        const sem::Terminates& ok = v2::get<sem::Terminates>(t);
+        const sem::Accepted& ok = v2::get<sem::Accepted>(t);
         out.push_back(LegalMove{interp::uci_text(m), interp::canonical_text(e, sigma_, ok.action, ok.next)});
     }
     std::sort(out.begin(), out.end(), [](const LegalMove& a, const LegalMove& b) { return a.uci < b.uci; });

@@ -183,7 +183,7 @@ void pawn_captures(const State& s, Square Q, Color c, Found& f) noexcept {
 [[nodiscard]] SquareSet legal_among(const State& s, SquareSet candidates, Square Q, Reading r) noexcept {
     SquareSet legal;
     for (Square S : candidates)
-        if (boost::variant2::holds_alternative<Terminates>(terminates_concrete(s, ConcreteMove{S, Q, std::nullopt}, r)))
+        if (boost::variant2::holds_alternative<Accepted>(terminates_concrete(s, ConcreteMove{S, Q, std::nullopt}, r)))
             legal.add(S);
     return legal;
 }

@@ -14,7 +14,7 @@ constexpr std::array<ast::PromotionPiece, 4> kPromotionPieces{ast::PromotionPiec
                                                               ast::PromotionPiece::Rook, ast::PromotionPiece::Queen};
 
 [[nodiscard]] bool accepted(const State& s, ConcreteMove m, Reading r) noexcept {
-    return boost::variant2::holds_alternative<Terminates>(terminates_concrete(s, m, r));
+    return boost::variant2::holds_alternative<Accepted>(terminates_concrete(s, m, r));
 }
 
 // The moves the notation can write for the piece v on S going to Q: for a piece, P::Q and P::x::Q
@@ -65,7 +65,7 @@ void each_legal_move(const State& s, Reading r, Found&& found) noexcept {
                 const std::size_t slot = t ? 1 + static_cast<std::size_t>(*t) : 0;
                 if (!go_on || seen[slot]) return;
                 const Termination result = terminates(m, s, r);
-                const Terminates* ok = boost::variant2::get_if<Terminates>(&result);
+                const Accepted* ok = boost::variant2::get_if<Accepted>(&result);
                 if (ok == nullptr || ok->action.from != S) return;
                 seen[slot] = true;
                 go_on = found(ConcreteMove{S, Q, t}, *ok);
@@ -79,7 +79,7 @@ void each_legal_move(const State& s, Reading r, Found&& found) noexcept {
 
 MoveList legal_moves(const State& sigma, Reading r) noexcept {
     MoveList out;
-    each_legal_move(sigma, r, [&out](ConcreteMove m, const Terminates&) {
+    each_legal_move(sigma, r, [&out](ConcreteMove m, const Accepted&) {
         out.push_back(m);
         return true;
     });
@@ -88,7 +88,7 @@ MoveList legal_moves(const State& sigma, Reading r) noexcept {
 
 bool has_legal_move(const State& sigma, Reading r) noexcept {
     bool any = false;
-    each_legal_move(sigma, r, [&any](ConcreteMove, const Terminates&) {
+    each_legal_move(sigma, r, [&any](ConcreteMove, const Accepted&) {
         any = true;
         return false;
     });
@@ -139,7 +139,7 @@ ast::Move canonical_move(const State& sigma, const Action& action, const State& 
 std::uint64_t perft(const State& sigma, int depth, Reading r) noexcept {
     if (depth <= 0) return 1;
     std::uint64_t n = 0;
-    each_legal_move(sigma, r, [&](ConcreteMove, const Terminates& ok) {
+    each_legal_move(sigma, r, [&](ConcreteMove, const Accepted& ok) {
         n += perft(ok.next, depth - 1, r);
         return true;
     });

@@ -156,20 +156,20 @@ struct MoveList {
 // T(M)(σ) = ⊤, with the transition (σ, σ') ∈ [[M]] that T accepted: σ' (`next`) and the action.
 // `check` is IIC(σ', the side to move in σ'): what a `+` or `#` claims. T learns it in the same pass
 // over σ' as its own king-safety condition, so the interpreter need not ask again.
-struct Terminates {
+struct Accepted {
     State next;
     Action action;
     bool check = false;
-    friend bool operator==(const Terminates&, const Terminates&) = default;
+    friend bool operator==(const Accepted&, const Accepted&) = default;
 };
 // T(M)(σ) = ⊥: the move is refused, by the rule of the first condition it breaks ([[M]]σ undefined
 // included: `Undefined` is [[M]]'s own ⊥, before T's conditions).
-struct Fails {
+struct Refused {
     Failure rule;
     Detail detail;
-    friend bool operator==(const Fails&, const Fails&) = default;
+    friend bool operator==(const Refused&, const Refused&) = default;
 };
-// T's answer (`terminates`): Terminates or Fails.
-using Termination = boost::variant2::variant<Terminates, Fails>;
+// T's answer (`terminates`): Accepted or Refused.
+using Termination = boost::variant2::variant<Accepted, Refused>;
 
 }  // namespace pgnsem::sem

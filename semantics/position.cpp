@@ -31,8 +31,7 @@ Position position_of(const State& s, Reading r) noexcept {
             const std::optional<Square> to = step(from, {df, forward(p.to_move)});
             if (!to || !at(s, *to).empty()) continue;
             const Termination t = terminates_concrete(s, ConcreteMove{from, *to, std::nullopt}, r);
-            if (const auto* ok = boost::variant2::get_if<Terminates>(&t);
-                ok && ok->action.rule == Equation::CapEnPassant)
+            if (const auto* ok = boost::variant2::get_if<Accepted>(&t); ok && ok->action.rule == Equation::CapEnPassant)
                 p.en_passant_file = static_cast<std::int8_t>(to->file().index());
         }
     }

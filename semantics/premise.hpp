@@ -59,7 +59,7 @@ struct Premise {
     bool corrected = true;  // the reading makes the erratum's correction (the Laws' form)
     std::optional<Square> square;
     const char* text = nullptr;
-    Detail detail;               // what a ⊥ is about: the detail of the Undefined or Fails reported
+    Detail detail;               // what a ⊥ is about: the detail of the Undefined or Refused reported
     std::optional<IicCall> iic;  // the IIC the premise is a test of, when it is one
     [[nodiscard]] std::string_view statement() const noexcept {
         return text == nullptr ? premise(as) : std::string_view(text);

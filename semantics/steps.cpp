@@ -43,7 +43,7 @@ void step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t first
     for (const Numbered& k : kept) out.plies.push_back(k.ply);
 }
 
-Failure reported_rule(const Fails& failure, const State& sigma, const Engine& e) noexcept {
+Failure reported_rule(const Refused& failure, const State& sigma, const Engine& e) noexcept {
     if (e.reading().corrected(Erratum::GameOver) && !e.has_legal_move(sigma)) return Failure::GameOver;
     return failure.rule;
 }
@@ -55,7 +55,7 @@ Folded<StepJudgement> denote_steps(const ast::Game& g, const State& sigma0, cons
         g, order, sigma0,
         [&e](std::size_t, const ast::Ply& p, const State& s) {
             StepJudgement j{e.terminates(p.move, s), Failure::GameOver};
-            if (const Fails* f = boost::variant2::get_if<Fails>(&j.t)) j.reported = reported_rule(*f, s, e);
+            if (const Refused* f = boost::variant2::get_if<Refused>(&j.t)) j.reported = reported_rule(*f, s, e);
             return j;
         },
         [](std::size_t, const ast::Ply&, const State&, const StepJudgement&) { return true; });

@@ -57,7 +57,7 @@ void step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t first
 // The rule [[S]] reports when T refuses a move M in σ. Erratum game-over. Paper: [[S]] folds every
 // step, so the move's own reason. Laws 5.1.1, 5.2.1: when σ has no legal move the game had already
 // ended, and the move is game/over (T's own reason stays, for the message).
-[[nodiscard]] Failure reported_rule(const Fails& failure, const State& sigma, const Engine& e) noexcept;
+[[nodiscard]] Failure reported_rule(const Refused& failure, const State& sigma, const Engine& e) noexcept;
 
 // The fold of T over the plies in `order`: σ_k is the σ′ of T(M_k)(σ_{k−1}) while T says ⊤; the
 // first ⊥ stops it. `judge(k, ply, σ)` is T of the k-th ply of the order (0-based), a value with
@@ -104,7 +104,7 @@ struct StepJudgement {
     Termination t;
     Failure reported = Failure::GameOver;
     [[nodiscard]] bool defined() const noexcept { return t.index() == 0; }
-    [[nodiscard]] const State& next() const noexcept { return boost::variant2::get<Terminates>(t).next; }
+    [[nodiscard]] const State& next() const noexcept { return boost::variant2::get<Accepted>(t).next; }
 };
 
 // [[S]]σ₀ with T alone: the plies of the game's main line in the order e's reading gives, each

@@ -53,7 +53,7 @@ namespace {
     PGNSEM_ASSERT(!r.is_laws() || !well_formed(s) || well_formed(t.next),
                   "a move the Laws accept leaves σ well-formed (one king a side, no pawn on its last rank, "
                   "bishops on their colour)");
-    return Terminates{t.next, t.action, check};
+    return Accepted{t.next, t.action, check};
 }
 
 // Each premise of T below is a function of σ, the transition t ([[M]]σ = σ′ and what the move did)
@@ -240,15 +240,15 @@ using CastlePremises = Conjunction<not_in_check, not_through_check, not_into_che
 // T(M)(σ) once [[M]]σ is known. `capture`: M is one of the capture forms (P::x::Q, W::x::Q=T).
 [[nodiscard]] Termination judge(const State& s, const Partial<Transition>& meaning, bool capture, Reading r) noexcept {
     // ∃σ'. (σ, σ') ∈ [[M]]
-    if (const Undefined* u = boost::variant2::get_if<Undefined>(&meaning)) return Fails{u->rule, u->detail};
+    if (const Undefined* u = boost::variant2::get_if<Undefined>(&meaning)) return Refused{u->rule, u->detail};
     const Transition& t = boost::variant2::get<Transition>(meaning);
     if (PGNSEM_MUTANT(ref_terminates_destination_empty_everywhere) && !t.action.castle &&
         !r.corrected(Erratum::DestinationEmpty) && at(s, t.action.to).empty())
-        return Fails{Failure::PaperDestinationEmpty, detail_of(t.action)};
+        return Refused{Failure::PaperDestinationEmpty, detail_of(t.action)};
     const std::optional<Premise> no = t.action.castle ? CastlePremises::first_false(s, t, r)
                                       : capture       ? CapturePremises::first_false(s, t, r)
                                                       : TraversalPremises::first_false(s, t, r);
-    if (no) return Fails{no->as, no->detail};
+    if (no) return Refused{no->as, no->detail};
     const std::optional<IicCall> check = claim(s, t, r);
     return accept(s, t, check && check->answer, r);
 }

@@ -13,7 +13,7 @@
 
 namespace pgnsem::sem {
 
-// T(M)(σ): Terminates{σ', action, check} or Fails{rule, detail}.
+// T(M)(σ): Accepted{σ', action, check} or Refused{rule, detail}.
 [[nodiscard]] Termination terminates(const ast::Move& m, const State& sigma, Reading r = Reading::laws()) noexcept;
 
 // T for a move given by its squares (castling as the king's two-square move, a promotion naming

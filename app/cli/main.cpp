@@ -189,7 +189,7 @@ int run_perft(int depth, const std::string& fen, bool divide, const std::string&
         std::vector<std::pair<std::string, std::uint64_t>> lines;
         for (const sem::ConcreteMove& m : e.legal_moves(s)) {
             auto t = e.terminates_concrete(s, m);
-            const auto& next = boost::variant2::get<sem::Terminates>(t).next;
+            const auto& next = boost::variant2::get<sem::Accepted>(t).next;
             const std::uint64_t n = leaves(next, depth - 1);
             lines.emplace_back(interp::uci_text(m), n);
             total += n;

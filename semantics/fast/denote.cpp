@@ -120,7 +120,7 @@ namespace {
     return n;
 }
 
-// What the move did. The equations build Terminates{σ', action} in place (σ' is written once,
+// What the move did. The equations build Accepted{σ', action} in place (σ' is written once,
 // where it is returned, not copied: σ is copied per move, and only once).
 [[nodiscard]] Action action(Equation r, Square from, Square to, PieceId v, PieceId captured,
                             std::optional<Square> captured_on) noexcept {
@@ -135,34 +135,34 @@ namespace {
 }  // namespace
 
 // [[Q]] (one step):  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, file(Q), σ)     — trav/pawn
-Terminates pawn_step(const State& s, Square from, Square to) noexcept {
+Accepted pawn_step(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
-    return Terminates{move_piece(s, from, to, v, true),
-                      action(Equation::TravPawn, from, to, v, s.board[ix(to)], victim_square(s, to))};
+    return Accepted{move_piece(s, from, to, v, true),
+                    action(Equation::TravPawn, from, to, v, s.board[ix(to)], victim_square(s, to))};
 }
 
 // [[Q]], |rank(S) − rank(Q)| = 2:  σ' = σ^{v,0,turn,turn+1}_{Q,S,S_2step,turn}       — trav/pawn-double
 // The pawn's stamp S_2step (two_step[stamp_index(v)]) takes the value of turn in σ.
-Terminates pawn_double_step(const State& s, Square from, Square to) noexcept {
+Accepted pawn_double_step(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
-    Terminates t{move_piece(s, from, to, v, true),
-                 action(Equation::TravPawnDouble, from, to, v, s.board[ix(to)], victim_square(s, to))};
+    Accepted t{move_piece(s, from, to, v, true),
+               action(Equation::TravPawnDouble, from, to, v, s.board[ix(to)], victim_square(s, to))};
     t.next.two_step[static_cast<std::size_t>(stamp_index(v))] = s.turn;
     return t;
 }
 
 // [[P::Q]], P ∉ Pking:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, P, σ)         — trav/piece
-Terminates piece_traversal(const State& s, Square from, Square to) noexcept {
+Accepted piece_traversal(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
-    return Terminates{move_piece(s, from, to, v, false),
-                      action(Equation::TravPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
+    return Accepted{move_piece(s, from, to, v, false),
+                    action(Equation::TravPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
 }
 
 // [[K::Q]]:  σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn} (b_king for Black),  (S, v) = GTSS(Q, K, σ) — trav/king
-Terminates king_traversal(const State& s, Square from, Square to) noexcept {
+Accepted king_traversal(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
-    Terminates t{move_piece(s, from, to, v, false),
-                 action(Equation::TravKing, from, to, v, s.board[ix(to)], victim_square(s, to))};
+    Accepted t{move_piece(s, from, to, v, false),
+               action(Equation::TravKing, from, to, v, s.board[ix(to)], victim_square(s, to))};
     State& n = t.next;
     const Color c = color_of(v);
     n.king_moved = static_cast<std::uint8_t>(n.king_moved | (c == Color::White ? kWhiteKingMoved : kBlackKingMoved));
@@ -171,34 +171,34 @@ Terminates king_traversal(const State& s, Square from, Square to) noexcept {
 }
 
 // [[W::x::Q]]:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GCSS(Q, W, σ)                 — cap/pawn
-Terminates pawn_capture(const State& s, Square from, Square to) noexcept {
+Accepted pawn_capture(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
-    return Terminates{move_piece(s, from, to, v, true), action(Equation::CapPawn, from, to, v, s.board[ix(to)], to)};
+    return Accepted{move_piece(s, from, to, v, true), action(Equation::CapPawn, from, to, v, s.board[ix(to)], to)};
 }
 
 // [[W::x::Q]] en passant (GCSS's second case):  σ' = σ^{v,0,0,turn+1}_{Q,S,B,turn} where B is the
 // square behind Q (rank 5 for White, 4 for Black) holding the pawn that just double-stepped.
 // Erratum: the paper's single capture equation writes v onto Q and leaves B untouched; the
 // captured pawn stands on B, not on Q.                                                   — cap/en-passant
-Terminates en_passant(const State& s, Square from, Square to) noexcept {
+Accepted en_passant(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
     const Square behind = Square::unchecked(to.index() - 8 * forward(color_of(v)));
     const PieceId victim = s.board[ix(behind)];
-    Terminates t{move_piece(s, from, to, v, true), action(Equation::CapEnPassant, from, to, v, victim, behind)};
+    Accepted t{move_piece(s, from, to, v, true), action(Equation::CapEnPassant, from, to, v, victim, behind)};
     t.next.board[ix(behind)] = kEmpty;
     return t;
 }
 
 // [[P::x::Q]], P ∉ Pking:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GCSS(Q, P, σ)      — cap/piece
-Terminates piece_capture(const State& s, Square from, Square to) noexcept {
+Accepted piece_capture(const State& s, Square from, Square to) noexcept {
     const PieceId v = s.board[ix(from)];
-    return Terminates{move_piece(s, from, to, v, false),
-                      action(Equation::CapPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
+    return Accepted{move_piece(s, from, to, v, false),
+                    action(Equation::CapPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
 }
 
 // [[K::x::Q]]:  σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn} (b_king for Black)              — cap/king
-Terminates king_capture(const State& s, Square from, Square to) noexcept {
-    Terminates t = king_traversal(s, from, to);
+Accepted king_capture(const State& s, Square from, Square to) noexcept {
+    Accepted t = king_traversal(s, from, to);
     t.action.rule = Equation::CapKing;
     t.action.captured_on = victim_square(s, to);
     return t;
@@ -212,7 +212,7 @@ Terminates king_capture(const State& s, Square from, Square to) noexcept {
 // castling twice); the Laws' rook flag is set too; black O-O tests h8 (the paper writes h1), black
 // O-O-O tests b8, c8, d8 and a8 (the paper writes f8 and a1). The movement conditions are checked
 // by denote_castle; this function is the update alone.                    — castle/king-side, castle/queen-side
-Terminates castle(const State& s, ast::CastleSide side) noexcept {
+Accepted castle(const State& s, ast::CastleSide side) noexcept {
     const Color c = to_move(s);
     const CastleSquares& q = castle_squares(c, side);
     State n = s;
@@ -233,23 +233,23 @@ Terminates castle(const State& s, ast::CastleSide side) noexcept {
              std::nullopt,
              std::nullopt,
              side};
-    return Terminates{n, a};
+    return Accepted{n, a};
 }
 
 // [[Q=T]]:      σ' = σ^{id(T),0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, file(Q), σ)        — promo/push
 // [[W::x::Q=T]]: σ' = σ^{id(T),0,turn+1}_{Q,S,turn}, (S, v) = GCSS(Q, W, σ)               — promo/capture
 // with id(T) as in promoted_id (ten cases in the paper, by colour, T and the file of Q).
-Terminates promotion(const State& s, Square from, Square to, ast::PromotionPiece t) noexcept {
+Accepted promotion(const State& s, Square from, Square to, ast::PromotionPiece t) noexcept {
     const PieceId v = s.board[ix(from)];
     const PieceId placed = promoted_id(color_of(v), t, to);
     const bool capture = from.file() != to.file();
-    Terminates tr{move_piece(s, from, to, placed, true), action(capture ? Equation::PromoCapture : Equation::PromoPush,
-                                                                from, to, v, s.board[ix(to)], victim_square(s, to))};
+    Accepted tr{move_piece(s, from, to, placed, true), action(capture ? Equation::PromoCapture : Equation::PromoPush,
+                                                              from, to, v, s.board[ix(to)], victim_square(s, to))};
     tr.action.promotion = t;
     return tr;
 }
 
-Terminates apply_concrete(const State& s, ConcreteMove m) noexcept {
+Accepted apply_concrete(const State& s, ConcreteMove m) noexcept {
     const PieceId v = s.board[ix(m.from)];
     const bool occupied = s.board[ix(m.to)] != kEmpty;
     switch (kind_of(v)) {
@@ -279,7 +279,7 @@ Terminates apply_concrete(const State& s, ConcreteMove m) noexcept {
 template <class F>
 struct Built {
     F equation;
-    operator Terminates() const noexcept { return equation(); }  // NOLINT: converts on purpose
+    operator Accepted() const noexcept { return equation(); }  // NOLINT: converts on purpose
 };
 template <class F>
 [[nodiscard]] Termination defined(F equation) noexcept {
@@ -288,7 +288,7 @@ template <class F>
 
 // ⊥: T reports [[M]]'s undefinedness by the same rule and detail.
 [[nodiscard]] Termination bottom(const Undefined& u) noexcept {
-    return Fails{u.rule, u.detail};
+    return Refused{u.rule, u.detail};
 }
 
 // [[Q]] and [[P::Q]]: find (S, v) with GTSS, then the traversal equation for its kind. (Whether a

@@ -5,9 +5,9 @@
 //
 // Each answers in T's own type, Termination, for T is their one caller (terminates.cpp): ⊤ holding
 // σ' and the action, its check flag not yet asked, or ⊥ with [[M]]'s rule and detail (the
-// reference's Undefined as a Fails). T asks its conditions of σ' where these wrote it, in the
+// reference's Undefined as a Refused). T asks its conditions of σ' where these wrote it, in the
 // answer T's caller receives, so σ' is never copied on its way out (were they to return
-// Partial<Terminates> as the reference's do, T would copy σ' out of it). F3 holds them, through T,
+// Partial<Accepted> as the reference's do, T would copy σ' out of it). F3 holds them, through T,
 // to the reference.
 #pragma once
 

@@ -18,30 +18,30 @@
 namespace pgnsem::sem::fast {
 
 // trav/pawn
-[[nodiscard]] Terminates pawn_step(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted pawn_step(const State& s, Square from, Square to) noexcept;
 // trav/pawn-double
-[[nodiscard]] Terminates pawn_double_step(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted pawn_double_step(const State& s, Square from, Square to) noexcept;
 // trav/piece
-[[nodiscard]] Terminates piece_traversal(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted piece_traversal(const State& s, Square from, Square to) noexcept;
 // trav/king
-[[nodiscard]] Terminates king_traversal(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted king_traversal(const State& s, Square from, Square to) noexcept;
 // cap/pawn
-[[nodiscard]] Terminates pawn_capture(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted pawn_capture(const State& s, Square from, Square to) noexcept;
 // cap/en-passant
-[[nodiscard]] Terminates en_passant(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted en_passant(const State& s, Square from, Square to) noexcept;
 // cap/piece
-[[nodiscard]] Terminates piece_capture(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted piece_capture(const State& s, Square from, Square to) noexcept;
 // cap/king
-[[nodiscard]] Terminates king_capture(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted king_capture(const State& s, Square from, Square to) noexcept;
 // castle/*
-[[nodiscard]] Terminates castle(const State& s, ast::CastleSide side) noexcept;
+[[nodiscard]] Accepted castle(const State& s, ast::CastleSide side) noexcept;
 // promo/*
-[[nodiscard]] Terminates promotion(const State& s, Square from, Square to, ast::PromotionPiece t) noexcept;
+[[nodiscard]] Accepted promotion(const State& s, Square from, Square to, ast::PromotionPiece t) noexcept;
 
 // The equation that covers a move whose movement rules hold (the caller checked them): castling
 // when the king moves two files, en passant when a pawn moves diagonally onto an empty square,
 // and so on.
-[[nodiscard]] Terminates apply_concrete(const State& s, ConcreteMove m) noexcept;
+[[nodiscard]] Accepted apply_concrete(const State& s, ConcreteMove m) noexcept;
 
 // σ.board with Q ↦ v and S ↦ 0 (`to`, `from`), in `out`: the board every equation but castling
 // writes (en passant then empties the square behind Q). Two widths with the same result (semantics/fast/wide.hpp):

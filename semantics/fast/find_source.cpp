@@ -190,7 +190,7 @@ struct Candidates {
     for (Bits b = own.clear; b != 0; b &= b - 1) {
         const int q = std::countr_zero(b);
         const Termination t = terminates_concrete(s, ConcreteMove{Square::unchecked(q), to_sq, std::nullopt});
-        if (boost::variant2::holds_alternative<Terminates>(t)) legal |= geo::bit(q);
+        if (boost::variant2::holds_alternative<Accepted>(t)) legal |= geo::bit(q);
     }
     if (std::popcount(legal) > 1) {
         detail.candidates = legal;

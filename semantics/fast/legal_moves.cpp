@@ -112,7 +112,7 @@ inline void add_pawn_move(Sink& out, int from, int to) noexcept {
 template <class Sink>
 inline void add_if_legal(Sink& out, const State& s, int from, int to) noexcept {
     const ConcreteMove m{Square::unchecked(from), Square::unchecked(to), std::nullopt};
-    if (boost::variant2::holds_alternative<Terminates>(terminates_concrete(s, m))) out.add(from, to);
+    if (boost::variant2::holds_alternative<Accepted>(terminates_concrete(s, m))) out.add(from, to);
 }
 
 // The squares castling needs empty (CastleSquares::between), as a set.

@@ -112,7 +112,7 @@ inline unsigned castling_rights(const sem::State& s) noexcept {
             const sem::PieceId p = sem::at(s, *from);
             if (p == sem::kEmpty || sem::kind_of(p) != PieceKind::Pawn || sem::color_of(p) != mover) continue;
             const sem::Termination t = fast::terminates_concrete(s, {*from, target, std::nullopt});
-            if (boost::variant2::holds_alternative<sem::Terminates>(t)) return f;
+            if (boost::variant2::holds_alternative<sem::Accepted>(t)) return f;
         }
         return -1;
     }

@@ -44,7 +44,7 @@ namespace {
 // The refusals are kept out of line (cold): the moves of real games are nearly all accepted, and
 // the accepting path of T then needs fewer registers saved and restored per move.
 [[nodiscard, gnu::cold, gnu::noinline]] Termination fail(Failure r, const Action& a) noexcept {
-    return Fails{r, detail_of(a)};
+    return Refused{r, detail_of(a)};
 }
 
 [[nodiscard]] std::optional<Square> first_square(std::uint64_t bits) noexcept {
@@ -56,13 +56,13 @@ namespace {
 // is the check flag. As in the reference, a move the Laws accept keeps σ well-formed; checked in
 // the builds with expensive assertions (a scan of σ and σ′ per move would cost the fast path what
 // it saves).
-void accept(const State& s, Terminates& t, bool check) noexcept {
+void accept(const State& s, Accepted& t, bool check) noexcept {
     PGNSEM_EXPENSIVE_ASSERT(!well_formed(s) || well_formed(t.next), "a move the Laws accept leaves σ well-formed");
     t.check = check;
 }
 
 // Which of the three king-safety rules a move that leaves its king attacked breaks.
-[[nodiscard, gnu::cold, gnu::noinline]] Termination king_unsafe(const State& s, const Terminates& t) noexcept {
+[[nodiscard, gnu::cold, gnu::noinline]] Termination king_unsafe(const State& s, const Accepted& t) noexcept {
     const Color mover = to_move(s);
     const Square king = Square::unchecked(t.next.king_square[static_cast<std::size_t>(mover)]);
     Detail d = detail_of(t.action);
@@ -73,12 +73,12 @@ void accept(const State& s, Terminates& t, bool check) noexcept {
         r = PGNSEM_MUTATE(fast_terminates_into_pinned_swapped, Failure::CheckPinned, Failure::CheckInto);
     else if (in_check(s, mover))
         r = Failure::CheckUnanswered;
-    return Fails{r, d};
+    return Refused{r, d};
 }
 
 // ¬IIC(σ', mover): the move must not leave the mover's king attacked. (The opponent's king is
-// looked at in the same pass, for Terminates::check.)
-void king_safe(const State& s, Terminates& t, Termination& r) noexcept {
+// looked at in the same pass, for Accepted::check.)
+void king_safe(const State& s, Accepted& t, Termination& r) noexcept {
     const Color mover = to_move(s);
     const Checks c = checks(t.next);
     if (!c.of(mover)) {
@@ -91,14 +91,14 @@ void king_safe(const State& s, Terminates& t, Termination& r) noexcept {
 // A pawn on the last rank must have promoted. (The rank is asked first: a move rarely ends on
 // rank 1 or 8, while whether a pawn moved differs from move to move, a branch the processor
 // would often guess wrong.)
-[[nodiscard]] bool promotion_missing(const Terminates& t) noexcept {
+[[nodiscard]] bool promotion_missing(const Accepted& t) noexcept {
     const int r = t.action.to.rank().index();
     if (r != 0 && r != 7) return false;
     return !t.action.promotion && t.action.piece != kEmpty && kind_of(t.action.piece) == PieceKind::Pawn;
 }
 
 // The destination of a move that may take: not an own piece, never the king.
-[[nodiscard]] std::optional<Failure> capture_destination(const State& s, const Terminates& t) noexcept {
+[[nodiscard]] std::optional<Failure> capture_destination(const State& s, const Accepted& t) noexcept {
     const PieceId victim = s.board[static_cast<std::size_t>(t.action.to.index())];
     if (victim == kEmpty) return std::nullopt;
     if (belongs_to(victim, to_move(s))) return Failure::DestOwnPiece;
@@ -109,7 +109,7 @@ void king_safe(const State& s, Terminates& t, Termination& r) noexcept {
 // The conditions T adds to a defined move: destination, compulsory promotion, king safety. `t` is
 // the ⊤ that `r` holds; a condition that fails replaces it with ⊥. `capture`: the move takes (or,
 // written by its squares, may take) what stands on Q.
-void conclude(const State& s, Terminates& t, Termination& r, bool capture) noexcept {
+void conclude(const State& s, Accepted& t, Termination& r, bool capture) noexcept {
     const PieceId victim = s.board[static_cast<std::size_t>(t.action.to.index())];
     if (!capture && victim != kEmpty) {
         r = fail(belongs_to(victim, to_move(s)) ? Failure::DestOwnPiece : Failure::TravOccupied, t.action);
@@ -134,7 +134,7 @@ void conclude(const State& s, Terminates& t, Termination& r, bool capture) noexc
 // takes nothing, so the enemy pieces are the same in σ and σ′: where they stand is read once,
 // and their attacks are asked against σ's occupancy for the square the king leaves and the one it
 // crosses, and against σ′'s for the one it lands on.
-void conclude_castle(const State& s, Terminates& t, Termination& r) noexcept {
+void conclude_castle(const State& s, Accepted& t, Termination& r) noexcept {
     const Color mover = to_move(s);
     const Color them = opposite(mover);
     const CastleSquares& q = castle_squares(mover, *t.action.castle);
@@ -142,7 +142,7 @@ void conclude_castle(const State& s, Terminates& t, Termination& r) noexcept {
     // σ′'s occupancy: the king and the rook lifted off their squares and set down on the new ones.
     const std::uint64_t after = (enemy.occupied & ~geo::bit(q.king_from.index()) & ~geo::bit(q.rook_from.index())) |
                                 geo::bit(q.king_to.index()) | geo::bit(q.rook_to.index());
-    Fails f{Failure::CastleOutOfCheck, detail_of(t.action)};
+    Refused f{Failure::CastleOutOfCheck, detail_of(t.action)};
     f.detail.king = q.king_from;
     if (const std::uint64_t a = attackers_of(enemy, q.king_from.index(), them, enemy.occupied); a != 0) {
         f.detail.attacker = first_square(a);
@@ -178,7 +178,7 @@ template <class Body, class Denote>
 [[nodiscard, gnu::always_inline]] inline Termination judge(const State& s, const Body& body, Denote denote_fn,
                                                            bool capture) noexcept {
     Termination r = denote_fn(body, s);
-    if (Terminates* t = boost::variant2::get_if<Terminates>(&r)) {
+    if (Accepted* t = boost::variant2::get_if<Accepted>(&r)) {
         if (t->action.castle)
             conclude_castle(s, *t, r);
         else
@@ -205,7 +205,7 @@ Termination terminates(const ast::Move& m, const State& sigma) noexcept {
             [&sigma](const ast::Promotion& b) { return judge(sigma, b, denote_promotion, b.is_capture()); },
             [&sigma](const ast::Coordinate& b) { return judge_coordinate(sigma, b); },
             [](const ast::NullMove&) {
-                return Termination{Fails{Failure::MoveNull, Detail{}}};
+                return Termination{Refused{Failure::MoveNull, Detail{}}};
             },
         },
         m.body);

@@ -11,7 +11,7 @@
 
 namespace pgnsem::sem::fast {
 
-// T(M)(σ): Terminates{σ', action} or Fails{rule, detail}.
+// T(M)(σ): Accepted{σ', action} or Refused{rule, detail}.
 [[nodiscard]] Termination terminates(const ast::Move& m, const State& sigma) noexcept;
 
 // T for a move whose source is known: the one judgement shared by GTSS/GCSS (which candidates

@@ -71,17 +71,17 @@ std::size_t walk(sem::State s, std::mt19937& rng, int plies, const std::string& 
             bool ok = true;
             for (const auto& m : moves) {
                 const auto t = sem::terminates_concrete(s, m);
-                REQUIRE(boost::variant2::holds_alternative<sem::Terminates>(t));
+                REQUIRE(boost::variant2::holds_alternative<sem::Accepted>(t));
                 ++positions;
-                ok = ok && check_reachable(boost::variant2::get<sem::Terminates>(t).next,
+                ok = ok && check_reachable(boost::variant2::get<sem::Accepted>(t).next,
                                            where + " ply " + std::to_string(i + 1), seen);
             }
             if (!ok) break;
         }
         const auto pick = std::uniform_int_distribution<std::size_t>(0, moves.size - 1)(rng);
         const auto t = sem::terminates_concrete(s, moves.moves[pick]);
-        REQUIRE(boost::variant2::holds_alternative<sem::Terminates>(t));
-        s = boost::variant2::get<sem::Terminates>(t).next;
+        REQUIRE(boost::variant2::holds_alternative<sem::Accepted>(t));
+        s = boost::variant2::get<sem::Accepted>(t).next;
         ++positions;
         if (!check_reachable(s, where + " ply " + std::to_string(i + 1), seen)) break;
     }
@@ -163,11 +163,11 @@ TEST_CASE("validate flags no position of the real games", "[fen][validate][corpu
         const std::string where = "game " + std::to_string(games);
         for (std::uint32_t i = game.main_line; i != pgnsem::ast::kNone; i = game.plies[i].next) {
             const auto t = sem::terminates(game.plies[i].move, s);
-            if (!boost::variant2::holds_alternative<sem::Terminates>(t)) {
+            if (!boost::variant2::holds_alternative<sem::Accepted>(t)) {
                 ++illegal;
                 break;
             }
-            s = boost::variant2::get<sem::Terminates>(t).next;
+            s = boost::variant2::get<sem::Accepted>(t).next;
             ++positions;
             if (!check_reachable(s, where + " after " + std::string(game.plies[i].text), seen)) break;
         }

@@ -73,8 +73,8 @@ bool leads_to(const Placement& prev, const Placement& now, bool ep_consistent) {
         const auto& there = now.squares[static_cast<std::size_t>(m.to.index())];
         if (!there || there->color != mover) continue;
         const auto t = sem::terminates_concrete(s, m);
-        REQUIRE(boost::variant2::holds_alternative<sem::Terminates>(t));
-        const Placement next = sem::to_placement(boost::variant2::get<sem::Terminates>(t).next);
+        REQUIRE(boost::variant2::holds_alternative<sem::Accepted>(t));
+        const Placement next = sem::to_placement(boost::variant2::get<sem::Accepted>(t).next);
         if (next.squares == now.squares && (!ep_consistent || next.en_passant == now.en_passant)) return true;
     }
     return false;
@@ -228,8 +228,8 @@ std::vector<Placement> positions_of(const std::string& path) {
         out.push_back(sem::to_placement(s));
         for (std::uint32_t i = game.main_line; i != pgnsem::ast::kNone; i = game.plies[i].next) {
             const auto t = sem::terminates(game.plies[i].move, s);
-            if (!boost::variant2::holds_alternative<sem::Terminates>(t)) break;
-            s = boost::variant2::get<sem::Terminates>(t).next;
+            if (!boost::variant2::holds_alternative<sem::Accepted>(t)) break;
+            s = boost::variant2::get<sem::Accepted>(t).next;
             out.push_back(sem::to_placement(s));
         }
     }
@@ -373,8 +373,8 @@ std::vector<sem::State> successors(const sem::State& s, pgnsem::test::Tally& tal
     std::vector<sem::State> out;
     for (const auto& m : sem::fast::legal_moves(s)) {
         const auto t = sem::terminates_concrete(s, m);
-        REQUIRE(boost::variant2::holds_alternative<sem::Terminates>(t));
-        out.push_back(boost::variant2::get<sem::Terminates>(t).next);
+        REQUIRE(boost::variant2::holds_alternative<sem::Accepted>(t));
+        out.push_back(boost::variant2::get<sem::Accepted>(t).next);
         const Placement p = sem::to_placement(out.back());
         if (tally.add(p)) {
             ++flagged;

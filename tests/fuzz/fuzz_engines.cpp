@@ -126,7 +126,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const sem::MoveList moves = sem::fast::legal_moves(s);
             if (moves.size == 0) break;
             const sem::ConcreteMove m = moves.moves[in.next() % moves.size];
-            const sem::Terminates ok = boost::variant2::get<sem::Terminates>(sem::fast::terminates_concrete(s, m));
+            const sem::Accepted ok = boost::variant2::get<sem::Accepted>(sem::fast::terminates_concrete(s, m));
             ast::Move written = sem::fast_engine().canonical_move(s, ok.action, ok.next);
             // now and then a wrong +/# claim, for the claims' warnings
             if (op < 16) written.claim = static_cast<ast::CheckClaim>(op % 3);
@@ -138,7 +138,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (boost::variant2::holds_alternative<ast::NullMove>(m.body)) break;
         pgn += std::string(syntax::print_san(m).view()) + " ";
         const sem::Termination t = sem::fast::terminates(m, s);
-        if (const auto* ok = boost::variant2::get_if<sem::Terminates>(&t))
+        if (const auto* ok = boost::variant2::get_if<sem::Accepted>(&t))
             s = ok->next;
         else
             break;

@@ -48,7 +48,7 @@ inline interp::DrawFacts draw_facts_oracle(const std::vector<sem::State>& states
         bool quiet_to_100 = false, third_time = false;
         for (const sem::ConcreteMove m : sem::legal_moves(s)) {
             const sem::Termination t = sem::terminates_concrete(s, m);
-            const auto* ok = boost::variant2::get_if<sem::Terminates>(&t);
+            const auto* ok = boost::variant2::get_if<sem::Accepted>(&t);
             if (ok == nullptr) continue;
             quiet_to_100 = quiet_to_100 || ok->next.halfmove_clock >= 100;
             third_time = third_time || count(sem::position_of(ok->next)) >= 2;

@@ -187,18 +187,18 @@ Walk walk(const std::string& fen, const std::vector<std::uint32_t>& choices) {
         const sem::MoveList list = sem::fast::legal_moves(s);
         if (list.size == 0) break;
         // 7 times in 8 a reversible move when there is one (the clock goes on)
-        std::vector<sem::Terminates> all, reversible;
+        std::vector<sem::Accepted> all, reversible;
         for (const sem::ConcreteMove m : list) {
             const sem::Termination t = sem::fast::terminates_concrete(s, m);
-            const sem::Terminates& ok = v2::get<sem::Terminates>(t);
+            const sem::Accepted& ok = v2::get<sem::Accepted>(t);
             all.push_back(ok);
             if (ok.next.halfmove_clock != 0) reversible.push_back(ok);
         }
-        const std::vector<sem::Terminates>& from = (c % 8 != 0 && !reversible.empty()) ? reversible : all;
-        const sem::Terminates* pick = &from[(c / 8) % from.size()];
+        const std::vector<sem::Accepted>& from = (c % 8 != 0 && !reversible.empty()) ? reversible : all;
+        const sem::Accepted* pick = &from[(c / 8) % from.size()];
         // half the time, the mover's last move undone when it can be: positions come back
         if (c % 2 == 1 && back[sem::to_move(s) == Color::Black])
-            for (const sem::Terminates& t : reversible)
+            for (const sem::Accepted& t : reversible)
                 if (t.action.from == back[sem::to_move(s) == Color::Black]->to &&
                     t.action.to == back[sem::to_move(s) == Color::Black]->from)
                     pick = &t;
@@ -266,7 +266,7 @@ bool quiet(const sem::State& s, const sem::ConcreteMove& m) {
 
 void play(Lengthening& l, const sem::ConcreteMove& m) {
     const sem::Termination t = sem::fast::terminates_concrete(l.end, m);
-    const auto& ok = v2::get<sem::Terminates>(t);
+    const auto& ok = v2::get<sem::Accepted>(t);
     l.moves += std::string(syntax::print_san(sem::fast::canonical_move(l.end, ok.action, ok.next)).view()) + " ";
     l.end = ok.next;
 }

@@ -46,8 +46,8 @@ void walk(sem::State s, const std::vector<std::uint32_t>& choices, Step&& step) 
         const sem::MoveList moves = sem::fast::legal_moves(s);
         if (moves.size == 0) break;
         const sem::Termination t = sem::fast::terminates_concrete(s, moves.moves[c % moves.size]);
-        RC_ASSERT(v2::holds_alternative<sem::Terminates>(t));
-        const sem::Terminates& ok = v2::get<sem::Terminates>(t);
+        RC_ASSERT(v2::holds_alternative<sem::Accepted>(t));
+        const sem::Accepted& ok = v2::get<sem::Accepted>(t);
         step(s, ok);
         s = ok.next;
     }
@@ -60,7 +60,7 @@ TEST_CASE("L13 the position key kept move by move is the key of the position", "
         const sem::State start = start_position();
         std::uint64_t key = sem::fast::full_key(start);
         int ep_file = sem::fast::en_passant_file(start);
-        walk(start, choices, [&](const sem::State& s, const sem::Terminates& ok) {
+        walk(start, choices, [&](const sem::State& s, const sem::Accepted& ok) {
             key = sem::fast::next_key(key, s, ok.next, ok.action, ep_file);
             RC_ASSERT(key == sem::fast::full_key(ok.next));
             RC_ASSERT(ep_file == sem::fast::en_passant_file(ok.next));
@@ -79,7 +79,7 @@ TEST_CASE("L13 the window key kept move by move is the key up to the window's co
         std::uint64_t key = sem::fast::window_start_key(ep_file);
         std::uint64_t base = sem::fast::full_key(start) ^ key;
         std::size_t quiet = 0;
-        walk(start, choices, [&](const sem::State& s, const sem::Terminates& ok) {
+        walk(start, choices, [&](const sem::State& s, const sem::Accepted& ok) {
             if (ok.next.halfmove_clock == 0) {
                 ep_file = sem::fast::en_passant_file_after(ok.next, ok.action);
                 key = sem::fast::window_start_key(ep_file);

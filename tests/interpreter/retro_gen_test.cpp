@@ -39,8 +39,8 @@ TEST_CASE("retro: no position of a generated game, nor one move from it, is flag
         sem::State s = sem::initial_state();
         for (std::uint32_t k = game.main_line; k != pgnsem::ast::kNone; k = game.plies[k].next) {
             const auto t = sem::terminates(game.plies[k].move, s);
-            REQUIRE(boost::variant2::holds_alternative<sem::Terminates>(t));
-            s = boost::variant2::get<sem::Terminates>(t).next;
+            REQUIRE(boost::variant2::holds_alternative<sem::Accepted>(t));
+            s = boost::variant2::get<sem::Accepted>(t).next;
             const pgnsem::Placement p = sem::to_placement(s);
             ++positions;
             games_tally.add(p);
@@ -49,9 +49,9 @@ TEST_CASE("retro: no position of a generated game, nor one move from it, is flag
             if (positions % 4 != 0) continue;
             for (const auto& m : sem::fast::legal_moves(s)) {
                 const auto u = sem::terminates_concrete(s, m);
-                REQUIRE(boost::variant2::holds_alternative<sem::Terminates>(u));
+                REQUIRE(boost::variant2::holds_alternative<sem::Accepted>(u));
                 ++successors;
-                if (successors_tally.add(sem::to_placement(boost::variant2::get<sem::Terminates>(u).next)))
+                if (successors_tally.add(sem::to_placement(boost::variant2::get<sem::Accepted>(u).next)))
                     FAIL_CHECK("game " << i << ": a successor of " << printed(p) << " is flagged");
             }
         }

@@ -58,8 +58,8 @@ TEST_CASE("L5/L7 every enumerated move prints as minimal SAN, reads back, and re
             if (moves.size == 0) break;
             for (const sem::ConcreteMove& m : moves) {
                 const auto t = sem::terminates_concrete(s, m);
-                RC_ASSERT(v2::holds_alternative<sem::Terminates>(t));
-                const auto& ok = v2::get<sem::Terminates>(t);
+                RC_ASSERT(v2::holds_alternative<sem::Accepted>(t));
+                const auto& ok = v2::get<sem::Accepted>(t);
                 const ast::Move canonical = sem::canonical_move(s, ok.action, ok.next);
                 const PieceKind kind = sem::kind_of(sem::at(s, m.from));
                 if (auto sh = shape(canonical); sh && kind != PieceKind::Pawn)
@@ -69,11 +69,11 @@ TEST_CASE("L5/L7 every enumerated move prints as minimal SAN, reads back, and re
                 RC_ASSERT(v2::holds_alternative<ast::Move>(parsed));
                 RC_ASSERT(v2::get<ast::Move>(parsed) == canonical);
                 const auto replay = sem::terminates(v2::get<ast::Move>(parsed), s);
-                RC_ASSERT(v2::holds_alternative<sem::Terminates>(replay));
-                RC_ASSERT(v2::get<sem::Terminates>(replay).next == ok.next);
+                RC_ASSERT(v2::holds_alternative<sem::Accepted>(replay));
+                RC_ASSERT(v2::get<sem::Accepted>(replay).next == ok.next);
             }
             const sem::ConcreteMove chosen = *(moves.begin() + c % moves.size);
-            s = v2::get<sem::Terminates>(sem::terminates_concrete(s, chosen)).next;
+            s = v2::get<sem::Accepted>(sem::terminates_concrete(s, chosen)).next;
         }
     });
 }

@@ -10,21 +10,21 @@ using namespace pgnsem::sem::testing;
 namespace {
 
 // T's answer to the move `uci` in σ, which must be legal.
-Terminates accepted(const State& s, std::string_view uci) {
+Accepted accepted(const State& s, std::string_view uci) {
     const Termination t = terminates_concrete(s, concrete(uci));
-    REQUIRE(boost::variant2::holds_alternative<Terminates>(t));
-    return boost::variant2::get<Terminates>(t);
+    REQUIRE(boost::variant2::holds_alternative<Accepted>(t));
+    return boost::variant2::get<Accepted>(t);
 }
 
 ast::Move canonical(const State& s, std::string_view uci) {
-    const Terminates ok = accepted(s, uci);
+    const Accepted ok = accepted(s, uci);
     return canonical_move(s, ok.action, ok.next);
 }
 
 // The same from the fast path (semantics/fast/legal_moves.hpp), which asks the other piece's move
 // along the line from its king only.
 ast::Move canonical_fast(const State& s, std::string_view uci) {
-    const Terminates ok = accepted(s, uci);
+    const Accepted ok = accepted(s, uci);
     return fast::canonical_move(s, ok.action, ok.next);
 }
 

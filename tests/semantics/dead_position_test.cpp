@@ -40,8 +40,8 @@ bool witness_mates(const State& start, std::span<const ConcreteMove> line, Color
     State s = start;
     for (const ConcreteMove& m : line) {
         const Termination t = terminates_concrete(s, m);
-        if (!boost::variant2::holds_alternative<Terminates>(t)) return false;
-        s = boost::variant2::get<Terminates>(t).next;
+        if (!boost::variant2::holds_alternative<Accepted>(t)) return false;
+        s = boost::variant2::get<Accepted>(t).next;
     }
     return to_move(s) == opposite(winner) && outcome(s) == Outcome::Checkmate;
 }
@@ -54,7 +54,7 @@ bool mate_within(const State& s, Color winner, int depth) {
     if (depth == 0) return false;
     for (const ConcreteMove& m : moves) {
         const Termination t = fast::terminates_concrete(s, m);
-        if (mate_within(boost::variant2::get<Terminates>(t).next, winner, depth - 1)) return true;
+        if (mate_within(boost::variant2::get<Accepted>(t).next, winner, depth - 1)) return true;
     }
     return false;
 }
@@ -528,8 +528,8 @@ TEST_CASE("dead position: under rule R every man stays on its squares, whatever 
                                        ? sharp[static_cast<std::size_t>(pick(0, static_cast<int>(sharp.size())))]
                                        : moves.moves[static_cast<std::size_t>(pick(0, static_cast<int>(moves.size)))];
             const Termination t = fast::terminates_concrete(s, m);
-            RC_ASSERT(boost::variant2::holds_alternative<Terminates>(t));
-            s = boost::variant2::get<Terminates>(t).next;
+            RC_ASSERT(boost::variant2::holds_alternative<Accepted>(t));
+            s = boost::variant2::get<Accepted>(t).next;
             origin[static_cast<std::size_t>(m.to.index())] = origin[static_cast<std::size_t>(m.from.index())];
             origin[static_cast<std::size_t>(m.from.index())] = -1;
             for (int q = 0; q < 64; ++q) {

@@ -45,7 +45,7 @@ std::vector<State> positions_of(const std::vector<WalkStep>& steps) {
 std::string describe_source(const SourceResult& r) {
     if (const auto* src = v2::get_if<Source>(&r)) return "source " + std::to_string(src->from.index());
     const Undefined& u = v2::get<Undefined>(r);
-    return testing::describe(Termination{Fails{u.rule, u.detail}});
+    return testing::describe(Termination{Refused{u.rule, u.detail}});
 }
 
 bool same(const SourceResult& a, const SourceResult& b) {
@@ -255,7 +255,7 @@ TEST_CASE("F5 the chosen disambiguation and canonical SAN: fast = reference", "[
     rc::prop("F5", [](const std::vector<std::uint32_t>& choices) {
         for (const State& s : positions_of(walk(choices)))
             for (const ConcreteMove& m : fast::legal_moves(s)) {
-                const Terminates ok = v2::get<Terminates>(terminates_concrete(s, m));
+                const Accepted ok = v2::get<Accepted>(terminates_concrete(s, m));
                 RC_ASSERT(fast::canonical_disambiguator(s, ok.action) == canonical_disambiguator(s, ok.action));
                 RC_ASSERT(fast::canonical_move(s, ok.action, ok.next) == canonical_move(s, ok.action, ok.next));
             }

@@ -112,11 +112,11 @@ inline void observed(std::string_view how, R r) {
 // T(m)(σ) = ⊤ by the equation `fired`; returns σ'.
 inline State accepts(const State& s, const ast::Move& m, Equation fired, Reading r = Reading::laws()) {
     const Termination t = terminates(m, s, r);
-    if (const Fails* f = boost::variant2::get_if<Fails>(&t)) {
+    if (const Refused* f = boost::variant2::get_if<Refused>(&t)) {
         INFO("T failed with " << rule_name(f->rule));
         REQUIRE(false);
     }
-    const Terminates& ok = boost::variant2::get<Terminates>(t);
+    const Accepted& ok = boost::variant2::get<Accepted>(t);
     observed("accept", ok.action.rule);
     CHECK(rule_name(ok.action.rule) == rule_name(fired));
     return ok.next;
@@ -125,11 +125,11 @@ inline State accepts(const State& s, const ast::Move& m, Equation fired, Reading
 // T(m)(σ) = ⊥ with `rule`; returns the detail.
 inline Detail rejects(const State& s, const ast::Move& m, Failure rule, Reading r = Reading::laws()) {
     const Termination t = terminates(m, s, r);
-    if (const Terminates* ok = boost::variant2::get_if<Terminates>(&t)) {
+    if (const Accepted* ok = boost::variant2::get_if<Accepted>(&t)) {
         INFO("T accepted the move by " << rule_name(ok->action.rule));
         REQUIRE(false);
     }
-    const Fails& f = boost::variant2::get<Fails>(t);
+    const Refused& f = boost::variant2::get<Refused>(t);
     observed("reject", f.rule);
     CHECK(rule_name(f.rule) == rule_name(rule));
     return f.detail;
@@ -139,11 +139,11 @@ inline Detail rejects(const State& s, const ast::Move& m, Failure rule, Reading 
 inline State play(State s, std::initializer_list<ast::Move> moves, Reading r = Reading::laws()) {
     for (const ast::Move& m : moves) {
         const Termination t = terminates(m, s, r);
-        if (const Fails* f = boost::variant2::get_if<Fails>(&t)) {
+        if (const Refused* f = boost::variant2::get_if<Refused>(&t)) {
             INFO("move " << (s.turn + 1) << " failed with " << rule_name(f->rule));
             REQUIRE(false);
         }
-        s = boost::variant2::get<Terminates>(t).next;
+        s = boost::variant2::get<Accepted>(t).next;
     }
     return s;
 }

@@ -38,8 +38,8 @@ std::uint64_t leaves(const State& s, int depth) {
     std::uint64_t n = 0;
     for (const ConcreteMove& m : legal_moves(s)) {
         const Termination t = terminates_concrete(s, m);
-        REQUIRE(boost::variant2::holds_alternative<Terminates>(t));
-        n += leaves(boost::variant2::get<Terminates>(t).next, depth - 1);
+        REQUIRE(boost::variant2::holds_alternative<Accepted>(t));
+        n += leaves(boost::variant2::get<Accepted>(t).next, depth - 1);
     }
     return n;
 }

@@ -119,8 +119,8 @@ TEST_CASE("cap/piece: Rxd5 replaces the pawn and restarts the clock", "[cap/piec
     State s = fen("4k3/8/8/3p4/8/8/8/3RK3 w - -");
     s.halfmove_clock = 20;
     const Termination t = terminates(cap(R, "d5"), s);
-    REQUIRE(boost::variant2::holds_alternative<Terminates>(t));
-    const Terminates& ok = boost::variant2::get<Terminates>(t);
+    REQUIRE(boost::variant2::holds_alternative<Accepted>(t));
+    const Accepted& ok = boost::variant2::get<Accepted>(t);
     CHECK(ok.action.rule == Equation::CapPiece);
     CHECK(ok.action.captured == id(28));
     CHECK(ok.next.halfmove_clock == 0);
@@ -154,8 +154,8 @@ TEST_CASE("cap/of-king: the piece in front of the king may be taken", "[cap/of-k
 TEST_CASE("cap/en-passant: exd6 right after d5 removes the pawn behind d6", "[cap/en-passant][accept]") {
     const State s = play(initial_state(), {trav(P, "e4"), trav(P, "a6"), trav(P, "e5"), trav(P, "d5")});
     const Termination t = terminates(cap(P, "d6", "e"), s);
-    REQUIRE(boost::variant2::holds_alternative<Terminates>(t));
-    const Terminates& ok = boost::variant2::get<Terminates>(t);
+    REQUIRE(boost::variant2::holds_alternative<Accepted>(t));
+    const Accepted& ok = boost::variant2::get<Accepted>(t);
     CHECK(ok.action.rule == Equation::CapEnPassant);
     CHECK(ok.action.captured == id(28));
     REQUIRE(ok.action.captured_on.has_value());
@@ -248,8 +248,8 @@ TEST_CASE("promo/capture: exd8=N takes the knight and becomes id 2", "[promo/cap
     const State s = fen("k2n4/4P3/8/8/8/8/8/4K3 w - -");
     CHECK(at(accepts(s, promo("d8", PP::Knight, 'e'), Equation::PromoCapture), "d8") == kWhiteQueensideKnight);
     const Termination t = terminates(promo("d8", PP::Knight, 'e'), s);
-    REQUIRE(boost::variant2::holds_alternative<Terminates>(t));
-    CHECK(boost::variant2::get<Terminates>(t).action.captured == kBlackQueensideKnight);
+    REQUIRE(boost::variant2::holds_alternative<Accepted>(t));
+    CHECK(boost::variant2::get<Accepted>(t).action.captured == kBlackQueensideKnight);
 }
 
 TEST_CASE("promo/capture: needs a victim", "[promo/capture][reject]") {
@@ -334,8 +334,8 @@ TEST_CASE("src/ambiguous: a pinned knight does not make Ne2 ambiguous (the stand
           "[src/ambiguous][accept]") {
     const State s = fen("4k3/8/8/8/1b6/2N5/8/4K1N1 w - -");
     const Termination t = terminates(trav(N, "e2"), s);
-    REQUIRE(boost::variant2::holds_alternative<Terminates>(t));
-    CHECK(boost::variant2::get<Terminates>(t).action.from == sq("g1"));
+    REQUIRE(boost::variant2::holds_alternative<Accepted>(t));
+    CHECK(boost::variant2::get<Accepted>(t).action.from == sq("g1"));
     accepts(fen("4k3/8/8/8/8/2N5/8/4K1N1 w - -"), trav(N, "e2", "g"), Equation::TravPiece);
 }
 

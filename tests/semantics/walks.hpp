@@ -24,7 +24,7 @@ namespace pgnsem::sem::testing {
 struct WalkStep {
     State before;
     ConcreteMove move;
-    Terminates result;
+    Accepted result;
 };
 
 inline constexpr const char* kTrickyStarts[] = {
@@ -70,8 +70,8 @@ inline std::vector<WalkStep> walk_from(State s, const std::vector<std::uint32_t>
         const Partial<Transition> d = denote(ast::Move{ast::Coordinate{m.from, m.to, m.promotion}}, s, Reading::laws());
         if (const Transition* t = boost::variant2::get_if<Transition>(&d)) before_t(s, t->next);
         const Termination t = terminates_concrete(s, m);
-        RC_ASSERT(boost::variant2::holds_alternative<Terminates>(t));
-        steps.push_back(WalkStep{s, m, boost::variant2::get<Terminates>(t)});
+        RC_ASSERT(boost::variant2::holds_alternative<Accepted>(t));
+        steps.push_back(WalkStep{s, m, boost::variant2::get<Accepted>(t)});
         s = steps.back().result.next;
     }
     return steps;
@@ -148,9 +148,9 @@ inline std::vector<ast::Move> written_moves(const State& s) {
 
 // A short description of a failed comparison, for the counterexample rapidcheck prints.
 inline std::string describe(const Termination& t) {
-    if (const auto* ok = boost::variant2::get_if<Terminates>(&t))
+    if (const auto* ok = boost::variant2::get_if<Accepted>(&t))
         return "⊤ by " + rule_name(ok->action.rule) + (ok->check ? " (check)" : "");
-    const Fails& f = boost::variant2::get<Fails>(t);
+    const Refused& f = boost::variant2::get<Refused>(t);
     std::string s = "⊥ " + rule_name(f.rule);
     const auto sq_or = [](const std::optional<Square>& q) {
         if (!q) return std::string("-");
@@ -167,8 +167,8 @@ inline std::string describe(const Termination& t) {
 // When two answers are both ⊤ but not the same, which parts differ (describe shows only the rule):
 // " (differ: halfmove clock, rook flags)"; empty otherwise.
 inline std::string differences(const Termination& a, const Termination& b) {
-    const auto* x = boost::variant2::get_if<Terminates>(&a);
-    const auto* y = boost::variant2::get_if<Terminates>(&b);
+    const auto* x = boost::variant2::get_if<Accepted>(&a);
+    const auto* y = boost::variant2::get_if<Accepted>(&b);
     if (x == nullptr || y == nullptr) return "";
     std::string parts;
     const auto differ = [&parts](bool d, const char* what) {

@@ -21,7 +21,7 @@ namespace {
 void check_record(const ast::Move& m, const State& s, Reading r) {
     const Why why = why_of(m, s, r);
     const Termination recorded = terminates(m, s, r);
-    if (const auto* f = v2::get_if<Fails>(&recorded)) {
+    if (const auto* f = v2::get_if<Refused>(&recorded)) {
         if (f->rule == Failure::MoveNull) return;
         if (const Undefined* u = why.source ? v2::get_if<Undefined>(&why.source->answer) : nullptr) {
             RC_ASSERT((*u == Undefined{f->rule, f->detail}));
@@ -38,7 +38,7 @@ void check_record(const ast::Move& m, const State& s, Reading r) {
         for (std::size_t i = 0; i + 1 < why.premises.size; ++i) RC_ASSERT(why.premises.items[i].holds);
         return;
     }
-    const Terminates& ok = v2::get<Terminates>(recorded);
+    const Accepted& ok = v2::get<Accepted>(recorded);
     for (const Premise& p : why.premises) RC_ASSERT(p.holds);
     RC_ASSERT(why.equation.has_value());
     RC_ASSERT(*why.equation == ok.action.rule);
