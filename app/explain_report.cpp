@@ -150,8 +150,7 @@ struct Found {
 // engine), in the order [[S]] plays them.
 Found replay(const ast::Game& g, const sem::State& start, std::uint32_t target, const sem::Engine& e) {
     Found f;
-    sem::StepOrder order;
-    sem::step_order(g, g.main_line, sem::move_number(start), e.reading(), order);
+    const sem::StepOrder order = sem::step_order(g, g.main_line, sem::move_number(start), e.reading());
     const std::uint32_t limit = sem::ply_limit(start);
     const auto judge = [&](std::size_t k, const ast::Ply& ply, const sem::State& s) {
         if (k >= limit) return Judged{false, sem::Failure::TurnLimit, sem::Refused{sem::Failure::TurnLimit, {}}};

@@ -33,7 +33,6 @@ int main(int argc, char** argv) {
     const pgnsem::sem::FastEngine& engine = pgnsem::sem::FastEngine::instance();
     pgnsem::ast::Game game;
     pgnsem::interp::Verdict verdict;
-    pgnsem::sem::StepOrder order;  // reused from game to game, as the interpreter's
     unsigned long games = 0, plies = 0, stopped = 0, not_replayed = 0;
     while (reader.next(game)) {
         ++games;
@@ -43,7 +42,8 @@ int main(int argc, char** argv) {
             ++not_replayed;
             continue;
         }
-        pgnsem::sem::step_order(game, game.main_line, pgnsem::sem::move_number(*start), engine.reading(), order);
+        const pgnsem::sem::StepOrder order =
+            pgnsem::sem::step_order(game, game.main_line, pgnsem::sem::move_number(*start), engine.reading());
         const auto folded = pgnsem::sem::fold_steps(
             game, order, *start,
             [&engine](std::size_t, const pgnsem::ast::Ply& ply, const pgnsem::sem::State& s) {

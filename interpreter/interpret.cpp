@@ -121,15 +121,13 @@ std::string pos_text(ast::SourcePos p) {
 
 class Run {
 public:
-    Run(const ast::Game& g, const Options& o, const sem::Engine& e, Verdict& v, TraceSink* trace, DrawHistory& history,
-        sem::StepOrder& order)
+    Run(const ast::Game& g, const Options& o, const sem::Engine& e, Verdict& v, TraceSink* trace, DrawHistory& history)
         : g_(g),
           opt_(o),
           engine_(e),
           v_(v),
           trace_(trace),
           history_(history),
-          order_(order),
           laws_(e.reading().is_laws()),
           numbers_claimed_(e.reading().corrected(sem::Erratum::StepsInTextOrder)) {}
 
@@ -163,7 +161,8 @@ private:
     Verdict& v_;
     TraceSink* trace_;
     DrawHistory& history_;
-    sem::StepOrder& order_;
+    // the plies [[S]] plays, in its order (set where the main line starts)
+    sem::StepOrder order_;
     // The engine's reading, asked once per game rather than once per ply: whether it is the Laws'
     // (no ill-formed σ to report), and whether written move numbers are claims (claim_faults).
     const bool laws_;
@@ -295,7 +294,7 @@ private:
         DrawBook draws(history_, v_.draws, engine_, E::kPositionKeys);
         draws.start(start);
         if (opt_.strict && strict_before_moves(g_, v_, start)) return;
-        sem::step_order(g_, g_.main_line, sem::move_number(start), engine_.reading(), order_);
+        order_ = sem::step_order(g_, g_.main_line, sem::move_number(start), engine_.reading());
         for (const sem::DroppedPly& d : order_.dropped) step_dropped(g_.plies[d.ply], d.step);
         const std::uint32_t limit = sem::ply_limit(start);
         // T of the next ply, when claim_of asked it early, to be used rather than asked again.
@@ -430,7 +429,7 @@ void Interpreter::run(const ast::Game& g, Verdict& out, TraceSink* trace) {
     out.black = std::move(black);
     out.result_tag = std::move(result_tag);
     const sem::Engine& engine = options_.engine != nullptr ? *options_.engine : sem::fast_engine();
-    Run(g, options_, engine, out, trace, history_, order_).go();
+    Run(g, options_, engine, out, trace, history_).go();
 }
 
 }  // namespace pgnsem::interp

@@ -108,8 +108,7 @@ public:
 
 private:
     Options options_;
-    DrawHistory history_;   // the positions of the main line so far (interpreter/draws.hpp)
-    sem::StepOrder order_;  // the plies [[S]] plays, in its order
+    DrawHistory history_;  // the positions of the main line so far (interpreter/draws.hpp)
 };
 
 // The canonical SAN text of a defined move (minimal disambiguation, `x`, `=T`, `+`/`#`), as the

@@ -5,12 +5,11 @@
 
 namespace pgnsem::sem {
 
-void step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t first_number, Reading r, StepOrder& out) {
-    out.plies.clear();
-    out.dropped.clear();
+StepOrder step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t first_number, Reading r) {
+    StepOrder out;
     out.first = first_ply;
     out.text_order = r.corrected(Erratum::StepsInTextOrder);
-    if (out.text_order) return;
+    if (out.text_order) return out;
     // The paper's map: each ply with its step's number (a ply without one continues the step
     // before it); a number seen before drops its step ({(b, Y) ∈ [[S]] | n ≠ b} keeps the first).
     struct Numbered {
@@ -40,7 +39,9 @@ void step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t first
     // "executed in the associated, ascending order"
     std::stable_sort(kept.begin(), kept.end(),
                      [](const Numbered& a, const Numbered& b) { return a.number < b.number; });
+    out.plies.reserve(kept.size());
     for (const Numbered& k : kept) out.plies.push_back(k.ply);
+    return out;
 }
 
 Failure reported_rule(const Refused& failure, const State& sigma, const Engine& e) noexcept {
@@ -49,8 +50,7 @@ Failure reported_rule(const Refused& failure, const State& sigma, const Engine& 
 }
 
 Folded<StepJudgement> denote_steps(const ast::Game& g, const State& sigma0, const Engine& e) {
-    StepOrder order;
-    step_order(g, g.main_line, move_number(sigma0), e.reading(), order);
+    const StepOrder order = step_order(g, g.main_line, move_number(sigma0), e.reading());
     return fold_steps(
         g, order, sigma0,
         [&e](std::size_t, const ast::Ply& p, const State& s) {

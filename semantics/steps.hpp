@@ -28,8 +28,8 @@ namespace pgnsem::sem {
 // The plies of a line that [[S]] plays, in the order played: in text order, the line itself (from
 // `first`, each ply's `next`, no list built); in the paper's, `plies` (indices into
 // ast::Game::plies); and the plies of the steps the paper's map leaves out (a repeated step
-// number), with that number. The vectors are reused from game to game (no allocation once they
-// have grown).
+// number), with that number. In text order both lists are empty, so the order of a game under the
+// Laws' reading allocates nothing; the paper's order allocates once a game, never per move.
 struct DroppedPly {
     std::uint32_t ply;
     std::uint32_t step;
@@ -52,7 +52,7 @@ struct StepOrder {
 // before it (the first step, if unnumbered, takes the number the game starts at, `first_number`:
 // the paper numbers from σ₀ only, so this is pgnsem's choice). PGN 8.2.2: every ply, in the order
 // written; the numbers are the notation's claim (move-number), not keys.
-void step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t first_number, Reading r, StepOrder& out);
+[[nodiscard]] StepOrder step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t first_number, Reading r);
 
 // The rule [[S]] reports when T refuses a move M in σ. Erratum game-over. Paper: [[S]] folds every
 // step, so the move's own reason. Laws 5.1.1, 5.2.1: when σ has no legal move the game had already
