@@ -389,16 +389,6 @@ using MovementConditions = Conjunction<movement_reaches, promotes_on_last_rank, 
     return std::nullopt;
 }
 
-[[nodiscard]] Premises squares_conditions(const ast::Coordinate& m, const State& s, Reading r) noexcept {
-    Premises ps = PieceConditions::evaluate(m, s, r);
-    if (!ps.hold()) return ps;
-    if (const std::optional<ast::CastleSide> side = castling(m, s))
-        ps.append(CastleConditions::evaluate(s, *side, r));
-    else
-        ps.append(MovementConditions::evaluate(m, s, r));
-    return ps;
-}
-
 // The GTSS/GCSS call of each form of M.
 [[nodiscard]] SourceQuery query(const ast::Traversal& m, Reading) noexcept {
     return SourceQuery{false, m.piece, m.from, m.to};
@@ -478,19 +468,21 @@ using MovementConditions = Conjunction<movement_reaches, promotes_on_last_rank, 
     PGNSEM_UNREACHABLE("every kind of piece is listed");
 }
 
-// The first of [[M]]'s own conditions that fails in σ (none when they hold): the turn limit, then
-// castling's, or those of a move written by its squares — the same lists `conditions` evaluates.
-[[nodiscard]] std::optional<Premise> failed_condition(const ast::Move& m, const State& sigma, Reading r) noexcept {
-    if (std::optional<Premise> limit = turn_limit(sigma)) return limit;
-    if (const auto* c = boost::variant2::get_if<ast::Castle>(&m.body))
-        return CastleConditions::first_false(sigma, c->side, r);
-    if (const auto* c = boost::variant2::get_if<ast::Coordinate>(&m.body)) {
-        if (std::optional<Premise> no = PieceConditions::first_false(*c, sigma, r)) return no;
+// [[M]]'s own conditions in σ, handed to `out` in the order tested (Premises or FirstFalse,
+// premise.hpp): the turn limit, then castling's, or those of a move written by its squares (those
+// about the piece, then castling's or those about its movement). One list for T and `explain`.
+template <class Out>
+void own_conditions(Out& out, const ast::Move& m, const State& sigma, Reading r) noexcept {
+    if (!out.take(turn_limit(sigma))) return;
+    if (const auto* c = boost::variant2::get_if<ast::Castle>(&m.body)) {
+        CastleConditions::walk(out, sigma, c->side, r);
+    } else if (const auto* c = boost::variant2::get_if<ast::Coordinate>(&m.body)) {
+        if (!PieceConditions::walk(out, *c, sigma, r)) return;
         if (const std::optional<ast::CastleSide> side = castling(*c, sigma))
-            return CastleConditions::first_false(sigma, *side, r);
-        return MovementConditions::first_false(*c, sigma, r);
+            CastleConditions::walk(out, sigma, *side, r);
+        else
+            MovementConditions::walk(out, *c, sigma, r);
     }
-    return std::nullopt;
 }
 
 }  // namespace
@@ -517,7 +509,9 @@ Update fire(const ast::Move& m, const State& sigma, std::optional<Square> source
 // successor at the turn limit.
 Partial<Update> equation(const ast::Move& m, const State& sigma, Reading r) noexcept {
     if (boost::variant2::holds_alternative<ast::NullMove>(m.body)) return Undefined{Failure::MoveNull, Detail{}};
-    if (const std::optional<Premise> no = failed_condition(m, sigma, r)) return Undefined{no->as, no->detail};
+    FirstFalse no;
+    own_conditions(no, m, sigma, r);
+    if (no.premise) return Undefined{no.premise->as, no.premise->detail};
     std::optional<Square> source;
     if (const std::optional<SourceQuery> q = source_query(m, r)) {
         const SourceResult src = find_source(sigma, *q, r).answer;
@@ -547,14 +541,7 @@ std::optional<SourceQuery> source_query(const ast::Move& m, Reading r) noexcept 
 
 Premises conditions(const ast::Move& m, const State& sigma, Reading r) noexcept {
     Premises ps;
-    if (boost::variant2::holds_alternative<ast::NullMove>(m.body)) return ps;
-    if (const std::optional<Premise> limit = turn_limit(sigma)) {
-        ps.push_back(*limit);
-        return ps;
-    }
-    if (const auto* c = boost::variant2::get_if<ast::Castle>(&m.body))
-        return CastleConditions::evaluate(sigma, c->side, r);
-    if (const auto* c = boost::variant2::get_if<ast::Coordinate>(&m.body)) return squares_conditions(*c, sigma, r);
+    if (!boost::variant2::holds_alternative<ast::NullMove>(m.body)) own_conditions(ps, m, sigma, r);
     return ps;
 }
 

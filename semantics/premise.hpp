@@ -83,13 +83,23 @@ struct Premise {
     return p;
 }
 
-// A conjunction as evaluated: its premises in order, up to and including the first ⊥ (the ones
-// after it are not evaluated). It holds when none is ⊥.
+// What a walk over a conjunction keeps. `take` is handed each premise's value in order (none when
+// it is not one of this move) and says whether the walk goes on: a conjunction ends at its first ⊥.
+// Every premise evaluated, up to and including the first ⊥ (what `pgnsem explain` prints); the
+// conjunction holds when none is ⊥.
 struct Premises : Few<Premise, 8> {
     [[nodiscard]] bool hold() const noexcept { return empty() || back().holds; }
-    // This conjunction, then (when it holds) the premises of `more`.
-    void append(const Premises& more) noexcept {
-        for (const Premise& p : more) push_back(p);
+    bool take(const std::optional<Premise>& p) noexcept {
+        if (p) push_back(*p);
+        return !p || p->holds;
+    }
+};
+// Only the first ⊥, none while the conjunction holds (what T and [[M]] need).
+struct FirstFalse {
+    std::optional<Premise> premise;
+    bool take(const std::optional<Premise>& p) noexcept {
+        if (p && !p->holds) premise = p;
+        return !premise;
     }
 };
 
@@ -99,28 +109,11 @@ struct Premises : Few<Premise, 8> {
 // victim's colour when there is no victim).
 template <auto... Premise_>
 struct Conjunction {
-    // Each premise in order until one is ⊥, which ends the list (those after it are not evaluated).
-    template <class... A>
-    [[nodiscard]] static Premises evaluate(const A&... args) noexcept {
-        Premises ps;
-        const auto next = [&ps](const std::optional<Premise>& p) {
-            if (p) ps.push_back(*p);
-            return !p || p->holds;
-        };
-        (void)(next(Premise_(args...)) && ...);
-        return ps;
-    }
-    // The same walk, keeping only its end: the first ⊥, none when the conjunction holds. (What T
-    // and [[M]] need; `evaluate` is for the record of all of them.)
-    template <class... A>
-    [[nodiscard]] static std::optional<Premise> first_false(const A&... args) noexcept {
-        std::optional<Premise> no;
-        const auto next = [&no](const std::optional<Premise>& p) {
-            if (p && !p->holds) no = p;
-            return !no;
-        };
-        (void)(next(Premise_(args...)) && ...);
-        return no;
+    // Each premise in order, handed to `out` (Premises or FirstFalse) until `out` ends the walk at
+    // a ⊥ (the premises after it are not evaluated). Whether the walk went to the end.
+    template <class Out, class... A>
+    static bool walk(Out& out, const A&... args) noexcept {
+        return (out.take(Premise_(args...)) && ...);
     }
 };
 

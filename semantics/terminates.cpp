@@ -237,6 +237,18 @@ using CapturePremises = Conjunction<victim, victim_theirs, capture_turn, victim_
 // ¬IIC(σ′, mover).
 using CastlePremises = Conjunction<not_in_check, not_through_check, not_into_check>;
 
+// T(M)(σ)'s premises once [[M]]σ = σ′ is known, handed to `out` in the order tested (Premises or
+// FirstFalse, premise.hpp). `capture`: M is one of the capture forms (P::x::Q, W::x::Q=T).
+template <class Out>
+void premises_of_t(Out& out, const State& s, const Transition& t, bool capture, Reading r) noexcept {
+    if (t.action.castle)
+        CastlePremises::walk(out, s, t, r);
+    else if (capture)
+        CapturePremises::walk(out, s, t, r);
+    else
+        TraversalPremises::walk(out, s, t, r);
+}
+
 // T(M)(σ) once [[M]]σ is known. `capture`: M is one of the capture forms (P::x::Q, W::x::Q=T).
 [[nodiscard]] Termination judge(const State& s, const Partial<Transition>& meaning, bool capture, Reading r) noexcept {
     // ∃σ'. (σ, σ') ∈ [[M]]
@@ -245,10 +257,9 @@ using CastlePremises = Conjunction<not_in_check, not_through_check, not_into_che
     if (PGNSEM_MUTANT(ref_terminates_destination_empty_everywhere) && !t.action.castle &&
         !r.corrected(Erratum::DestinationEmpty) && at(s, t.action.to).empty())
         return Refused{Failure::PaperDestinationEmpty, detail_of(t.action)};
-    const std::optional<Premise> no = t.action.castle ? CastlePremises::first_false(s, t, r)
-                                      : capture       ? CapturePremises::first_false(s, t, r)
-                                                      : TraversalPremises::first_false(s, t, r);
-    if (no) return Refused{no->as, no->detail};
+    FirstFalse no;
+    premises_of_t(no, s, t, capture, r);
+    if (no.premise) return Refused{no.premise->as, no.premise->detail};
     const std::optional<IicCall> check = claim(s, t, r);
     return accept(s, t, check && check->answer, r);
 }
@@ -266,8 +277,8 @@ using CastlePremises = Conjunction<not_in_check, not_through_check, not_into_che
 }  // namespace
 
 Premises termination_premises(const State& sigma, const Transition& t, bool capture, Reading r) noexcept {
-    if (t.action.castle) return CastlePremises::evaluate(sigma, t, r);
-    Premises ps = capture ? CapturePremises::evaluate(sigma, t, r) : TraversalPremises::evaluate(sigma, t, r);
+    Premises ps;
+    premises_of_t(ps, sigma, t, capture, r);
     // A king-safety premise that holds is listed under the rule its ⊥ would break.
     for (std::size_t i = 0; i < ps.size; ++i)
         if (Premise& p = ps.items[i]; p.holds && p.as == Failure::CheckInto) p.as = king_safety_rule(sigma, t.action);
