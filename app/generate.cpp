@@ -13,6 +13,7 @@
 #include "io/json.hpp"
 #include "io/output.hpp"
 #include "semantics/engine.hpp"
+#include "semantics/engines.hpp"
 #include "syntax/san.hpp"
 
 namespace pgnsem::interp {
@@ -38,8 +39,8 @@ namespace {
 
 // The generator walks the fast path: its games and labels are what `pgnsem check` (fast by
 // default) answers, and the fast path is the reference, faster (proofs-notes/invariants.md).
-const sem::Engine& engine() noexcept {
-    return sem::fast_engine();
+const sem::FastEngine& engine() noexcept {
+    return sem::FastEngine::instance();
 }
 
 class Rng {

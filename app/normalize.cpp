@@ -37,6 +37,7 @@
 #include "io/output.hpp"
 #include "laws/setup.hpp"
 #include "semantics/engine.hpp"
+#include "semantics/engines.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/pgn/reader.hpp"
 #include "syntax/pgn/writer.hpp"
@@ -54,7 +55,7 @@ void canonicalize_line(ast::Game& g, std::uint32_t first, sem::State s,
         ast::Ply& ply = g.plies[i];
         for (std::uint32_t v = ply.first_variation; v != ast::kNone; v = g.variations[v].next_sibling)
             pending.emplace_back(g.variations[v].first_ply, s);
-        const Judged j = judge_move(sem::fast_engine(), ply.move, s);
+        const Judged j = judge_move(sem::FastEngine::instance(), ply.move, s);
         if (!j.defined()) {
             // the rest of this line is written as read; its variations still get their turn
             for (std::uint32_t k = ply.next; k != ast::kNone; k = g.plies[k].next)

@@ -204,7 +204,7 @@ private:
             peeked.emplace(judge_move(e, g_.plies[next].move, p.next));
             if (peeked->defined()) return ast::CheckClaim::Check;
         }
-        return actual_claim(engine_, p.next, p.check);
+        return actual_claim(e, p.next, p.check);
     }
 
     // Replays every variation that replaces `ply` from σ (the position before it). The variations

@@ -80,8 +80,7 @@ template <sem::EngineContract E>
         j = judge_refused(e, m, s, j.failure());
     return j;
 }
-// The same through the interface, for an engine known only at run time (the variations, `gen`,
-// `normalize`).
+// The same through the interface, for an engine known only at run time (the variations).
 [[nodiscard]] inline Judged judge_move(const sem::Engine& e, const ast::Move& m, const sem::State& s) {
     return e.visit([&](const auto& engine) { return judge_move(engine, m, s); });
 }

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "laws/setup.hpp"
+#include "semantics/engines.hpp"
 #include "semantics/in_check.hpp"
 
 namespace pgnsem::sem::laws {
@@ -18,15 +19,9 @@ namespace {
 constexpr std::size_t idx(int q) noexcept {
     return static_cast<std::size_t>(q);
 }
-constexpr int file_of(int q) noexcept {
-    return q & 7;
-}
-constexpr int rank_of(int q) noexcept {
-    return q >> 3;
-}
-constexpr bool on_board(int f, int r) noexcept {
-    return f >= 0 && f < 8 && r >= 0 && r < 8;
-}
+using bits::file_of;
+using bits::on_board;
+using bits::rank_of;
 
 // The rank of colour c's pieces counted from its own side: 0 = its first rank.
 constexpr int relative_rank(Color c, int q) noexcept {

@@ -9,7 +9,8 @@
 // engines that implement it, `ReferenceEngine` and `FastEngine`, for a loop that asks on every ply
 // and is written once as a template on the engine (`Engine::visit` says which one it is). Nothing
 // outside semantics/engine.hpp, semantics/engines.hpp, semantics/engine.cpp and semantics/fast/
-// itself names the fast path's functions.
+// itself names the fast path's functions (tests, benchmarks and fuzz targets excepted: they hold it
+// to the reference; tests/layout/layers.sh).
 #pragma once
 
 #include <cstdint>

@@ -14,7 +14,6 @@ StepOrder step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t 
     // before it); a number seen before drops its step ({(b, Y) ∈ [[S]] | n ≠ b} keeps the first).
     struct Numbered {
         std::uint32_t number;
-        std::uint32_t order;  // place in the text, to keep a step's plies in order
         std::uint32_t ply;
     };
     std::vector<Numbered> kept;
@@ -34,9 +33,9 @@ StepOrder step_order(const ast::Game& g, std::uint32_t first_ply, std::uint32_t 
         if (dropping)
             out.dropped.push_back({i, number});
         else
-            kept.push_back({number, place, i});
+            kept.push_back({number, i});
     }
-    // "executed in the associated, ascending order"
+    // "executed in the associated, ascending order" (a stable sort keeps a step's plies in text order)
     std::stable_sort(kept.begin(), kept.end(),
                      [](const Numbered& a, const Numbered& b) { return a.number < b.number; });
     out.plies.reserve(kept.size());

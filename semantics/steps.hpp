@@ -29,7 +29,8 @@ namespace pgnsem::sem {
 // `first`, each ply's `next`, no list built); in the paper's, `plies` (indices into
 // ast::Game::plies); and the plies of the steps the paper's map leaves out (a repeated step
 // number), with that number. In text order both lists are empty, so the order of a game under the
-// Laws' reading allocates nothing; the paper's order allocates once a game, never per move.
+// Laws' reading allocates nothing; the paper's order allocates as its lists grow, once a game
+// or a few times, never per move.
 struct DroppedPly {
     std::uint32_t ply;
     std::uint32_t step;

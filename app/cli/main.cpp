@@ -182,7 +182,6 @@ int run_perft(int depth, const std::string& fen, bool divide, const std::string&
     const bool reference = engine_name == "reference";
     const std::unique_ptr<sem::Engine> reference_engine = sem::reference_engine();
     const sem::Engine& e = reference ? *reference_engine : sem::fast_engine();
-    const auto leaves = [&e](const sem::State& sigma, int d) { return e.perft(sigma, d); };
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
     if (divide && depth >= 1) {
@@ -190,7 +189,7 @@ int run_perft(int depth, const std::string& fen, bool divide, const std::string&
         for (const sem::ConcreteMove& m : e.legal_moves(s)) {
             auto t = e.terminates_concrete(s, m);
             const auto& next = boost::variant2::get<sem::Accepted>(t).next;
-            const std::uint64_t n = leaves(next, depth - 1);
+            const std::uint64_t n = e.perft(next, depth - 1);
             lines.emplace_back(interp::uci_text(m), n);
             total += n;
         }
@@ -200,7 +199,7 @@ int run_perft(int depth, const std::string& fen, bool divide, const std::string&
         text += "\nNodes searched: " + std::to_string(total) + "\n";
         if (!interp::write_bytes(stdout, text)) return 2;
     } else {
-        total = leaves(s, depth);
+        total = e.perft(s, depth);
         if (!interp::write_bytes(stdout, "Nodes searched: " + std::to_string(total) + "\n")) return 2;
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
