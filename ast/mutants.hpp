@@ -27,6 +27,7 @@
     X(fast_canonical_rank_first)                   \
     X(fast_denote_avx2_square_twice)               \
     X(fast_denote_castle_clock)                    \
+    X(fast_denote_castle_king_square)              \
     X(fast_denote_rook_flag)                       \
     X(fast_find_source_blocked_candidate)          \
     X(fast_find_source_double_step_any_rank)       \

@@ -197,11 +197,12 @@ private:
     // is no next move, or T refuses it, does the search for any legal move run. `k` is the ply's
     // place in [[S]]'s order; the next ply is the order's next.
     template <sem::EngineContract E>
-    ast::CheckClaim claim_of(const E& e, const Played& p, const ast::Ply& ply, std::size_t k,
-                             std::optional<Judged>& peeked) {
+    ast::CheckClaim claim_of(const E& e, const JudgedBy<E>& r, const ast::Ply& ply, std::size_t k,
+                             std::optional<JudgedBy<E>>& peeked) {
+        const Played p = r.played();
         if (!p.check) return ast::CheckClaim::None;
         if (const std::uint32_t next = order_.after(ply, k); next != ast::kNone) {
-            peeked.emplace(judge_move(e, g_.plies[next].move, p.next));
+            peeked.emplace(judge_move(e, g_.plies[next].move, r.next()));
             if (peeked->defined()) return ast::CheckClaim::Check;
         }
         return actual_claim(e, p.next, p.check);
@@ -298,30 +299,34 @@ private:
         for (const sem::DroppedPly& d : order_.dropped) step_dropped(g_.plies[d.ply], d.step);
         const std::uint32_t limit = sem::ply_limit(start);
         // T of the next ply, when claim_of asked it early, to be used rather than asked again.
-        std::optional<Judged> peeked;
+        std::optional<JudgedBy<E>> peeked;
         // The warnings from here on are the ply's (its variations' included), for --strict.
         std::size_t mark = 0;
         // Before each ply: its variations, then T (with the notation's tolerance).
-        const auto judge = [&](std::size_t k, const ast::Ply& ply, const sem::State& s) {
+        // σ is held as E's position between plies (semantics/engines.hpp), read as σ by E::state.
+        const auto judge = [&](std::size_t k, const ast::Ply& ply, const typename E::Position& pos) {
+            const sem::State& s = E::state(pos);
             // the game's limits (semantics/state.hpp): the ply past them is game/too-long
             if (k >= limit) [[unlikely]]
-                return Judged{false, sem::Failure::TurnLimit, sem::Refused{sem::Failure::TurnLimit, {}}};
+                return JudgedBy<E>{false, sem::Failure::TurnLimit, sem::Refused{sem::Failure::TurnLimit, {}}};
             if (strict) mark = v_.warnings.size();
             if (ply.first_variation != ast::kNone) variations(ply, s);
             draws.warn_after_automatic(v_.warnings, static_cast<std::uint32_t>(k + 1), ply);
             if (peeked) {
-                const Judged r = *peeked;
+                const JudgedBy<E> r = *peeked;
                 peeked.reset();
                 return r;
             }
-            return judge_move(e, ply.move, s);
+            return judge_move(e, ply.move, pos);
         };
         // After each defined ply: the claims of its notation, --strict, the draw facts, the trace.
-        const auto defined = [&](std::size_t k, const ast::Ply& ply, const sem::State& s, const Judged& r) {
+        const auto defined = [&](std::size_t k, const ast::Ply& ply, const typename E::Position& pos,
+                                 const JudgedBy<E>& r) {
+            const sem::State& s = E::state(pos);
             const auto ply_no = static_cast<std::uint32_t>(k + 1);
             const Played p = r.played();
             check_claims(engine_, v_.warnings, ply, ply_no, s, p, false, numbers_claimed,
-                         claim_of(e, p, ply, k, peeked));
+                         claim_of(e, r, ply, k, peeked));
             if (!laws) report_ill_formed(ply, ply_no, s, p.next);
             if (strict && strict_violation(v_, mark, ply_no, s)) return false;
             if (over_limit()) [[unlikely]] {
@@ -333,9 +338,9 @@ private:
             v_.plies = ply_no;
             return true;
         };
-        const auto folded = sem::fold_steps(g_, order_, start, judge, defined);
+        const auto folded = sem::fold_steps(g_, order_, E::position(start), judge, defined);
         if (folded.ended_early) return;
-        const sem::State& s = folded.last;
+        const sem::State& s = E::state(folded.last);
         // Checkmate and stalemate end the game before any draw fact of the same position (Laws
         // 5.1.1, 5.2.1, 9.6.2); only the last position can be one, and it is asked only when a fact
         // holds there.
@@ -349,7 +354,7 @@ private:
                 limit_reached(folded.played + 1, s, ply.text, ply.pos);
                 return;
             }
-            const Refusal why = refusal(engine_, *folded.refused, s, ply.text);
+            const Refusal why = refusal(engine_, as_judged(*folded.refused), s, ply.text);
             fail(VerdictKind::Illegal, folded.played + 1, s, std::string(ply.text), std::string(sem::rule_id(why.rule)),
                  why.message, ply.pos);
             return;

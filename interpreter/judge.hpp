@@ -38,31 +38,47 @@ struct Played {
     bool capture_marker_flipped = false;
 };
 
-// What judge_move found. The two bytes stand before the Termination: were the flag right after
-// Accepted::check, the compiler would read both bytes with one 16-bit load, which cannot take
-// its value from the two separate byte stores that wrote them a moment before and waits for them.
-struct Judged {
+// What judge_move found, in the positions of the engine E that judged it (semantics/engines.hpp:
+// σ itself for the reference and the interface, σ with its kings for the fast path). The two bytes
+// stand before T's answer: were the flag right after Accepted::check, the compiler would read both
+// bytes with one 16-bit load, which cannot take its value from the two separate byte stores that
+// wrote them a moment before and waits for them.
+template <sem::EngineContract E>
+struct JudgedBy {
     bool capture_marker_flipped = false;
     // When refused, the rule the move is reported under: T's, game/over, or move/null for a null
     // move (whether or not the game had ended: a null move is no chess move at all).
     sem::Failure rule = sem::Failure::GameOver;
-    // T's answer: σ', the action and the check flag, or T's own failure (its rule and Detail,
-    // which the message explains even when the move is reported as game/over).
-    sem::Termination t;
+    // T's answer: σ′'s position, the action and the check flag, or T's own failure (its rule and
+    // Detail, which the message explains even when the move is reported as game/over).
+    typename E::Answer t;
 
     [[nodiscard]] bool defined() const noexcept { return t.index() == 0; }
     [[nodiscard]] Played played() const noexcept {
-        const sem::Accepted& ok = boost::variant2::get<sem::Accepted>(t);
-        return Played{ok.next, ok.action, ok.check, capture_marker_flipped};
+        const auto& ok = boost::variant2::get<0>(t);
+        return Played{E::state(ok.next), ok.action, ok.check, capture_marker_flipped};
     }
-    [[nodiscard]] const sem::State& next() const noexcept { return boost::variant2::get<sem::Accepted>(t).next; }
+    // σ′'s position.
+    [[nodiscard]] const typename E::Position& next() const noexcept { return boost::variant2::get<0>(t).next; }
     [[nodiscard]] const sem::Refused& failure() const noexcept { return boost::variant2::get<sem::Refused>(t); }
     // The failure as reported: T's when the rule is T's, else the reported rule alone.
     [[nodiscard]] sem::Refused reported() const noexcept {
         return rule == failure().rule ? failure() : sem::Refused{rule, {}};
     }
 };
-static_assert(std::is_same_v<boost::variant2::variant_alternative_t<0, sem::Termination>, sem::Accepted>);
+// A judgement as the engine interface gives it (its answer is the reference's: σ itself).
+using Judged = JudgedBy<sem::ReferenceEngine>;
+static_assert(std::is_same_v<sem::ReferenceEngine::Answer, sem::Termination>);
+
+// A judgement in E's positions as the interface gives it, and back.
+template <sem::EngineContract E>
+[[nodiscard]] Judged as_judged(const JudgedBy<E>& j) noexcept {
+    return Judged{j.capture_marker_flipped, j.rule, E::answer_of(j.t)};
+}
+template <sem::EngineContract E>
+[[nodiscard]] JudgedBy<E> judged_by(const Judged& j) noexcept {
+    return JudgedBy<E>{j.capture_marker_flipped, j.rule, E::answer_in_positions(j.t)};
+}
 
 // The rare part of judge_move, out of line: T refused m in σ with `failed`; m read again with its
 // `x` flipped, else the rule to report. (It returns a new Judged rather than filling in the one
@@ -71,18 +87,18 @@ static_assert(std::is_same_v<boost::variant2::variant_alternative_t<0, sem::Term
 [[nodiscard]] Judged judge_refused(const sem::Engine& e, const ast::Move& m, const sem::State& s, sem::Refused failed);
 
 // T for one written move, with the capture-marker tolerance and game/over, asked of the engine E
-// (semantics/engines.hpp: called directly, not through the interface). (Inline: the main line asks
-// it of nearly every ply, and T itself already returns through memory.)
+// (semantics/engines.hpp: called directly, not through the interface) in E's position p. (Inline:
+// the main line asks it of nearly every ply, and T itself already returns through memory.)
 template <sem::EngineContract E>
-[[nodiscard]] inline Judged judge_move(const E& e, const ast::Move& m, const sem::State& s) {
-    Judged j{false, sem::Failure::GameOver, e.terminates(m, s)};
+[[nodiscard]] inline JudgedBy<E> judge_move(const E& e, const ast::Move& m, const typename E::Position& p) {
+    JudgedBy<E> j{false, sem::Failure::GameOver, e.terminates(m, p)};
     if (!j.defined()) [[unlikely]]
-        j = judge_refused(e, m, s, j.failure());
+        j = judged_by<E>(judge_refused(e, m, E::state(p), j.failure()));
     return j;
 }
 // The same through the interface, for an engine known only at run time (the variations).
 [[nodiscard]] inline Judged judge_move(const sem::Engine& e, const ast::Move& m, const sem::State& s) {
-    return e.visit([&](const auto& engine) { return judge_move(engine, m, s); });
+    return e.visit([&](const auto& engine) { return as_judged(judge_move(engine, m, engine.position(s))); });
 }
 
 // A refused move in words: the reported rule and the sentence that explains it (for game/over,

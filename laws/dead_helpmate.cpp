@@ -39,6 +39,12 @@ namespace {
     return std::min({distance(q, 0), distance(q, 7), distance(q, 56), distance(q, 63)});
 }
 
+// Where the king of colour c stands in the bit sets b (the first in square order), kNoSquare for none.
+[[nodiscard]] int king_in(const FastEngine::Boards& b, Color c) noexcept {
+    const std::uint64_t kings = b.of(c, PieceKind::King);
+    return kings == 0 ? kNoSquare : std::countr_zero(kings);
+}
+
 // A key per side searched, so that one table serves both helpmate searches.
 [[nodiscard]] std::uint64_t search_key(const State& s, Color winner) noexcept {
     return FastEngine::full_key(s) ^ (winner == Color::White ? 0x5DEECE66Dull : 0xA5A5A5A55A5A5A5Aull);
@@ -49,7 +55,7 @@ namespace {
 // every move, and only the moves it tries are played.
 [[nodiscard]] bool direct_check(const State& s, const FastEngine::Boards& b, ConcreteMove m) noexcept {
     const Color mover = to_move(s);
-    const int king = s.king_square[static_cast<std::size_t>(opposite(mover))];
+    const int king = king_in(b, opposite(mover));
     if (king == kNoSquare) return false;
     const int from = m.from.index(), to = m.to.index();
     const bits::Bits occupied = (b.occupied & ~bits::bit(from)) | bits::bit(to);
@@ -83,10 +89,10 @@ namespace {
 
 // The order in which the helpmate search tries a move: higher first. Only which mates are found
 // within the budget depends on it, never a verdict's soundness.
-[[nodiscard]] std::int32_t move_score(const State& s, ConcreteMove m, bool check, Color winner,
-                                      bool loser_blockers) noexcept {
+[[nodiscard]] std::int32_t move_score(const State& s, const FastEngine::Boards& b, ConcreteMove m, bool check,
+                                      Color winner, bool loser_blockers) noexcept {
     const Color mover = to_move(s);
-    const int loser_king = s.king_square[static_cast<std::size_t>(opposite(winner))];
+    const int loser_king = king_in(b, opposite(winner));
     const int from = m.from.index(), to = m.to.index();
     const PieceKind kind = kind_of(at(s, m.from));
     const PieceId taken = at(s, m.to);
@@ -245,7 +251,7 @@ bool DeadPositionAnalyser::helpmate(const State& s, int ply, int depth_left, int
     const bool loser_blockers = needs_loser_blockers(boards, winner);
     for (std::size_t i = 0; i < f.moves.size; ++i) {
         f.check[i] = direct_check(s, boards, f.moves.moves[i]);
-        f.score[i] = move_score(s, f.moves.moves[i], f.check[i], winner, loser_blockers);
+        f.score[i] = move_score(s, boards, f.moves.moves[i], f.check[i], winner, loser_blockers);
         f.order[i] = static_cast<std::uint16_t>(i);
     }
     if (mover == winner) {

@@ -129,13 +129,6 @@ State from_placement(const Placement& p) noexcept {
         }
     }
 
-    // The cached king squares: the first king of each colour in square order.
-    for (int q = 63; q >= 0; --q) {
-        const PieceId v = s.board[idx(q)];
-        if (v != kEmpty && kind_of(v) == PieceKind::King)
-            s.king_square[side_index(color_of(v))] = static_cast<std::uint8_t>(q);
-    }
-
     s.turn = p.side_to_move == Color::White ? 2 : 3;
     s.number_base = (p.fullmove_number == 0 ? 1u : std::min(p.fullmove_number, kMaxMoveNumber)) - 1u;
     s.halfmove_clock = std::min(p.halfmove_clock, kMaxFenHalfmoveClock);

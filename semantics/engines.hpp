@@ -21,6 +21,7 @@
 #include "semantics/fast/geometry.hpp"
 #include "semantics/fast/in_check.hpp"
 #include "semantics/fast/legal_moves.hpp"
+#include "semantics/fast/position.hpp"
 #include "semantics/fast/position_key.hpp"
 #include "semantics/fast/terminates.hpp"
 
@@ -37,6 +38,14 @@ public:
     // positions (semantics/position.hpp), not by keys.
     static constexpr bool kLawsOnly = false;
     static constexpr bool kPositionKeys = false;
+
+    // Its positions are σ itself, and T answers in them (EngineContract below).
+    using Position = State;
+    using Answer = Termination;
+    [[nodiscard]] static Position position(const State& sigma) noexcept { return sigma; }
+    [[nodiscard]] static const State& state(const Position& p) noexcept { return p; }
+    [[nodiscard]] static const Termination& answer_of(const Answer& t) noexcept { return t; }
+    [[nodiscard]] static const Answer& answer_in_positions(const Termination& t) noexcept { return t; }
 
     explicit ReferenceEngine(Reading r) noexcept : r_(r) {}
     [[nodiscard]] Reading reading() const noexcept override { return r_; }
@@ -65,14 +74,30 @@ public:
     // The one fast engine (it holds nothing).
     [[nodiscard]] static const FastEngine& instance() noexcept;
 
+    // Its positions are σ with where its kings stand, which the fast T reads instead of looking for
+    // them (semantics/fast/position.hpp): made once from σ, and then written by the equations with
+    // σ′, in T's answer in positions.
+    using Position = fast::Position;
+    using Answer = fast::Termination;
+    [[nodiscard]] static Position position(const State& sigma) noexcept { return fast::position_from(sigma); }
+    [[nodiscard]] static const State& state(const Position& p) noexcept { return p.sigma; }
+    [[nodiscard]] static Termination answer_of(const Answer& t) noexcept { return fast::answer_of(t); }
+    [[nodiscard]] static Answer answer_in_positions(const Termination& t) noexcept {
+        return fast::answer_in_positions(t);
+    }
+    // T(M) in a position.
+    [[nodiscard]] Answer terminates(const ast::Move& m, const Position& p) const noexcept {
+        return fast::terminates(m, p);
+    }
+
     // (Defined here, each a call of the fast path's function: the main line calls T on every ply,
     // and a call through a function of engine.cpp would be a second call.)
     [[nodiscard]] Reading reading() const noexcept override { return Reading::laws(); }
     [[nodiscard]] Termination terminates(const ast::Move& m, const State& sigma) const noexcept override {
-        return fast::terminates(m, sigma);
+        return fast::answer_of(fast::terminates(m, fast::position_from(sigma)));
     }
     [[nodiscard]] Termination terminates_concrete(const State& sigma, ConcreteMove m) const noexcept override {
-        return fast::terminates_concrete(sigma, m);
+        return fast::answer_of(fast::terminates_concrete(fast::position_from(sigma), m));
     }
     [[nodiscard]] MoveList legal_moves(const State& sigma) const noexcept override { return fast::legal_moves(sigma); }
     [[nodiscard]] bool has_legal_move(const State& sigma) const noexcept override {
@@ -128,11 +153,24 @@ private:
 
 // What a loop written once for both engines asks of its engine E: the interface, implemented by a
 // final class (so that E's functions are called directly), and whether E reads the Laws only and
-// names positions by keys, known at compile time.
+// names positions by keys, known at compile time; and E's positions, E::Position: what a loop over
+// plies holds between them, made from σ where the loop starts (position) and read as σ (state).
+// E's T takes a position and answers in positions (E::Answer: ⊤ holds σ′'s position as `next`, ⊥
+// is a Refused), which answer_of writes as the interface's Termination and answer_in_positions
+// reads back.
 template <class E>
-concept EngineContract = std::derived_from<E, Engine> && std::is_final_v<E> && requires {
+concept EngineContract = std::derived_from<E, Engine> && std::is_final_v<E> &&
+    requires(const E& e, const State& s, const typename E::Position& p, const typename E::Answer& a,
+             const Termination& t, const ast::Move& m) {
     { E::kLawsOnly } -> std::convertible_to<bool>;
     { E::kPositionKeys } -> std::convertible_to<bool>;
+    { E::position(s) } -> std::same_as<typename E::Position>;
+    { E::state(p) } -> std::same_as<const State&>;
+    { e.terminates(m, p) } -> std::same_as<typename E::Answer>;
+    { boost::variant2::get<0>(a).next } -> std::convertible_to<const typename E::Position&>;
+    { boost::variant2::get<1>(a) } -> std::convertible_to<const Refused&>;
+    { E::answer_of(a) } -> std::convertible_to<Termination>;
+    { E::answer_in_positions(t) } -> std::convertible_to<typename E::Answer>;
 };
 static_assert(EngineContract<ReferenceEngine> && EngineContract<FastEngine>);
 

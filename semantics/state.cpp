@@ -19,24 +19,10 @@ State initial_state() noexcept {
     s.number_base = 1;
     s.king_moved = 0;
     s.rook_moved = 0;
-    s.king_square = {static_cast<std::uint8_t>(squares::e1.index()), static_cast<std::uint8_t>(squares::e8.index())};
     return s;
 }
 
 namespace {
-
-// σ with square q holding v; the cached king squares follow the kings.
-void assign_square(State& n, int q, PieceId v) noexcept {
-    const auto i = static_cast<std::size_t>(q);
-    const PieceId old = n.board[i];
-    n.board[i] = v;
-    if (!old.empty() && kind_of(old) == PieceKind::King) {
-        auto& cached = n.king_square[static_cast<std::size_t>(color_of(old))];
-        if (cached == q) cached = kNoSquare;
-    }
-    if (!v.empty() && kind_of(v) == PieceKind::King)
-        n.king_square[static_cast<std::size_t>(color_of(v))] = static_cast<std::uint8_t>(q);
-}
 
 void set_bit(std::uint8_t& bits, std::uint8_t bit, unsigned value) noexcept {
     PGNSEM_ASSERT(value <= 1, "a flag is 0 or 1");
@@ -50,7 +36,7 @@ void assign_in_place(State& n, const Assignment& a) noexcept {
         case Ide::Kind::Square: {
             const auto v = PieceId::from_value(static_cast<int>(a.value));
             PGNSEM_ASSERT(v.has_value(), "a square holds a piece id, 0 to 32");
-            assign_square(n, a.x.index(), *v);
+            n.board[a.x.index()] = *v;
             break;
         }
         case Ide::Kind::Turn:
@@ -89,12 +75,6 @@ unsigned value_of(const State& s, Ide x) noexcept {
     PGNSEM_UNREACHABLE("every kind of identifier is listed");
 }
 
-std::optional<Square> king_of(const State& s, Color c) noexcept {
-    const std::uint8_t k = s.king_square[static_cast<std::size_t>(c)];
-    if (k == kNoSquare) return std::nullopt;
-    return Square::unchecked(k);
-}
-
 bool well_formed(const State& s) noexcept {
     int kings[2] = {0, 0};
     for (int q = 0; q < 64; ++q) {
@@ -102,10 +82,7 @@ bool well_formed(const State& s) noexcept {
         if (v.empty()) continue;
         const Square sq = Square::unchecked(q);
         switch (kind_of(v)) {
-            case PieceKind::King:
-                ++kings[static_cast<std::size_t>(color_of(v))];
-                if (s.king_square[static_cast<std::size_t>(color_of(v))] != q) return false;
-                break;
+            case PieceKind::King: ++kings[static_cast<std::size_t>(color_of(v))]; break;
             case PieceKind::Pawn:
                 if (sq.rank().index() == 0 || sq.rank().index() == 7) return false;
                 break;

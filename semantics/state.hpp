@@ -171,9 +171,6 @@ struct State {
     std::uint8_t king_moved = 0;
     // the Laws' rook flags: set when a piece leaves or is captured on a1, h1, a8, h8.
     std::uint8_t rook_moved = 0;
-    // where each king stands, by Color (derived from `board`, cached for the fast path; kNoSquare
-    // if none). The reference never reads it; `update` keeps it in step.
-    std::array<std::uint8_t, 2> king_square{{kNoSquare, kNoSquare}};
 
     friend bool operator==(const State&, const State&) = default;
 };
@@ -246,8 +243,7 @@ struct Assignment {
 
 // σ^{v₁,…,vₖ}_{x₁,…,xₖ}: the state exactly like σ except that each xᵢ holds vᵢ (the values are
 // computed from σ by the caller, as the paper reads every value in the source state). This is
-// the one update of the paper (§3.2.2); every equation builds its σ' with it. It keeps the cached
-// king squares in step with the board.
+// the one update of the paper (§3.2.2); every equation builds its σ' with it.
 [[nodiscard]] State update(const State& s, std::initializer_list<Assignment> assignments) noexcept;
 // σ^{v}_{x} in place: the one step `update` takes for each assignment, in order.
 void assign_in_place(State& s, const Assignment& a) noexcept;
@@ -257,11 +253,8 @@ void assign_in_place(State& s, const Assignment& a) noexcept;
 // never set).
 [[nodiscard]] unsigned value_of(const State& s, Ide x) noexcept;
 
-// The king of colour c as the cache has it, if there is one.
-[[nodiscard]] std::optional<Square> king_of(const State& s, Color c) noexcept;
-
 // What every state reached from σ₀ by moves the Laws accept satisfies (proofs-notes/invariants.md,
-// L2 and L4): exactly one king of each colour, cached where it stands; no pawn id on rank 1 or 8;
+// L2 and L4): exactly one king of each colour; no pawn id on rank 1 or 8;
 // the dark-square bishop ids (3, 22) on dark squares and the light-square ones (6, 19) on light
 // squares. The paper's own equations can break it (errata.md: a pawn left on the last rank, two
 // kings after castling twice), which a run under its reading reports.

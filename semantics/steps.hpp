@@ -63,21 +63,23 @@ struct StepOrder {
 // The fold of T over the plies in `order`: σ_k is the σ′ of T(M_k)(σ_{k−1}) while T says ⊤; the
 // first ⊥ stops it. `judge(k, ply, σ)` is T of the k-th ply of the order (0-based), a value with
 // `defined()` and, when defined, `next()`; `defined(k, ply, σ, judged)` is told of every ply T
-// accepts and may end the fold early by returning false (the interpreter's --strict). The result:
-// how many plies were played, the last σ, and the judgement that stopped the fold, if one did.
-template <class J>
+// accepts and may end the fold early by returning false (the interpreter's --strict). σ is held
+// as an engine's position (semantics/engines.hpp: σ itself, or the fast path's σ with its kings),
+// P, which `next()` gives too. The result: how many plies were played, the last σ, and the
+// judgement that stopped the fold, if one did.
+template <class J, class P = State>
 struct Folded {
     std::uint32_t played = 0;
-    State last{};
+    P last{};
     std::optional<J> refused;                // T's ⊥ for ply `played` (0-based) of the order …
     std::uint32_t refused_ply = ast::kNone;  // … which is this ply of the game
     bool ended_early = false;                // `defined` ended it
 };
-template <class Judge, class Defined>
-[[nodiscard]] auto fold_steps(const ast::Game& g, const StepOrder& order, const State& sigma0, Judge&& judge,
+template <class P, class Judge, class Defined>
+[[nodiscard]] auto fold_steps(const ast::Game& g, const StepOrder& order, const P& sigma0, Judge&& judge,
                               Defined&& defined) {
     using J = decltype(judge(std::size_t{0}, g.plies[0], sigma0));
-    Folded<J> f;
+    Folded<J, P> f;
     f.last = sigma0;
     std::size_t k = 0;
     for (std::uint32_t i = order.text_order ? order.first : order.nth(0); i != ast::kNone;

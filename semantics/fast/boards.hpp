@@ -278,8 +278,8 @@ static_assert(kPlaces[static_cast<std::size_t>(PieceKind::Pawn)][0] == 8 &&
 [[nodiscard]] KindBoards kind_boards_wide(const State& s, Color c, PieceKind k) noexcept;
 
 // kind_boards(σ, c, k) in the width chosen at start-up (wide.hpp): asked by GTSS and GCSS for every
-// move of a piece but the king's (read off king_square, find_source.cpp), and by the canonical
-// disambiguation. F1 holds both widths to σ.
+// move of a piece but the king's (read off fast::Position's kings, semantics/fast/find_source.cpp),
+// and by the canonical disambiguation. F1 holds both widths to σ.
 [[nodiscard]] inline KindBoards kind_boards(const State& s, Color c, PieceKind k) noexcept {
 #if defined(PGNSEM_WIDE)
     if (kWide) return kind_boards_wide(s, c, k);

@@ -94,30 +94,32 @@ void write_move_wide(std::array<PieceId, 64>& out, const std::array<PieceId, 64>
 namespace {
 
 // σ^{v,0,turn+1}_{Q,S,turn}, plus the Laws' rook flags and halfmove clock.
-// σ′ is σ with its board written once, by write_move: only the fields after the board are copied
-// from σ (with `State n = s` the board would be copied and then written over, on every move).
-// `State n;` zero-initialises the board in the source, and GCC 12 keeps those stores: in the
+// σ′ is σ with its board written once, by write_move: only what follows the board is copied from
+// σ's position — σ's other fields and the kings, which only a king's move then writes (with
+// `Position out = p` the board would be copied and then written over, on every move).
+// `Position out;` zero-initialises the board in the source, and GCC 12 keeps those stores: in the
 // Release builds (plain and profile-guided) four 16-byte stores of zeros come before write_move,
 // on both widths, since the wide one is a call (its avx2 target keeps it out of line) that GCC
 // must assume reads `out`. Skipping them would need a State that can be left uninitialised, which
 // an aggregate with default member initialisers cannot be.
-[[nodiscard]] State move_piece(const State& s, Square from, Square to, PieceId placed, bool resets_clock) noexcept {
-    static_assert(std::is_standard_layout_v<State> && offsetof(State, board) == 0 &&
-                  offsetof(State, two_step) == sizeof(State::board));
-    State n;
-    std::memcpy(reinterpret_cast<unsigned char*>(&n) + sizeof n.board,
-                reinterpret_cast<const unsigned char*>(&s) + sizeof s.board, sizeof(State) - sizeof s.board);
+[[nodiscard]] Position move_piece(const Position& p, Square from, Square to, PieceId placed,
+                                  bool resets_clock) noexcept {
+    static_assert(std::is_standard_layout_v<Position> && offsetof(Position, sigma) == 0 &&
+                  offsetof(State, board) == 0 && offsetof(State, two_step) == sizeof(State::board) &&
+                  offsetof(Position, king) >= sizeof(State));
+    const State& s = p.sigma;
+    Position out;
+    std::memcpy(reinterpret_cast<unsigned char*>(&out) + sizeof s.board,
+                reinterpret_cast<const unsigned char*>(&p) + sizeof s.board, sizeof(Position) - sizeof s.board);
+    State& n = out.sigma;
     const PieceId victim = s.board[ix(to)];
-    if (victim != kEmpty && kind_of(victim) == PieceKind::King &&
-        n.king_square[static_cast<std::size_t>(color_of(victim))] == to.index())
-        n.king_square[static_cast<std::size_t>(color_of(victim))] = kNoSquare;
     write_move(n.board, s.board, from.index(), to.index(), placed);
     n.turn = static_cast<std::uint16_t>(s.turn + 1);
     const bool capture = victim != kEmpty;
     n.halfmove_clock = (resets_clock || capture) ? 0u : s.halfmove_clock + 1;
     n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | geo::corner_bit(from.index()) |
                                              PGNSEM_MUTATE(fast_denote_rook_flag, 0, geo::corner_bit(to.index())));
-    return n;
+    return out;
 }
 
 // What the move did. The equations build Accepted{σ', action} in place (σ' is written once,
@@ -135,70 +137,78 @@ namespace {
 }  // namespace
 
 // [[Q]] (one step):  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, file(Q), σ)     — trav/pawn
-Accepted pawn_step(const State& s, Square from, Square to) noexcept {
+Accepted pawn_step(const Position& p, Square from, Square to) noexcept {
+    const State& s = p.sigma;
     const PieceId v = s.board[ix(from)];
-    return Accepted{move_piece(s, from, to, v, true),
+    return Accepted{move_piece(p, from, to, v, true),
                     action(Equation::TravPawn, from, to, v, s.board[ix(to)], victim_square(s, to))};
 }
 
 // [[Q]], |rank(S) − rank(Q)| = 2:  σ' = σ^{v,0,turn,turn+1}_{Q,S,S_2step,turn}       — trav/pawn-double
 // The pawn's stamp S_2step (two_step[stamp_index(v)]) takes the value of turn in σ.
-Accepted pawn_double_step(const State& s, Square from, Square to) noexcept {
+Accepted pawn_double_step(const Position& p, Square from, Square to) noexcept {
+    const State& s = p.sigma;
     const PieceId v = s.board[ix(from)];
-    Accepted t{move_piece(s, from, to, v, true),
+    Accepted t{move_piece(p, from, to, v, true),
                action(Equation::TravPawnDouble, from, to, v, s.board[ix(to)], victim_square(s, to))};
-    t.next.two_step[static_cast<std::size_t>(stamp_index(v))] = s.turn;
+    t.next.sigma.two_step[static_cast<std::size_t>(stamp_index(v))] = s.turn;
     return t;
 }
 
 // [[P::Q]], P ∉ Pking:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, P, σ)         — trav/piece
-Accepted piece_traversal(const State& s, Square from, Square to) noexcept {
+Accepted piece_traversal(const Position& p, Square from, Square to) noexcept {
+    const State& s = p.sigma;
     const PieceId v = s.board[ix(from)];
-    return Accepted{move_piece(s, from, to, v, false),
+    return Accepted{move_piece(p, from, to, v, false),
                     action(Equation::TravPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
 }
 
 // [[K::Q]]:  σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn} (b_king for Black),  (S, v) = GTSS(Q, K, σ) — trav/king
-Accepted king_traversal(const State& s, Square from, Square to) noexcept {
+Accepted king_traversal(const Position& p, Square from, Square to) noexcept {
+    const State& s = p.sigma;
     const PieceId v = s.board[ix(from)];
-    Accepted t{move_piece(s, from, to, v, false),
+    Accepted t{move_piece(p, from, to, v, false),
                action(Equation::TravKing, from, to, v, s.board[ix(to)], victim_square(s, to))};
-    State& n = t.next;
+    State& n = t.next.sigma;
     const Color c = color_of(v);
+    t.next.king[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(to.index());
     n.king_moved = static_cast<std::uint8_t>(n.king_moved | (c == Color::White ? kWhiteKingMoved : kBlackKingMoved));
-    n.king_square[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(to.index());
     return t;
 }
 
 // [[W::x::Q]]:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GCSS(Q, W, σ)                 — cap/pawn
-Accepted pawn_capture(const State& s, Square from, Square to) noexcept {
+Accepted pawn_capture(const Position& p, Square from, Square to) noexcept {
+    const State& s = p.sigma;
     const PieceId v = s.board[ix(from)];
-    return Accepted{move_piece(s, from, to, v, true), action(Equation::CapPawn, from, to, v, s.board[ix(to)], to)};
+    return Accepted{move_piece(p, from, to, v, true), action(Equation::CapPawn, from, to, v, s.board[ix(to)], to)};
 }
 
 // [[W::x::Q]] en passant (GCSS's second case):  σ' = σ^{v,0,0,turn+1}_{Q,S,B,turn} where B is the
 // square behind Q (rank 5 for White, 4 for Black) holding the pawn that just double-stepped.
 // Erratum: the paper's single capture equation writes v onto Q and leaves B untouched; the
 // captured pawn stands on B, not on Q.                                                   — cap/en-passant
-Accepted en_passant(const State& s, Square from, Square to) noexcept {
+Accepted en_passant(const Position& p, Square from, Square to) noexcept {
+    const State& s = p.sigma;
     const PieceId v = s.board[ix(from)];
     const Square behind = Square::unchecked(to.index() - 8 * forward(color_of(v)));
     const PieceId victim = s.board[ix(behind)];
-    Accepted t{move_piece(s, from, to, v, true), action(Equation::CapEnPassant, from, to, v, victim, behind)};
-    t.next.board[ix(behind)] = kEmpty;
+    Accepted t{move_piece(p, from, to, v, true), action(Equation::CapEnPassant, from, to, v, victim, behind)};
+    t.next.sigma.board[ix(behind)] = kEmpty;
     return t;
 }
 
 // [[P::x::Q]], P ∉ Pking:  σ' = σ^{v,0,turn+1}_{Q,S,turn},  (S, v) = GCSS(Q, P, σ)      — cap/piece
-Accepted piece_capture(const State& s, Square from, Square to) noexcept {
+Accepted piece_capture(const Position& p, Square from, Square to) noexcept {
+    const State& s = p.sigma;
     const PieceId v = s.board[ix(from)];
-    return Accepted{move_piece(s, from, to, v, false),
+    return Accepted{move_piece(p, from, to, v, false),
                     action(Equation::CapPiece, from, to, v, s.board[ix(to)], victim_square(s, to))};
 }
 
 // [[K::x::Q]]:  σ' = σ^{v,0,1,turn+1}_{Q,S,w_king,turn} (b_king for Black)              — cap/king
-Accepted king_capture(const State& s, Square from, Square to) noexcept {
-    Accepted t = king_traversal(s, from, to);
+Accepted king_capture(const Position& p, Square from, Square to) noexcept {
+    const State& s = p.sigma;
+    Accepted t = king_traversal(p, from, to);
     t.action.rule = Equation::CapKing;
     t.action.captured_on = victim_square(s, to);
     return t;
@@ -212,15 +222,18 @@ Accepted king_capture(const State& s, Square from, Square to) noexcept {
 // castling twice); the Laws' rook flag is set too; black O-O tests h8 (the paper writes h1), black
 // O-O-O tests b8, c8, d8 and a8 (the paper writes f8 and a1). The movement conditions are checked
 // by denote_castle; this function is the update alone.                    — castle/king-side, castle/queen-side
-Accepted castle(const State& s, ast::CastleSide side) noexcept {
+Accepted castle(const Position& p, ast::CastleSide side) noexcept {
+    const State& s = p.sigma;
     const Color c = to_move(s);
     const CastleSquares& q = castle_squares(c, side);
-    State n = s;
+    Position out = p;
+    State& n = out.sigma;
+    out.king[static_cast<std::size_t>(c)] =
+        static_cast<std::uint8_t>(PGNSEM_MUTATE(fast_denote_castle_king_square, q.king_from, q.king_to).index());
     n.board[ix(q.king_from)] = kEmpty;
     n.board[ix(q.rook_from)] = kEmpty;
     n.board[ix(q.king_to)] = q.king;
     n.board[ix(q.rook_to)] = q.rook;
-    n.king_square[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(q.king_to.index());
     n.king_moved = static_cast<std::uint8_t>(n.king_moved | (c == Color::White ? kWhiteKingMoved : kBlackKingMoved));
     n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | q.corner);
     n.turn = static_cast<std::uint16_t>(s.turn + 1);
@@ -233,41 +246,43 @@ Accepted castle(const State& s, ast::CastleSide side) noexcept {
              std::nullopt,
              std::nullopt,
              side};
-    return Accepted{n, a};
+    return Accepted{out, a};
 }
 
 // [[Q=T]]:      σ' = σ^{id(T),0,turn+1}_{Q,S,turn},  (S, v) = GTSS(Q, file(Q), σ)        — promo/push
 // [[W::x::Q=T]]: σ' = σ^{id(T),0,turn+1}_{Q,S,turn}, (S, v) = GCSS(Q, W, σ)               — promo/capture
 // with id(T) as in promoted_id (ten cases in the paper, by colour, T and the file of Q).
-Accepted promotion(const State& s, Square from, Square to, ast::PromotionPiece t) noexcept {
+Accepted promotion(const Position& p, Square from, Square to, ast::PromotionPiece t) noexcept {
+    const State& s = p.sigma;
     const PieceId v = s.board[ix(from)];
     const PieceId placed = promoted_id(color_of(v), t, to);
     const bool capture = from.file() != to.file();
-    Accepted tr{move_piece(s, from, to, placed, true), action(capture ? Equation::PromoCapture : Equation::PromoPush,
+    Accepted tr{move_piece(p, from, to, placed, true), action(capture ? Equation::PromoCapture : Equation::PromoPush,
                                                               from, to, v, s.board[ix(to)], victim_square(s, to))};
     tr.action.promotion = t;
     return tr;
 }
 
-Accepted apply_concrete(const State& s, ConcreteMove m) noexcept {
+Accepted apply_concrete(const Position& p, ConcreteMove m) noexcept {
+    const State& s = p.sigma;
     const PieceId v = s.board[ix(m.from)];
     const bool occupied = s.board[ix(m.to)] != kEmpty;
     switch (kind_of(v)) {
         case PieceKind::Pawn:
-            if (m.promotion) return promotion(s, m.from, m.to, *m.promotion);
+            if (m.promotion) return promotion(p, m.from, m.to, *m.promotion);
             if (m.from.file() != m.to.file())
-                return occupied ? pawn_capture(s, m.from, m.to) : en_passant(s, m.from, m.to);
-            if (std::abs(m.to.index() - m.from.index()) == 16) return pawn_double_step(s, m.from, m.to);
-            return pawn_step(s, m.from, m.to);
+                return occupied ? pawn_capture(p, m.from, m.to) : en_passant(p, m.from, m.to);
+            if (std::abs(m.to.index() - m.from.index()) == 16) return pawn_double_step(p, m.from, m.to);
+            return pawn_step(p, m.from, m.to);
         case PieceKind::King: {
             const int df = m.to.file().index() - m.from.file().index();
-            if (df == 2 || df == -2) return castle(s, df > 0 ? ast::CastleSide::King : ast::CastleSide::Queen);
-            return occupied ? king_capture(s, m.from, m.to) : king_traversal(s, m.from, m.to);
+            if (df == 2 || df == -2) return castle(p, df > 0 ? ast::CastleSide::King : ast::CastleSide::Queen);
+            return occupied ? king_capture(p, m.from, m.to) : king_traversal(p, m.from, m.to);
         }
         case PieceKind::Knight:
         case PieceKind::Bishop:
         case PieceKind::Rook:
-        case PieceKind::Queen: return occupied ? piece_capture(s, m.from, m.to) : piece_traversal(s, m.from, m.to);
+        case PieceKind::Queen: return occupied ? piece_capture(p, m.from, m.to) : piece_traversal(p, m.from, m.to);
     }
     PGNSEM_UNREACHABLE("every kind of piece is listed");
 }
@@ -293,44 +308,47 @@ template <class F>
 
 // [[Q]] and [[P::Q]]: find (S, v) with GTSS, then the traversal equation for its kind. (Whether a
 // pawn moves is asked once, for GTSS and the equation together.)
-[[gnu::flatten]] Termination denote_traversal(const ast::Traversal& m, const State& sigma) noexcept {
+[[gnu::flatten]] Termination denote_traversal(const ast::Traversal& m, const Position& p) noexcept {
+    const State& sigma = p.sigma;
     if (sigma.turn >= kTurnLimit) return bottom(too_long());
     if (m.piece == PieceKind::Pawn) {
         const SourceResult src = find_pawn_traversal_source(sigma, m.from, m.to);
         if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return bottom(*u);
         const Source& S = boost::variant2::get<Source>(src);
         if (std::abs(m.to.rank().index() - S.from.rank().index()) == 2)
-            return defined([&] { return pawn_double_step(sigma, S.from, m.to); });
-        return defined([&] { return pawn_step(sigma, S.from, m.to); });
+            return defined([&] { return pawn_double_step(p, S.from, m.to); });
+        return defined([&] { return pawn_step(p, S.from, m.to); });
     }
-    const SourceResult src = find_piece_traversal_source(sigma, m.piece, m.from, m.to);
+    const SourceResult src = find_piece_traversal_source(p, m.piece, m.from, m.to);
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return bottom(*u);
     const Source& S = boost::variant2::get<Source>(src);
-    if (m.piece == PieceKind::King) return defined([&] { return king_traversal(sigma, S.from, m.to); });
-    return defined([&] { return piece_traversal(sigma, S.from, m.to); });
+    if (m.piece == PieceKind::King) return defined([&] { return king_traversal(p, S.from, m.to); });
+    return defined([&] { return piece_traversal(p, S.from, m.to); });
 }
 
 // [[P::x::Q]] and [[W::x::Q]]: find (S, v) with GCSS, then the capture equation for its kind
 // (en passant when a pawn captures onto the empty square GCSS accepted).
-[[gnu::flatten]] Termination denote_capture(const ast::Capture& m, const State& sigma) noexcept {
+[[gnu::flatten]] Termination denote_capture(const ast::Capture& m, const Position& p) noexcept {
+    const State& sigma = p.sigma;
     if (sigma.turn >= kTurnLimit) return bottom(too_long());
     if (m.piece == PieceKind::Pawn) {
         const SourceResult src = find_pawn_capture_source(sigma, m.from, m.to);
         if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return bottom(*u);
         const Source& S = boost::variant2::get<Source>(src);
-        if (sigma.board[ix(m.to)] == kEmpty) return defined([&] { return en_passant(sigma, S.from, m.to); });
-        return defined([&] { return pawn_capture(sigma, S.from, m.to); });
+        if (sigma.board[ix(m.to)] == kEmpty) return defined([&] { return en_passant(p, S.from, m.to); });
+        return defined([&] { return pawn_capture(p, S.from, m.to); });
     }
-    const SourceResult src = find_piece_capture_source(sigma, m.piece, m.from, m.to);
+    const SourceResult src = find_piece_capture_source(p, m.piece, m.from, m.to);
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return bottom(*u);
     const Source& S = boost::variant2::get<Source>(src);
-    if (m.piece == PieceKind::King) return defined([&] { return king_capture(sigma, S.from, m.to); });
-    return defined([&] { return piece_capture(sigma, S.from, m.to); });
+    if (m.piece == PieceKind::King) return defined([&] { return king_capture(p, S.from, m.to); });
+    return defined([&] { return piece_capture(p, S.from, m.to); });
 }
 
 // [[O-O]], [[O-O-O]]: the movement conditions of the equation (king unmoved, rook in place and
 // unmoved, the squares between empty), then the update. Attacks on the king's path are T's.
-Termination denote_castle(const ast::Castle& m, const State& sigma) noexcept {
+Termination denote_castle(const ast::Castle& m, const Position& p) noexcept {
+    const State& sigma = p.sigma;
     if (sigma.turn >= kTurnLimit) return bottom(too_long());
     const Color c = to_move(sigma);
     const CastleSquares& q = castle_squares(c, m.side);
@@ -355,23 +373,25 @@ Termination denote_castle(const ast::Castle& m, const State& sigma) noexcept {
             return bottom(Undefined{Failure::CastleBlocked, d});
         }
     }
-    return defined([&] { return castle(sigma, m.side); });
+    return defined([&] { return castle(p, m.side); });
 }
 
 // [[Q=T]], [[W::x::Q=T]]: GTSS (push) or GCSS (capture from file W) finds the pawn.
-Termination denote_promotion(const ast::Promotion& m, const State& sigma) noexcept {
+Termination denote_promotion(const ast::Promotion& m, const Position& p) noexcept {
+    const State& sigma = p.sigma;
     if (sigma.turn >= kTurnLimit) return bottom(too_long());
     const SourceResult src =
         m.is_capture() ? find_pawn_capture_source(sigma, ast::Disambiguator{m.capture_from(), std::nullopt}, m.to())
                        : find_pawn_traversal_source(sigma, ast::Disambiguator{}, m.to());
     if (const Undefined* u = boost::variant2::get_if<Undefined>(&src)) return bottom(*u);
-    return defined([&] { return promotion(sigma, boost::variant2::get<Source>(src).from, m.to(), m.piece()); });
+    return defined([&] { return promotion(p, boost::variant2::get<Source>(src).from, m.to(), m.piece()); });
 }
 
 // A move written by its squares (UCI): the piece is σ(S); its movement rules are checked here,
 // then the equation for what it does (castling when the king stands on e1/e8 and moves two
 // files; en passant when a pawn moves diagonally onto an empty square, …).
-Termination denote_coordinate(const ast::Coordinate& m, const State& sigma) noexcept {
+Termination denote_coordinate(const ast::Coordinate& m, const Position& p) noexcept {
+    const State& sigma = p.sigma;
     if (sigma.turn >= kTurnLimit) return bottom(too_long());
     const PieceId v = sigma.board[ix(m.from)];
     if (v == kEmpty) return bottom(undefined(Failure::SrcEmptySquare, m.from, m.to));
@@ -384,8 +404,8 @@ Termination denote_coordinate(const ast::Coordinate& m, const State& sigma) noex
     if (k == PieceKind::King && m.from == castle_squares(c, ast::CastleSide::King).king_from &&
         m.from.rank() == m.to.rank()) {
         const int df = m.to.file().index() - m.from.file().index();
-        if (df == 2) return denote_castle(ast::Castle{ast::CastleSide::King}, sigma);
-        if (df == -2) return denote_castle(ast::Castle{ast::CastleSide::Queen}, sigma);
+        if (df == 2) return denote_castle(ast::Castle{ast::CastleSide::King}, p);
+        if (df == -2) return denote_castle(ast::Castle{ast::CastleSide::Queen}, p);
     }
     const bool diagonal_pawn = k == PieceKind::Pawn && m.from.file() != m.to.file();
     if (!reaches(k, c, from, to, diagonal_pawn)) return bottom(undefined(Failure::SrcUnreachable, m.from, m.to, k));
@@ -401,7 +421,7 @@ Termination denote_coordinate(const ast::Coordinate& m, const State& sigma) noex
     }
     if (diagonal_pawn)
         if (auto u = pawn_capture_victim(sigma, from, to)) return bottom(*u);
-    return defined([&] { return apply_concrete(sigma, ConcreteMove{m.from, m.to, m.promotion}); });
+    return defined([&] { return apply_concrete(p, ConcreteMove{m.from, m.to, m.promotion}); });
 }
 
 }  // namespace pgnsem::sem::fast

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "ast/ast.hpp"
+#include "semantics/fast/position.hpp"
 #include "semantics/fast/terminates.hpp"
 #include "semantics/fast/wide.hpp"
 #include "semantics/moves.hpp"
@@ -18,30 +19,30 @@
 namespace pgnsem::sem::fast {
 
 // trav/pawn
-[[nodiscard]] Accepted pawn_step(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted pawn_step(const Position& p, Square from, Square to) noexcept;
 // trav/pawn-double
-[[nodiscard]] Accepted pawn_double_step(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted pawn_double_step(const Position& p, Square from, Square to) noexcept;
 // trav/piece
-[[nodiscard]] Accepted piece_traversal(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted piece_traversal(const Position& p, Square from, Square to) noexcept;
 // trav/king
-[[nodiscard]] Accepted king_traversal(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted king_traversal(const Position& p, Square from, Square to) noexcept;
 // cap/pawn
-[[nodiscard]] Accepted pawn_capture(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted pawn_capture(const Position& p, Square from, Square to) noexcept;
 // cap/en-passant
-[[nodiscard]] Accepted en_passant(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted en_passant(const Position& p, Square from, Square to) noexcept;
 // cap/piece
-[[nodiscard]] Accepted piece_capture(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted piece_capture(const Position& p, Square from, Square to) noexcept;
 // cap/king
-[[nodiscard]] Accepted king_capture(const State& s, Square from, Square to) noexcept;
+[[nodiscard]] Accepted king_capture(const Position& p, Square from, Square to) noexcept;
 // castle/*
-[[nodiscard]] Accepted castle(const State& s, ast::CastleSide side) noexcept;
+[[nodiscard]] Accepted castle(const Position& p, ast::CastleSide side) noexcept;
 // promo/*
-[[nodiscard]] Accepted promotion(const State& s, Square from, Square to, ast::PromotionPiece t) noexcept;
+[[nodiscard]] Accepted promotion(const Position& p, Square from, Square to, ast::PromotionPiece t) noexcept;
 
 // The equation that covers a move whose movement rules hold (the caller checked them): castling
 // when the king moves two files, en passant when a pawn moves diagonally onto an empty square,
 // and so on.
-[[nodiscard]] Accepted apply_concrete(const State& s, ConcreteMove m) noexcept;
+[[nodiscard]] Accepted apply_concrete(const Position& p, ConcreteMove m) noexcept;
 
 // σ.board with Q ↦ v and S ↦ 0 (`to`, `from`), in `out`: the board every equation but castling
 // writes (en passant then empties the square behind Q). Two widths with the same result (semantics/fast/wide.hpp):

@@ -189,8 +189,7 @@ struct Candidates {
     Bits legal = PGNSEM_MUTATE(fast_find_source_no_legality_filter, own.clear, Bits{0});
     for (Bits b = own.clear; b != 0; b &= b - 1) {
         const int q = std::countr_zero(b);
-        const Termination t = terminates_concrete(s, ConcreteMove{Square::unchecked(q), to_sq, std::nullopt});
-        if (boost::variant2::holds_alternative<Accepted>(t)) legal |= geo::bit(q);
+        if (legal_concrete(s, ConcreteMove{Square::unchecked(q), to_sq, std::nullopt})) legal |= geo::bit(q);
     }
     if (std::popcount(legal) > 1) {
         detail.candidates = legal;
@@ -201,16 +200,18 @@ struct Candidates {
 }
 
 // Inlined into GTSS and GCSS below, for the same reason as candidates.
+// `kings`: where σ's kings stand (semantics/fast/position.hpp); a pawn's search, which reads no
+// king, is told none.
 [[nodiscard, gnu::always_inline]] inline SourceResult find_source(const State& s, PieceKind k,
                                                                   const ast::Disambiguator& d, Square to_sq,
-                                                                  bool capture) noexcept {
+                                                                  bool capture, const KingSquares& kings) noexcept {
     const int to = to_sq.index();
     const Color us = to_move(s);
-    // The king: where it stands is kept in σ (king_square), and a king's way is one step, never
-    // blocked; so when it can step to Q and the disambiguator admits its square it is the one
-    // candidate the search below would find (the fast path takes one king a side as given).
+    // The king: where it stands the caller knows (fast::Position), and a king's way is one step,
+    // never blocked; so when it can step to Q and the disambiguator admits its square it is the
+    // one candidate the search below would find (the fast path takes one king a side as given).
     if (k == PieceKind::King) {
-        const int ks = s.king_square[static_cast<std::size_t>(us)];
+        const int ks = kings[static_cast<std::size_t>(us)];
         const Bits admits = PGNSEM_MUTATE(fast_find_source_king_any_disambiguator, ~Bits{0}, admitted(d));
         if (ks != kNoSquare && ((geo::king_targets(to) & admits) >> ks & 1) != 0)
             return source_at(s, k, capture, ks, to);
@@ -232,7 +233,7 @@ struct Candidates {
 // restore registers on every pawn move, nearly all of which are plain (double steps included).
 [[nodiscard, gnu::cold, gnu::noinline]] SourceResult pawn_source_searched(const State& s, const ast::Disambiguator& d,
                                                                           Square to, bool capture) noexcept {
-    return find_source(s, PieceKind::Pawn, d, to, capture);
+    return find_source(s, PieceKind::Pawn, d, to, capture, KingSquares{{kNoSquare, kNoSquare}});
 }
 
 }  // namespace
@@ -249,13 +250,13 @@ SourceResult find_pawn_capture_source(const State& sigma, const ast::Disambiguat
 }
 
 // GTSS and GCSS for a piece (kind ≠ pawn).
-SourceResult find_piece_traversal_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
+SourceResult find_piece_traversal_source(const Position& p, PieceKind kind, const ast::Disambiguator& from,
                                          Square to) noexcept {
-    return find_source(sigma, kind, from, to, false);
+    return find_source(p.sigma, kind, from, to, false, p.king);
 }
-SourceResult find_piece_capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
+SourceResult find_piece_capture_source(const Position& p, PieceKind kind, const ast::Disambiguator& from,
                                        Square to) noexcept {
-    return find_source(sigma, kind, from, to, true);
+    return find_source(p.sigma, kind, from, to, true, p.king);
 }
 
 }  // namespace pgnsem::sem::fast

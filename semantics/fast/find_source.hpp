@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "ast/ast.hpp"
+#include "semantics/fast/position.hpp"
 #include "semantics/find_source.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
@@ -21,14 +22,15 @@ namespace pgnsem::sem::fast {
 // or of a piece of `kind` (not a pawn).
 [[nodiscard]] SourceResult find_pawn_traversal_source(const State& sigma, const ast::Disambiguator& from,
                                                       Square to) noexcept;
-[[nodiscard]] SourceResult find_piece_traversal_source(const State& sigma, PieceKind kind,
+// σ in its position p (semantics/fast/position.hpp), from whose kings a king's move is read off.
+[[nodiscard]] SourceResult find_piece_traversal_source(const Position& p, PieceKind kind,
                                                        const ast::Disambiguator& from, Square to) noexcept;
 
 // GCSS(Q, P, σ): a capture to `to`, of a pawn (diagonally from file W, en passant included) or of
 // a piece of `kind` (not a pawn).
 [[nodiscard]] SourceResult find_pawn_capture_source(const State& sigma, const ast::Disambiguator& from,
                                                     Square to) noexcept;
-[[nodiscard]] SourceResult find_piece_capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from,
+[[nodiscard]] SourceResult find_piece_capture_source(const Position& p, PieceKind kind, const ast::Disambiguator& from,
                                                      Square to) noexcept;
 
 }  // namespace pgnsem::sem::fast

@@ -28,6 +28,9 @@
 #include "semantics/fast/boards.hpp"
 #include "semantics/fast/geometry.hpp"
 #include "semantics/fast/wide.hpp"
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
+#include <emmintrin.h>
+#endif
 // checks()'s reading thirty-two squares at a time (PGNSEM_WIDE, wide.hpp)
 #if defined(PGNSEM_WIDE)
 #include <immintrin.h>
@@ -234,8 +237,7 @@ using NarrowWatch = ScalarWatch;
 
 // IIC(σ, c) with watches of type W.
 template <class W>
-[[nodiscard]] bool in_check_read(const State& sigma, Color c) noexcept {
-    const std::uint8_t k = sigma.king_square[static_cast<std::size_t>(c)];
+[[nodiscard]] bool in_check_read(const State& sigma, Color c, std::uint8_t k) noexcept {
     if (k == kNoSquare) return false;
     W w(k, opposite(c));
     const Bits occupied = W::read(sigma, w);
@@ -244,10 +246,9 @@ template <class W>
 
 // Both kings over one reading of σ, with watches of type W.
 template <class W>
-[[nodiscard]] Checks checks_read(const State& sigma) noexcept {
-    const std::uint8_t kw = sigma.king_square[0], kb = sigma.king_square[1];
+[[nodiscard]] Checks checks_read(const State& sigma, std::uint8_t kw, std::uint8_t kb) noexcept {
     if (kw == kNoSquare || kb == kNoSquare)
-        return {in_check_read<W>(sigma, Color::White), in_check_read<W>(sigma, Color::Black)};
+        return {in_check_read<W>(sigma, Color::White, kw), in_check_read<W>(sigma, Color::Black, kb)};
     W white(kw, Color::Black), black(kb, Color::White);
     const Bits occupied = W::read(sigma, white, black);
     return {white.attacked(kw, occupied), black.attacked(kb, occupied)};
@@ -257,18 +258,46 @@ template <class W>
 
 // IIC(σ, c): c's king is attacked by ¬c. A side without a king is never in check.
 // F1 checks the answer against the reference's `in_check` (Algorithm 3).
+bool in_check(const State& sigma, Color c, std::uint8_t king) noexcept {
+    return in_check_read<NarrowWatch>(sigma, c, king);
+}
 bool in_check(const State& sigma, Color c) noexcept {
-    return in_check_read<NarrowWatch>(sigma, c);
+    return in_check(sigma, c, kings_of(sigma)[static_cast<std::size_t>(c)]);
 }
 bool in_check_scalar(const State& sigma, Color c) noexcept {
-    return in_check_read<ScalarWatch>(sigma, c);
+    return in_check_read<ScalarWatch>(sigma, c, kings_of_scalar(sigma)[static_cast<std::size_t>(c)]);
 }
 
+Checks checks_narrow(const State& sigma, KingSquares king) noexcept {
+    return checks_read<NarrowWatch>(sigma, king[0], king[1]);
+}
 Checks checks_narrow(const State& sigma) noexcept {
-    return checks_read<NarrowWatch>(sigma);
+    return checks_narrow(sigma, kings_of(sigma));
 }
 Checks checks_scalar(const State& sigma) noexcept {
-    return checks_read<ScalarWatch>(sigma);
+    const KingSquares king = kings_of_scalar(sigma);
+    return checks_read<ScalarWatch>(sigma, king[0], king[1]);
+}
+
+// The kings of σ: where ids 5 and 21 stand (the first of each in square order).
+KingSquares kings_of(const State& s) noexcept {
+#if defined(__SSE2__) && !defined(PGNSEM_NO_SIMD)
+    Bits white = 0, black = 0;
+    for (int chunk = 0; chunk < 4; ++chunk) {
+        const __m128i ids = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.board.data() + 16 * chunk));
+        const auto mask = [chunk](__m128i m) noexcept {
+            return static_cast<Bits>(static_cast<std::uint32_t>(_mm_movemask_epi8(m)) & 0xFFFFu) << (16 * chunk);
+        };
+        white |= mask(_mm_cmpeq_epi8(ids, _mm_set1_epi8(static_cast<char>(kWhiteKing.value()))));
+        black |= mask(_mm_cmpeq_epi8(ids, _mm_set1_epi8(static_cast<char>(kBlackKing.value()))));
+    }
+    const auto first = [](Bits b) noexcept {
+        return b == 0 ? kNoSquare : static_cast<std::uint8_t>(std::countr_zero(b));
+    };
+    return {{first(white), first(black)}};
+#else
+    return kings_of_scalar(s);
+#endif
 }
 
 #if defined(PGNSEM_WIDE)
@@ -347,23 +376,42 @@ constexpr WideConstants kWideColour = [] {
 
 Checks checks_wide(const State& sigma) noexcept {
     PGNSEM_ASSERT(kWide, "checks_wide needs AVX2");
-    const std::uint8_t kw = sigma.king_square[0], kb = sigma.king_square[1];
-    if (kw == kNoSquare || kb == kNoSquare) return checks_narrow(sigma);
-    return read_wide(sigma, kw, kb);
+    const KingSquares king = kings_of(sigma);
+    if (king[0] == kNoSquare || king[1] == kNoSquare) return checks_narrow(sigma, king);
+    return read_wide(sigma, king[0], king[1]);
 }
 
-Checks checks(const State& sigma) noexcept {
-    const std::uint8_t kw = sigma.king_square[0], kb = sigma.king_square[1];
-    if (kWide && kw != kNoSquare && kb != kNoSquare) return read_wide(sigma, kw, kb);
-    return checks_narrow(sigma);
+namespace {
+// Both kings, on kw and kb, in the width chosen at start-up (inlined into both `checks`; the narrow
+// reading out of line, so that the wide one is a jump with nothing to save or restore).
+[[nodiscard, gnu::noinline]] Checks checks_narrow_at(const State& sigma, std::uint8_t kw, std::uint8_t kb) noexcept {
+    return checks_read<NarrowWatch>(sigma, kw, kb);
 }
+[[nodiscard, gnu::always_inline]] inline Checks checks_at(const State& sigma, std::uint8_t kw,
+                                                          std::uint8_t kb) noexcept {
+    if (kWide && kw != kNoSquare && kb != kNoSquare) return read_wide(sigma, kw, kb);
+    return checks_narrow_at(sigma, kw, kb);
+}
+}  // namespace
 #else
 Checks checks_wide(const State& sigma) noexcept {
     return checks_narrow(sigma);
 }
-Checks checks(const State& sigma) noexcept {
-    return checks_narrow(sigma);
+namespace {
+[[nodiscard, gnu::always_inline]] inline Checks checks_at(const State& sigma, std::uint8_t kw,
+                                                          std::uint8_t kb) noexcept {
+    return checks_read<NarrowWatch>(sigma, kw, kb);
 }
+}  // namespace
 #endif
+// (The kings are read where they are kept, one byte each: passed as one KingSquares value they
+// cost two more instructions each to take apart, on every move.)
+Checks checks(const Position& p) noexcept {
+    return checks_at(p.sigma, p.king[0], p.king[1]);
+}
+Checks checks(const State& sigma) noexcept {
+    const KingSquares k = kings_of(sigma);
+    return checks_at(sigma, k[0], k[1]);
+}
 
 }  // namespace pgnsem::sem::fast

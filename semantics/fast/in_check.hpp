@@ -3,12 +3,15 @@
 
 #include <cstdint>
 
+#include "semantics/fast/position.hpp"
 #include "semantics/state.hpp"
 
 namespace pgnsem::sem::fast {
 
 // IIC(σ, c). A side without a king (only from an invalid FEN) is never in check.
 [[nodiscard]] bool in_check(const State& sigma, Color c) noexcept;
+// The same with c's king on `king` (a KingSquares entry: kNoSquare for none), as T knows it.
+[[nodiscard]] bool in_check(const State& sigma, Color c, std::uint8_t king) noexcept;
 
 // IIC(σ, White) and IIC(σ, Black), asked in one pass over σ: T asks one of σ′ (the mover's king
 // safety) and the check claim the other.
@@ -25,11 +28,14 @@ struct Checks {
 };
 static_assert(static_cast<unsigned>(Color::White) == 0 && static_cast<unsigned>(Color::Black) == 1);
 [[nodiscard]] Checks checks(const State& sigma) noexcept;
+// The same in σ's position, whose kings T knows (semantics/fast/position.hpp).
+[[nodiscard]] Checks checks(const Position& p) noexcept;
 // checks() reads σ in one of two widths, with the same answer: sixteen squares a step with SSSE3
 // (one at a time in a build without SIMD), or thirty-two where the processor has AVX2, chosen once
 // at start-up (semantics/fast/wide.hpp). Both are here so that F1 holds each of them to the
 // reference, whichever the processor running the tests would choose.
 [[nodiscard]] Checks checks_narrow(const State& sigma) noexcept;
+[[nodiscard]] Checks checks_narrow(const State& sigma, KingSquares king) noexcept;
 // Precondition: wide_available() (it aborts on a processor without AVX2; in a build without the
 // wide bodies it is checks_narrow).
 [[nodiscard]] Checks checks_wide(const State& sigma) noexcept;

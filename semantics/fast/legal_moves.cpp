@@ -112,7 +112,7 @@ inline void add_pawn_move(Sink& out, int from, int to) noexcept {
 template <class Sink>
 inline void add_if_legal(Sink& out, const State& s, int from, int to) noexcept {
     const ConcreteMove m{Square::unchecked(from), Square::unchecked(to), std::nullopt};
-    if (boost::variant2::holds_alternative<Accepted>(terminates_concrete(s, m))) out.add(from, to);
+    if (legal_concrete(s, m)) out.add(from, to);
 }
 
 // The squares castling needs empty (CastleSquares::between), as a set.
@@ -183,9 +183,9 @@ void generate(const State& s, const Boards& b, Sink& out) noexcept {
     const Bits enemy = b.colour[static_cast<std::size_t>(them)];
     // T: never onto an own piece (dest/own-piece), never onto the king (cap/of-king).
     const Bits allowed = ~own & ~(enemy & b.kind[static_cast<std::size_t>(PieceKind::King)]);
-    const int k = s.king_square[static_cast<std::size_t>(us)] == kNoSquare
-                      ? -1
-                      : static_cast<int>(s.king_square[static_cast<std::size_t>(us)]);
+    // the king (the first in square order, were there two: only from an invalid FEN)
+    const Bits kings = b.of(us, PieceKind::King);
+    const int k = kings == 0 ? -1 : std::countr_zero(kings);
 
     Bits check_mask = kAll;
     Bits pinned = 0;
@@ -347,10 +347,11 @@ struct PerftSink : OneByOne<PerftSink> {
     return c;
 }
 
-// perft below σ, with σ's bit sets b kept beside it: each child's sets are b updated by the move
-// (boards_after), never derived from σ′ again; σ′ itself is the fast equations' (apply_concrete),
-// and it is σ′ that the next step reads.
-std::uint64_t perft_with(const State& sigma, const Boards& b, int depth) noexcept {
+// perft below σ (in its position p), with σ's bit sets b kept beside it: each child's sets are b
+// updated by the move (boards_after), never derived from σ′ again; σ′ itself is the fast
+// equations' (apply_concrete), and it is σ′ that the next step reads.
+std::uint64_t perft_with(const Position& p, const Boards& b, int depth) noexcept {
+    const State& sigma = p.sigma;
     // Bulk counting: the leaves below a node of depth 1 are its legal moves.
     if (depth == 1) {
         CountSink count;
@@ -363,7 +364,7 @@ std::uint64_t perft_with(const State& sigma, const Boards& b, int depth) noexcep
     std::uint64_t n = 0;
     for (std::size_t i = 0; i < sink.size; ++i) {
         const ConcreteMove m = concrete(moves[i]);
-        n += perft_with(apply_concrete(sigma, m).next, boards_after(sigma, b, m), depth - 1);
+        n += perft_with(apply_concrete(p, m).next, boards_after(sigma, b, m), depth - 1);
     }
     return n;
 }
@@ -432,8 +433,8 @@ Outcome outcome(const State& sigma) noexcept {
 // capture) holds for any other piece moving there. Another piece q of the same kind (neither king
 // nor pawn) that reaches Q along a clear way, as denote_coordinate asks, is then a legal move to Q
 // exactly when IIC(σ′) is false for the mover: no enemy piece but the one taken on Q attacks the
-// king with q lifted and Q filled. (IIC looks at the king on king_square; a side without one is
-// never in check.)
+// king with q lifted and Q filled. (IIC looks at the king, the first in square order, found in σ's
+// bit sets: σ caches no king square; a side without one is never in check.)
 //
 // That is asked along one line only. The move T accepted is neither the king's nor a pawn's, so a
 // check σ holds is a single one (a double check leaves only king moves), and that move answers it on
@@ -457,9 +458,10 @@ ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& act
         if (reaches(k, c, q, to, false) && (way(k, q, to, false) & own.occupied) == 0) reaching |= geo::bit(q);
     }
     if (reaching == 0) return d;
-    const int king = sigma.king_square[static_cast<std::size_t>(c)];
+    const Bits kings = kind_boards(sigma, c, PieceKind::King).pieces;
+    const int king = std::countr_zero(kings);
     Bits others = reaching;
-    if (king != kNoSquare) {
+    if (kings != 0) {
         for (Bits o = reaching; o != 0; o &= o - 1) {
             const int q = std::countr_zero(o);
             const int d = geo::direction_to(king, q);
@@ -501,7 +503,7 @@ ast::Move canonical_move(const State& sigma, const Action& action, const State& 
 
 std::uint64_t perft(const State& sigma, int depth) noexcept {
     if (depth <= 0) return 1;
-    return perft_with(sigma, boards_of(sigma), depth);
+    return perft_with(position_from(sigma), boards_of(sigma), depth);
 }
 
 }  // namespace pgnsem::sem::fast

@@ -111,8 +111,7 @@ inline unsigned castling_rights(const sem::State& s) noexcept {
             if (!from) continue;
             const sem::PieceId p = sem::at(s, *from);
             if (p == sem::kEmpty || sem::kind_of(p) != PieceKind::Pawn || sem::color_of(p) != mover) continue;
-            const sem::Termination t = fast::terminates_concrete(s, {*from, target, std::nullopt});
-            if (boost::variant2::holds_alternative<sem::Accepted>(t)) return f;
+            if (fast::legal_concrete(s, {*from, target, std::nullopt})) return f;
         }
         return -1;
     }

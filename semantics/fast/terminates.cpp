@@ -57,17 +57,19 @@ namespace {
 // the builds with expensive assertions (a scan of σ and σ′ per move would cost the fast path what
 // it saves).
 void accept(const State& s, Accepted& t, bool check) noexcept {
-    PGNSEM_EXPENSIVE_ASSERT(!well_formed(s) || well_formed(t.next), "a move the Laws accept leaves σ well-formed");
+    PGNSEM_EXPENSIVE_ASSERT(!well_formed(s) || well_formed(t.next.sigma),
+                            "a move the Laws accept leaves σ well-formed");
+    PGNSEM_EXPENSIVE_ASSERT(t.next.king == kings_of(t.next.sigma), "σ′'s position has σ′'s kings");
     t.check = check;
 }
 
 // Which of the three king-safety rules a move that leaves its king attacked breaks.
 [[nodiscard, gnu::cold, gnu::noinline]] Termination king_unsafe(const State& s, const Accepted& t) noexcept {
     const Color mover = to_move(s);
-    const Square king = Square::unchecked(t.next.king_square[static_cast<std::size_t>(mover)]);
+    const Square king = Square::unchecked(t.next.king[static_cast<std::size_t>(mover)]);
     Detail d = detail_of(t.action);
     d.king = king;
-    d.attacker = first_square(attackers(t.next, king, opposite(mover)));
+    d.attacker = first_square(attackers(t.next.sigma, king, opposite(mover)));
     Failure r = PGNSEM_MUTATE(fast_terminates_into_pinned_swapped, Failure::CheckInto, Failure::CheckPinned);
     if (t.action.piece != kEmpty && kind_of(t.action.piece) == PieceKind::King)
         r = PGNSEM_MUTATE(fast_terminates_into_pinned_swapped, Failure::CheckPinned, Failure::CheckInto);
@@ -166,7 +168,7 @@ void conclude_castle(const State& s, Accepted& t, Termination& r) noexcept {
         r = f;
         return;
     }
-    accept(s, t, in_check(t.next, them));
+    accept(s, t, in_check(t.next.sigma, them, t.next.king[static_cast<std::size_t>(them)]));
 }
 
 // Inlined into each kind of move (below), so that each calls its own [[M]] directly and knows
@@ -175,35 +177,34 @@ void conclude_castle(const State& s, Accepted& t, Termination& r) noexcept {
 // (denote.hpp): ⊤ with σ' and the action, written where the caller of T receives its answer, or
 // ⊥; T's conditions read σ' there and, when one fails, replace the answer with ⊥.
 template <class Body, class Denote>
-[[nodiscard, gnu::always_inline]] inline Termination judge(const State& s, const Body& body, Denote denote_fn,
+[[nodiscard, gnu::always_inline]] inline Termination judge(const Position& p, const Body& body, Denote denote_fn,
                                                            bool capture) noexcept {
-    Termination r = denote_fn(body, s);
+    Termination r = denote_fn(body, p);
     if (Accepted* t = boost::variant2::get_if<Accepted>(&r)) {
         if (t->action.castle)
-            conclude_castle(s, *t, r);
+            conclude_castle(p.sigma, *t, r);
         else
-            conclude(s, *t, r, capture);
+            conclude(p.sigma, *t, r, capture);
     }
     return r;
 }
 
-[[nodiscard]] Termination judge_coordinate(const State& s, const ast::Coordinate& m) noexcept {
+[[nodiscard]] Termination judge_coordinate(const Position& p, const ast::Coordinate& m) noexcept {
     // A move written by its squares takes whatever enemy piece stands on Q: it is a capture
     // exactly when Q is occupied (or it is en passant).
-    const bool capture = s.board[static_cast<std::size_t>(m.to.index())] != kEmpty;
-    return judge(s, m, denote_coordinate, capture);
+    const bool capture = p.sigma.board[static_cast<std::size_t>(m.to.index())] != kEmpty;
+    return judge(p, m, denote_coordinate, capture);
 }
 
-}  // namespace
-
-Termination terminates(const ast::Move& m, const State& sigma) noexcept {
+// T(M) in the position p.
+[[nodiscard, gnu::always_inline]] inline Termination judge_move(const ast::Move& m, const Position& p) noexcept {
     return boost::variant2::visit(
         Overloaded{
-            [&sigma](const ast::Traversal& b) { return judge(sigma, b, denote_traversal, false); },
-            [&sigma](const ast::Capture& b) { return judge(sigma, b, denote_capture, true); },
-            [&sigma](const ast::Castle& b) { return judge(sigma, b, denote_castle, false); },
-            [&sigma](const ast::Promotion& b) { return judge(sigma, b, denote_promotion, b.is_capture()); },
-            [&sigma](const ast::Coordinate& b) { return judge_coordinate(sigma, b); },
+            [&](const ast::Traversal& b) { return judge(p, b, denote_traversal, false); },
+            [&](const ast::Capture& b) { return judge(p, b, denote_capture, true); },
+            [&](const ast::Castle& b) { return judge(p, b, denote_castle, false); },
+            [&](const ast::Promotion& b) { return judge(p, b, denote_promotion, b.is_capture()); },
+            [&](const ast::Coordinate& b) { return judge_coordinate(p, b); },
             [](const ast::NullMove&) {
                 return Termination{Refused{Failure::MoveNull, Detail{}}};
             },
@@ -211,8 +212,18 @@ Termination terminates(const ast::Move& m, const State& sigma) noexcept {
         m.body);
 }
 
-Termination terminates_concrete(const State& sigma, ConcreteMove m) noexcept {
-    return judge_coordinate(sigma, ast::Coordinate{m.from, m.to, m.promotion});
+}  // namespace
+
+Termination terminates(const ast::Move& m, const Position& p) noexcept {
+    return judge_move(m, p);
+}
+
+Termination terminates_concrete(const Position& p, ConcreteMove m) noexcept {
+    return judge_coordinate(p, ast::Coordinate{m.from, m.to, m.promotion});
+}
+
+bool legal_concrete(const State& sigma, ConcreteMove m) noexcept {
+    return boost::variant2::holds_alternative<Accepted>(terminates_concrete(position_from(sigma), m));
 }
 
 }  // namespace pgnsem::sem::fast

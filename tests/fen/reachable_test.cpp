@@ -37,7 +37,7 @@ struct Coverage {
 // Checks one reachable position; returns false (after reporting) when validate() flags it.
 bool check_reachable(const sem::State& s, const std::string& where, Coverage& seen) {
     const Placement p = sem::to_placement(s);
-    if (const auto king = sem::king_of(s, sem::to_move(s))) {
+    if (const auto king = sem::king_square(s, sem::to_move(s))) {
         const int checkers = sem::attackers(s, *king, pgnsem::opposite(sem::to_move(s))).size();
         if (checkers == 2) ++seen.double_checks;
         if (checkers > 0 && p.en_passant) ++seen.checks_after_double_step;

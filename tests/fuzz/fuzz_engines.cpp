@@ -15,6 +15,7 @@
 #include "io/output.hpp"
 #include "laws/setup.hpp"
 #include "semantics/engine.hpp"
+#include "semantics/engines.hpp"
 #include "semantics/fast/legal_moves.hpp"
 #include "semantics/fast/terminates.hpp"
 #include "syntax/fen.hpp"
@@ -126,7 +127,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const sem::MoveList moves = sem::fast::legal_moves(s);
             if (moves.size == 0) break;
             const sem::ConcreteMove m = moves.moves[in.next() % moves.size];
-            const sem::Accepted ok = boost::variant2::get<sem::Accepted>(sem::fast::terminates_concrete(s, m));
+            const sem::Accepted ok =
+                boost::variant2::get<sem::Accepted>(sem::FastEngine::instance().terminates_concrete(s, m));
             ast::Move written = sem::fast_engine().canonical_move(s, ok.action, ok.next);
             // now and then a wrong +/# claim, for the claims' warnings
             if (op < 16) written.claim = static_cast<ast::CheckClaim>(op % 3);
@@ -137,7 +139,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const ast::Move m = near_miss(in);
         if (boost::variant2::holds_alternative<ast::NullMove>(m.body)) break;
         pgn += std::string(syntax::print_san(m).view()) + " ";
-        const sem::Termination t = sem::fast::terminates(m, s);
+        const sem::Termination t = sem::FastEngine::instance().terminates(m, s);
         if (const auto* ok = boost::variant2::get_if<sem::Accepted>(&t))
             s = ok->next;
         else

@@ -21,6 +21,7 @@
 #include "laws/dead_position.hpp"
 #include "laws/setup.hpp"
 #include "semantics/engine.hpp"
+#include "semantics/engines.hpp"
 #include "semantics/fast/legal_moves.hpp"
 #include "semantics/fast/terminates.hpp"
 #include "syntax/fen.hpp"
@@ -189,7 +190,7 @@ Walk walk(const std::string& fen, const std::vector<std::uint32_t>& choices) {
         // 7 times in 8 a reversible move when there is one (the clock goes on)
         std::vector<sem::Accepted> all, reversible;
         for (const sem::ConcreteMove m : list) {
-            const sem::Termination t = sem::fast::terminates_concrete(s, m);
+            const sem::Termination t = sem::FastEngine::instance().terminates_concrete(s, m);
             const sem::Accepted& ok = v2::get<sem::Accepted>(t);
             all.push_back(ok);
             if (ok.next.halfmove_clock != 0) reversible.push_back(ok);
@@ -265,7 +266,7 @@ bool quiet(const sem::State& s, const sem::ConcreteMove& m) {
 }
 
 void play(Lengthening& l, const sem::ConcreteMove& m) {
-    const sem::Termination t = sem::fast::terminates_concrete(l.end, m);
+    const sem::Termination t = sem::FastEngine::instance().terminates_concrete(l.end, m);
     const auto& ok = v2::get<sem::Accepted>(t);
     l.moves += std::string(syntax::print_san(sem::fast::canonical_move(l.end, ok.action, ok.next)).view()) + " ";
     l.end = ok.next;

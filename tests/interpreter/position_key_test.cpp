@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "laws/setup.hpp"
+#include "semantics/engines.hpp"
 #include "semantics/fast/legal_moves.hpp"
 #include "syntax/fen.hpp"
 
@@ -45,7 +46,7 @@ void walk(sem::State s, const std::vector<std::uint32_t>& choices, Step&& step) 
     for (std::uint32_t c : choices) {
         const sem::MoveList moves = sem::fast::legal_moves(s);
         if (moves.size == 0) break;
-        const sem::Termination t = sem::fast::terminates_concrete(s, moves.moves[c % moves.size]);
+        const sem::Termination t = sem::FastEngine::instance().terminates_concrete(s, moves.moves[c % moves.size]);
         RC_ASSERT(v2::holds_alternative<sem::Accepted>(t));
         const sem::Accepted& ok = v2::get<sem::Accepted>(t);
         step(s, ok);

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "semantics/engines.hpp"
 #include "semantics/fast/legal_moves.hpp"
 #include "tests/semantics/walks.hpp"
 
@@ -53,7 +54,7 @@ bool mate_within(const State& s, Color winner, int depth) {
     if (moves.size == 0) return to_move(s) != winner && outcome(s) == Outcome::Checkmate;
     if (depth == 0) return false;
     for (const ConcreteMove& m : moves) {
-        const Termination t = fast::terminates_concrete(s, m);
+        const Termination t = FastEngine::instance().terminates_concrete(s, m);
         if (mate_within(boost::variant2::get<Accepted>(t).next, winner, depth - 1)) return true;
     }
     return false;
@@ -527,7 +528,7 @@ TEST_CASE("dead position: under rule R every man stays on its squares, whatever 
             const ConcreteMove m = pick_sharp
                                        ? sharp[static_cast<std::size_t>(pick(0, static_cast<int>(sharp.size())))]
                                        : moves.moves[static_cast<std::size_t>(pick(0, static_cast<int>(moves.size)))];
-            const Termination t = fast::terminates_concrete(s, m);
+            const Termination t = FastEngine::instance().terminates_concrete(s, m);
             RC_ASSERT(boost::variant2::holds_alternative<Accepted>(t));
             s = boost::variant2::get<Accepted>(t).next;
             origin[static_cast<std::size_t>(m.to.index())] = origin[static_cast<std::size_t>(m.from.index())];

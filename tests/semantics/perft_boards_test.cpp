@@ -29,7 +29,9 @@ bool same_boards(const fast::Boards& a, const fast::Boards& b) {
 bool every_move_keeps_boards(const State& s) {
     const fast::Boards b = fast::boards_of(s);
     for (const ConcreteMove& m : fast::legal_moves(s)) {
-        const State next = fast::apply_concrete(s, m).next;
+        const fast::Position next_position = fast::apply_concrete(fast::position_from(s), m).next;
+        if (next_position.king != fast::kings_of_scalar(next_position.sigma)) return false;
+        const State& next = next_position.sigma;
         if (!same_boards(fast::boards_after(s, b, m), fast::boards_of(next))) return false;
     }
     return true;
@@ -58,7 +60,7 @@ TEST_CASE("F8 perft's kept bit sets = those derived from σ′, on walks", "[pro
         fast::Boards kept = steps.empty() ? fast::Boards{} : fast::boards_of(steps.front().before);
         for (const WalkStep& step : steps) {
             RC_ASSERT(every_move_keeps_boards(step.before));
-            RC_ASSERT(fast::apply_concrete(step.before, step.move).next == step.result.next);
+            RC_ASSERT(fast::apply_concrete(fast::position_from(step.before), step.move).next.sigma == step.result.next);
             kept = fast::boards_after(step.before, kept, step.move);
             RC_ASSERT(same_boards(kept, fast::boards_of(step.result.next)));
         }
@@ -76,7 +78,7 @@ TEST_CASE("F8 perft's kept bit sets = those derived from σ′, two plies from c
         CHECK(every_move_keeps_boards(*s));
         for (const ConcreteMove& m : fast::legal_moves(*s)) {
             INFO(m.from.index() << "-" << m.to.index());
-            CHECK(every_move_keeps_boards(fast::apply_concrete(*s, m).next));
+            CHECK(every_move_keeps_boards(fast::apply_concrete(fast::position_from(*s), m).next.sigma));
         }
     }
 }

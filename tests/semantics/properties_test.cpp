@@ -100,9 +100,9 @@ TEST_CASE("L3 after every defined move the mover is not in check", "[property][L
         for (const State& s : positions) {
             const Color mover = to_move(s);
             for (const State& next : accepted_successors(s)) {
-                const int k = next.king_square[static_cast<std::size_t>(mover)];
-                RC_ASSERT(k != kNoSquare);
-                RC_ASSERT(!attacked_plainly(next, k % 8, k / 8, opposite(mover)));
+                const std::optional<Square> k = king_square(next, mover);
+                RC_ASSERT(k.has_value());
+                RC_ASSERT(!attacked_plainly(next, k->index() % 8, k->index() / 8, opposite(mover)));
             }
         }
     });
@@ -112,7 +112,7 @@ TEST_CASE("L3's own attack test agrees with IIC on the positions of walks", "[pr
     rc::prop("L3-attack", [](const std::vector<std::uint32_t>& choices) {
         for (const WalkStep& st : walk(choices))
             for (Color c : {Color::White, Color::Black}) {
-                const int k = st.result.next.king_square[static_cast<std::size_t>(c)];
+                const int k = king_square(st.result.next, c)->index();
                 RC_ASSERT(attacked_plainly(st.result.next, k % 8, k / 8, opposite(c)) == in_check(st.result.next, c));
             }
     });
@@ -128,7 +128,6 @@ TEST_CASE("L4 every id on the board obeys the numbering", "[property][L4]") {
                 if (v == kWhiteQueensideBishop || v == kBlackKingsideBishop) RC_ASSERT(!sqr.is_light());
                 if (v == kWhiteKingsideBishop || v == kBlackQueensideBishop) RC_ASSERT(sqr.is_light());
                 if (kind_of(v) == PieceKind::Pawn) RC_ASSERT(sqr.rank().index() != 0 && sqr.rank().index() != 7);
-                if (kind_of(v) == PieceKind::King) RC_ASSERT(s.king_square[static_cast<std::size_t>(color_of(v))] == q);
             }
             // what well_formed checks (state.hpp) is what this lemma states
             RC_ASSERT(well_formed(s));

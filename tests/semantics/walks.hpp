@@ -181,7 +181,6 @@ inline std::string differences(const Termination& a, const Termination& b) {
     differ(x->next.number_base != y->next.number_base, "move number base");
     differ(x->next.king_moved != y->next.king_moved, "king flags");
     differ(x->next.rook_moved != y->next.rook_moved, "rook flags");
-    differ(x->next.king_square != y->next.king_square, "king squares");
     differ(!(x->action == y->action), "action");
     differ(x->check != y->check, "check");
     return parts.empty() ? "" : " (differ: " + parts + ")";
