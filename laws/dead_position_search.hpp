@@ -43,7 +43,11 @@ inline constexpr std::uint32_t kBlockMask = (std::uint32_t{1} << kBlockBits) - 1
 
 // "The same position" of Laws 9.2.3 (what FastEngine::full_key hashes): kinds and colours on the
 // squares, the side to move, the castling rights, the en passant file. Positions that are the
-// same have the same legal moves, up to the ids, so the closure keeps one of them.
+// same have the same legal moves, up to the ids, so the closure keeps one of them. The same
+// question as comparing position_of (semantics/position.hpp), asked of the fast engine's tables
+// and stopping at the first square that differs: the closure asks it of every key that collides
+// in its table, and position_of would build both positions (the reference's en passant file asks
+// T of each capture) to compare them once.
 [[nodiscard]] inline bool same_position(const State& a, const State& b) noexcept {
     if (to_move(a) != to_move(b)) return false;
     for (std::size_t q = 0; q < 64; ++q)

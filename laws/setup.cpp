@@ -11,6 +11,7 @@
 #include <bit>
 
 #include "laws/retro.hpp"
+#include "semantics/engines.hpp"
 #include "semantics/in_check.hpp"
 
 namespace pgnsem::sem {
@@ -18,16 +19,9 @@ namespace pgnsem::sem {
 namespace {
 
 using Bits = std::uint64_t;
-
-constexpr Bits bit(int q) noexcept {
-    return Bits{1} << q;
-}
-constexpr int file_of(int q) noexcept {
-    return q & 7;
-}
-constexpr int rank_of(int q) noexcept {
-    return q >> 3;
-}
+using bits::bit;
+using bits::file_of;
+using bits::rank_of;
 constexpr std::size_t idx(int q) noexcept {
     return static_cast<std::size_t>(q);
 }
