@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstring>
 #include <utility>
 
@@ -14,6 +15,7 @@
 #include "interpreter/explain.hpp"
 #include "interpreter/judge.hpp"
 #include "interpreter/warnings.hpp"
+#include "io/contract.hpp"
 #include "io/json.hpp"
 #include "io/output.hpp"
 #include "laws/setup.hpp"
@@ -23,8 +25,43 @@
 
 namespace pgnsem::interp {
 
-std::optional<Placement> position_option(const std::string& fen, int& status) {
-    if (fen.empty()) return sem::to_placement(sem::initial_state());
+bool read_fen_line(std::FILE* in, std::string& fen) {
+    fen.clear();
+    for (int c = std::getc(in); c != EOF; c = std::getc(in)) {
+        if (c == '\n' || c == '\r') {
+            if (fen.find_first_not_of(" \t") != std::string::npos) break;
+            fen.clear();  // a blank line before the FEN
+            continue;
+        }
+        if (fen.size() >= kMaxFenRecordBytes) {
+            std::fprintf(stderr, "pgnsem: the FEN on standard input is longer than %zu bytes\n", kMaxFenRecordBytes);
+            return false;
+        }
+        fen.push_back(static_cast<char>(c));
+    }
+    if (std::ferror(in)) {
+        std::fprintf(stderr, "pgnsem: cannot read standard input: %s\n", std::strerror(errno));
+        return false;
+    }
+    if (fen.find_first_not_of(" \t") == std::string::npos) {
+        std::fprintf(stderr, "pgnsem: no FEN on standard input: it is empty or blank\n");
+        return false;
+    }
+    const auto first = fen.find_first_not_of(" \t"), last = fen.find_last_not_of(" \t");
+    fen = fen.substr(first, last - first + 1);
+    return true;
+}
+
+std::optional<Placement> position_option(const std::string& option, int& status) {
+    if (option.empty()) return sem::to_placement(sem::initial_state());
+    std::string fen = option;
+    if (option == "-") {
+        // the first line of standard input, as `fen -` reads its first record
+        if (!read_fen_line(stdin, fen)) {
+            status = 2;
+            return std::nullopt;
+        }
+    }
     auto parsed = syntax::parse_position(fen);
     if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
         std::fprintf(stderr, "pgnsem: FEN does not parse: %s field, column %u: %s\n", std::string(e->field).c_str(),
@@ -93,7 +130,8 @@ std::string moves_report(const Placement& p, bool json) {
         {
             JsonOut json_out(out);
             JsonObject o(json_out);
-            o.str("fen", fen);
+            write_envelope(o, "moves", sem::Reading::laws());
+            o.str("fen", fen).str("side", color_name(p.side_to_move));
             {
                 JsonArray moves(o.key("moves"));
                 for (std::size_t i = 0; i < n; ++i)
@@ -101,7 +139,6 @@ std::string moves_report(const Placement& p, bool json) {
             }
             status_json(o, st);
         }
-        out += '\n';
     } else {
         out += "FEN:        " + fen + "\n";
         out += "moves:      " + std::to_string(n) + " legal, sorted by UCI\n";
@@ -117,11 +154,14 @@ std::string moves_report(const Placement& p, bool json) {
     return out;
 }
 
-int moves_command(const std::string& fen, bool json, std::FILE* out) {
+int moves_command(const std::string& fen, std::optional<JsonLayout> json, std::FILE* out) {
     int status = 0;
     const std::optional<Placement> p = position_option(fen, status);
     if (!p) return status;
-    return write_bytes(out, moves_report(*p, json)) ? status : 2;
+    if (!json) return write_bytes(out, moves_report(*p, false)) ? status : 2;
+    JsonDocument doc(out, *json);
+    doc.add(moves_report(*p, true));
+    return doc.finish() ? status : 2;
 }
 
 namespace {

@@ -13,23 +13,27 @@
 #include <vector>
 
 #include "ast/placement.hpp"
+#include "io/contract.hpp"
 
 namespace pgnsem::interp {
 
-// The position of a `--fen` option (a FEN or four-field EPD, syntax::parse_position), or the
-// initial position when `fen` is empty. nullopt, `status` 2, after saying on stderr why, when the
-// text does not parse; a position that cannot arise in a game is returned, as perft counts one,
-// with every problem said on stderr as a warning and `status` 1.
+// The position of a `--fen` option (a FEN or four-field EPD, syntax::parse_position; `-` reads it
+// from the first line of standard input), or the initial position when `fen` is empty. nullopt, `status` 2, after
+// saying on stderr why, when the text does not parse; a position that cannot arise in a game is returned, as perft
+// counts one, with every problem said on stderr as a warning and `status` 1.
 [[nodiscard]] std::optional<Placement> position_option(const std::string& fen, int& status);
+// The first line of `in` that is not blank, without its spaces and tabs at either end; false, after
+// saying why on stderr, when there is none, it is too long for a FEN record, or `in` fails.
+[[nodiscard]] bool read_fen_line(std::FILE* in, std::string& fen);
 
-// The legal moves of `p`, sorted by UCI, and its status: one JSON object
-// `{fen, moves: [{uci, san}], check, checkmate, stalemate}` with a newline, or text for people.
+// The legal moves of `p`, sorted by UCI, and its status: one JSON object (schemas/moves.json, no
+// newline), or text for people.
 [[nodiscard]] std::string moves_report(const Placement& p, bool json);
 
-// `pgnsem moves [--fen FEN] [--format text|json]`: 0, or 1 when the position cannot arise in a
-// game (the moves are listed all the same), 2 when the FEN does not parse or the output could not
-// be written.
-[[nodiscard]] int moves_command(const std::string& fen, bool json, std::FILE* out);
+// `pgnsem moves [--fen FEN] [--format text|json|jsonl]`: text (no layout), or the one object as a
+// document or a line. 0, or 1 when the position cannot arise in a game (the moves are listed all
+// the same), 2 when the FEN does not parse or the output could not be written.
+[[nodiscard]] int moves_command(const std::string& fen, std::optional<JsonLayout> json, std::FILE* out);
 
 // One token of `pgnsem san` as the SAN reader reads it, in JSON (no newline):
 // `{token, piece, from_file, from_rank, capture, to, promotion, castle, claim, suffix, warnings}`, or

@@ -101,4 +101,17 @@ std::string output_is_a_standard_stream(const char* option, const std::string& p
     return {};
 }
 
+void add_json_format_option(CLI::App* cmd, std::string& format) {
+    cmd->add_option("--format", format,
+                    "text, json (one JSON document: an array of the objects) or jsonl (one JSON object a line); "
+                    "docs/vocabulary.md names every field")
+        ->check(CLI::IsMember({"text", "json", "jsonl"}));
+}
+
+std::optional<interp::JsonLayout> json_layout(const std::string& format) {
+    if (format == "json") return interp::JsonLayout::Document;
+    if (format == "jsonl") return interp::JsonLayout::Lines;
+    return std::nullopt;
+}
+
 }  // namespace pgnsem::cli

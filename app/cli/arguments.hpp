@@ -5,8 +5,11 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "io/contract.hpp"
 
 namespace pgnsem::cli {
 
@@ -33,5 +36,11 @@ namespace pgnsem::cli {
 // when it is neither, or when `path` is empty (the option is not given).
 [[nodiscard]] std::string output_is_a_standard_stream(const char* option, const std::string& path,
                                                       const std::vector<std::string>& inputs);
+
+// --format of a command that writes its objects in the contract's layouts (io/contract.hpp): text
+// for people, json (one document: an array of the objects) or jsonl (one object a line).
+void add_json_format_option(CLI::App* cmd, std::string& format);
+// The layout --format asks for; nullopt for text.
+[[nodiscard]] std::optional<interp::JsonLayout> json_layout(const std::string& format);
 
 }  // namespace pgnsem::cli

@@ -23,6 +23,7 @@
 #include "app/explain_report.hpp"
 #include "app/generate.hpp"
 #include "app/normalize.hpp"
+#include "app/perft_report.hpp"
 #include "app/position_report.hpp"
 #include "interpreter/interpret.hpp"
 #include "io/output.hpp"
@@ -161,53 +162,6 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
     return summary.games == summary.legal ? 0 : 1;
 }
 
-// `depth` is 0 to kMaxPerftDepth (the option's validator).
-int run_perft(int depth, const std::string& fen, bool divide, const std::string& engine_name) {
-    sem::State s = sem::initial_state();
-    if (!fen.empty()) {
-        auto parsed = syntax::parse_position(fen);
-        if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
-            std::fprintf(stderr, "pgnsem: FEN does not parse: %s field, column %u: %s\n", std::string(e->field).c_str(),
-                         e->column + 1, e->message.c_str());
-            return 2;
-        }
-        const Placement& p = boost::variant2::get<Placement>(parsed);
-        // Any FEN that parses is counted; what makes it impossible goes to stderr.
-        for (const sem::Problem& pr : sem::validate(p))
-            std::fprintf(stderr, "pgnsem: warning: %s: %s\n", std::string(sem::rule_id(pr.rule)).c_str(),
-                         std::string(sem::info(pr.rule).what).c_str());
-        s = sem::from_placement(p);
-    }
-    // The fast path's perft by default; the reference tries every move of every piece with T.
-    const bool reference = engine_name == "reference";
-    const std::unique_ptr<sem::Engine> reference_engine = sem::reference_engine();
-    const sem::Engine& e = reference ? *reference_engine : sem::fast_engine();
-    const auto start = std::chrono::steady_clock::now();
-    std::uint64_t total = 0;
-    if (divide && depth >= 1) {
-        std::vector<std::pair<std::string, std::uint64_t>> lines;
-        for (const sem::ConcreteMove& m : e.legal_moves(s)) {
-            auto t = e.terminates_concrete(s, m);
-            const auto& next = boost::variant2::get<sem::Accepted>(t).next;
-            const std::uint64_t n = e.perft(next, depth - 1);
-            lines.emplace_back(interp::uci_text(m), n);
-            total += n;
-        }
-        std::sort(lines.begin(), lines.end());
-        std::string text;
-        for (const auto& [u, n] : lines) text += u + ": " + std::to_string(n) + "\n";
-        text += "\nNodes searched: " + std::to_string(total) + "\n";
-        if (!interp::write_bytes(stdout, text)) return 2;
-    } else {
-        total = e.perft(s, depth);
-        if (!interp::write_bytes(stdout, "Nodes searched: " + std::to_string(total) + "\n")) return 2;
-    }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::fprintf(stderr, "time: %.3f s, %.0f nodes/s\n", seconds,
-                 seconds > 0 ? static_cast<double>(total) / seconds : 0.0);
-    return 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -313,7 +267,11 @@ int main(int argc, char** argv) {
     bool divide = false;
     auto* perft = app.add_subcommand("perft", "count the leaves of the legal-move tree");
     perft->add_option("depth", perft_depth, "depth")->required()->transform(cli::whole_number(0, kMaxPerftDepth));
-    perft->add_option("--fen", perft_fen, "start position (default: the initial position)");
+    perft->add_option("--fen", perft_fen,
+                      "start position: a FEN, or four-field EPD; - reads it from standard input (default: the initial "
+                      "position)");
+    std::string perft_format = "text";
+    cli::add_json_format_option(perft, perft_format);
     perft->add_flag("--divide", divide, "one line per root move, as Stockfish's go perft");
     std::string perft_engine = "fast";
     perft->add_option("--engine", perft_engine, "fast (the default) or reference (every move tried with T; slow)")
@@ -408,7 +366,9 @@ int main(int argc, char** argv) {
         if (!stdout_not_an_input({fen_arg}, "fen")) return 2;
         return finish_output(interp::fen_command(fen_arg, fen_format != "text", stdout, fen_dead_budget));
     }
-    if (*perft) return finish_output(run_perft(static_cast<int>(perft_depth), perft_fen, divide, perft_engine));
+    if (*perft)
+        return finish_output(interp::perft_command(static_cast<int>(perft_depth), perft_fen, divide,
+                                                   perft_engine == "reference", cli::json_layout(perft_format)));
     if (*errata) {
         const std::string text = errata_format != "text" ? interp::errata_json() : interp::errata_text();
         return finish_output(interp::write_bytes(stdout, text) ? 0 : 2);

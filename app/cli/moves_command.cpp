@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "app/cli/arguments.hpp"
 #include "app/moves_report.hpp"
 
 namespace pgnsem::cli {
@@ -9,13 +10,14 @@ namespace pgnsem::cli {
 PositionCommands::PositionCommands(CLI::App& app) {
     moves_ = app.add_subcommand(
         "moves", "the legal moves of a position, as UCI and SAN, sorted by UCI, and check, checkmate or stalemate");
-    moves_->add_option("--fen", moves_fen_, "the position: a FEN, or four-field EPD (default: the initial position)");
-    moves_->add_option("--format", moves_format_, "text, or json (= jsonl: one object per line)")
-        ->check(CLI::IsMember({"text", "json", "jsonl"}));
+    moves_->add_option("--fen", moves_fen_,
+                       "the position: a FEN, or four-field EPD; - reads it from standard input (default: the initial "
+                       "position)");
+    add_json_format_option(moves_, moves_format_);
     moves_->footer(
         "Example: pgnsem moves --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - -' --format json\n"
-        "  one object: the FEN, every legal move as UCI and SAN ({\"uci\":\"a1a8\",\"san\":\"Ra8#\"} among them), "
-        "check, checkmate, stalemate");
+        "  one object in a document: the FEN, the side to move, every legal move as UCI and SAN "
+        "({\"uci\":\"a1a8\",\"san\":\"Ra8#\"} among them), check, checkmate, stalemate");
 
     san_ = app.add_subcommand("san", "how SAN tokens read, or, with --fen, which move each is in that position");
     san_->add_option("--fen", san_fen_,
@@ -34,7 +36,7 @@ PositionCommands::PositionCommands(CLI::App& app) {
 }
 
 std::optional<int> PositionCommands::run() const {
-    if (*moves_) return interp::moves_command(moves_fen_, moves_format_ != "text", stdout);
+    if (*moves_) return interp::moves_command(moves_fen_, json_layout(moves_format_), stdout);
     if (*san_) return interp::san_command(san_fen_, san_tokens_, san_strict_, san_format_ != "text", stdout);
     return std::nullopt;
 }

@@ -1,4 +1,4 @@
-// The comparer of tests/cli/moves_chessjs.sh: reads `pgnsem moves --format json` objects, one a
+// The comparer of tests/cli/moves_chessjs.sh: reads `pgnsem moves --format jsonl` objects, one a
 // line, and asks chess.js (an independent implementation, installed by the script) the same of
 // each position: every legal move as UCI and SAN, sorted by UCI, and check, checkmate, stalemate.
 // Prints each difference, then a summary; exits 1 on any difference.

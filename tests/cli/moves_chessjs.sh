@@ -70,7 +70,7 @@ echo "distinct positions compared (one in ${step}): $(wc -l <"$tmp/unique")"
 fail=0 invalid=0 excluded=0
 : >"$tmp/ours.jsonl"
 while IFS= read -r fen; do
-  "$pgnsem" moves --fen "$fen" --format json >>"$tmp/ours.jsonl" 2>"$tmp/err"
+  "$pgnsem" moves --fen "$fen" --format jsonl >>"$tmp/ours.jsonl" 2>"$tmp/err"
   case $? in
     0) ;;
     1) if grep -q 'position/castling-rights' "$tmp/err"; then

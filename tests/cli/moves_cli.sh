@@ -16,14 +16,14 @@ start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 fool='rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq -'
 
 # moves: the initial position by default, 20 moves sorted by UCI
-run moves --format json
+run moves --format jsonl
 if [[ $status == 0 ]] && py "
 m = o[0]
-assert len(o) == 1 and m['fen'] == '$start', m
+assert len(o) == 1 and m['fen'] == '$start' and m['side'] == 'white' and m['object'] == 'moves', m
 assert [x['uci'] for x in m['moves']] == sorted(x['uci'] for x in m['moves']) and len(m['moves']) == 20, m
 assert {'uci': 'g1f3', 'san': 'Nf3'} in m['moves'] and (m['check'], m['checkmate'], m['stalemate']) == (False, False, False)
 "; then ok; else bad "moves: the initial position"; fi
-run moves --fen "$fool" --format json
+run moves --fen "$fool" --format jsonl
 if [[ $status == 0 ]] && py "
 m = o[0]
 assert m['moves'] == [] and m['check'] and m['checkmate'] and not m['stalemate'], m
@@ -36,7 +36,7 @@ if [[ $status == 0 ]] && grep -q '^  e1g1 *O-O$' "$tmp/out" && grep -q '^  a1a8 
 run moves --fen 'not a fen'
 if [[ $status == 2 && ! -s "$tmp/out" ]] && grep -q 'does not parse' "$tmp/err"; then ok; else bad "moves: a FEN that does not parse exits 2 (exit $status)"; fi
 # a position that cannot arise (two checkers no last move could give) is listed all the same, as perft counts it
-run moves --fen '3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - -' --format json
+run moves --fen '3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - -' --format jsonl
 if [[ $status == 1 ]] && grep -q 'warning: .*position/impossible-check' "$tmp/err" && py "assert o[0]['check'] and len(o[0]['moves']) > 0, o"; then ok; else
   bad "moves: an impossible position is listed, exit 1 (exit $status)"; fi
 

@@ -1,0 +1,43 @@
+// The envelope and JSON documents (io/contract.hpp).
+#include "io/contract.hpp"
+
+#include "io/output.hpp"
+
+#ifndef PGNSEM_VERSION
+#error "PGNSEM_VERSION is set by CMakeLists.txt"
+#endif
+
+namespace pgnsem::interp {
+
+std::string_view pgnsem_version() noexcept {
+    return PGNSEM_VERSION;
+}
+
+void write_envelope(JsonObject& o, std::string_view object, sem::Reading r) {
+    o.str("object", object).str("contract", kContract).str("pgnsem", pgnsem_version());
+    JsonObject reading(o.key("reading"));
+    bool any_paper = false, any_laws = false;
+    for (const sem::ErratumInfo& i : sem::kErrata) {
+        if (!i.executable) continue;
+        (r.corrected(i.erratum) ? any_laws : any_paper) = true;
+    }
+    reading.str("name", !any_paper ? "laws" : !any_laws ? "paper" : "mixed");
+    JsonArray printed(reading.key("as_printed"));
+    for (const sem::ErratumInfo& i : sem::kErrata)
+        if (i.executable && !r.corrected(i.erratum)) printed.next().string(i.slug);
+}
+
+void JsonDocument::add(std::string_view object) {
+    if (!ok_) return;
+    std::string_view before = layout_ == JsonLayout::Lines ? std::string_view() : first_ ? "[\n" : ",\n";
+    first_ = false;
+    ok_ = write_bytes(out_, before) && write_bytes(out_, object) &&
+          (layout_ == JsonLayout::Document || write_bytes(out_, "\n"));
+}
+
+bool JsonDocument::finish() {
+    if (layout_ == JsonLayout::Document && ok_) ok_ = write_bytes(out_, first_ ? "[]\n" : "\n]\n");
+    return ok_;
+}
+
+}  // namespace pgnsem::interp

@@ -1,0 +1,56 @@
+// The output contract (docs/vocabulary.md): what every JSON object pgnsem writes carries, and how
+// a command writes its objects as one document or as lines. The schemas of the objects are in
+// schemas/; tests/cli/schemas.py checks every command's output against them.
+//
+// Every object begins with its envelope: `object` (which kind of object it is, the name of its
+// schema), `contract` (the vocabulary's version, kContract), `pgnsem` (the program's version) and
+// `reading` (the reading of the paper it was produced under: `name` laws, paper or mixed, and the
+// errata read `as_printed`). A command writes its objects either as one JSON document (an array
+// of them, `--format json`) or one object a line (`--format jsonl`): JsonDocument.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "io/json.hpp"
+#include "semantics/errata.hpp"
+
+namespace pgnsem::interp {
+
+// The vocabulary's version: MAJOR.MINOR. A minor version adds fields or values; a major one renames
+// or removes (README, "Stability").
+inline constexpr std::string_view kContract = "1.0";
+
+// pgnsem's version, as `pgnsem --version` prints it.
+[[nodiscard]] std::string_view pgnsem_version() noexcept;
+
+// The envelope's four members, first in o.
+void write_envelope(JsonObject& o, std::string_view object, sem::Reading r);
+
+// --format json or jsonl of a command that writes JSON.
+enum class JsonLayout : unsigned char { Document, Lines };
+
+// Objects written as a document (`[`, the objects separated by `,` and a newline, `]`) or as lines,
+// to a FILE as they come (no object is kept). Every write is checked: ok() is false after the first
+// that failed, and nothing more is written.
+class JsonDocument {
+public:
+    JsonDocument(std::FILE* out, JsonLayout layout) : out_(out), layout_(layout) {}
+    JsonDocument(const JsonDocument&) = delete;
+    JsonDocument& operator=(const JsonDocument&) = delete;
+    // One object, written whole (no newline in it).
+    void add(std::string_view object);
+    // Ends the document (`]` for a document, even an empty one: `[]`); true when every write
+    // succeeded.
+    [[nodiscard]] bool finish();
+    [[nodiscard]] bool ok() const noexcept { return ok_; }
+
+private:
+    std::FILE* out_;
+    JsonLayout layout_;
+    bool first_ = true;
+    bool ok_ = true;
+};
+
+}  // namespace pgnsem::interp

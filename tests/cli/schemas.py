@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""The outputs of pgnsem against the schemas of schemas/ (JSON Schema 2020-12, Debian's
+python3-jsonschema).
+
+  schemas.py PGNSEM SOURCE_DIR
+
+1. Every schema is a valid 2020-12 schema, and common.json's list of object kinds is the list of
+   schema files (each kind has its schema, each schema a kind).
+2. Every command that writes the contract's objects is run on the inputs below, in both layouts:
+   `--format json` must be one JSON document, an array of the objects; `--format jsonl` one object a
+   line; the two hold the same objects; and every object is valid against the schema its `object`
+   field names (which must be the command's).
+3. The schemas can fail: for every schema, one object the commands wrote is changed three ways (a
+   field added, a required field removed, a field given a value of the wrong type) and each change
+   must be invalid.
+"""
+import json
+import os
+import subprocess
+import sys
+
+import jsonschema
+
+PGNSEM, SOURCE = sys.argv[1], sys.argv[2]
+SCHEMAS = os.path.join(SOURCE, "schemas")
+failures = []
+
+
+def fail(what):
+    failures.append(what)
+    print("FAIL", what)
+
+
+def load_schemas():
+    schemas = {}
+    for name in sorted(os.listdir(SCHEMAS)):
+        if name.endswith(".json"):
+            with open(os.path.join(SCHEMAS, name), encoding="utf-8") as f:
+                schemas[name[:-5]] = json.load(f)
+    return schemas
+
+
+schemas = load_schemas()
+Validator = jsonschema.Draft202012Validator
+
+
+def validator_for(name):
+    """A validator of schemas/NAME.json whose references to common.json resolve locally. (The
+    `referencing` library where python3-jsonschema has it, RefResolver in the older ones: Debian 12
+    has 4.10.)"""
+    try:
+        from referencing import Registry, Resource
+
+        registry = Registry().with_resources(
+            (s["$id"], Resource.from_contents(s)) for s in schemas.values())
+        return Validator(schemas[name], registry=registry)
+    except ImportError:
+        store = {s["$id"]: s for s in schemas.values()}
+        resolver = jsonschema.RefResolver.from_schema(schemas[name], store=store)
+        return Validator(schemas[name], resolver=resolver)
+
+
+# 1. the schemas themselves
+for name, schema in schemas.items():
+    try:
+        Validator.check_schema(schema)
+    except jsonschema.exceptions.SchemaError as e:
+        fail(f"schemas/{name}.json is not a valid 2020-12 schema: {e.message}")
+    if schema.get("$id") != f"https://pgnsem.invalid/schemas/{name}.json":
+        fail(f"schemas/{name}.json: $id is not https://pgnsem.invalid/schemas/{name}.json")
+kinds = set(schemas["common"]["$defs"]["object"]["enum"])
+files = set(schemas) - {"common"}
+if kinds != files:
+    fail(f"common.json's object kinds {sorted(kinds)} are not the schema files {sorted(files)}")
+validators = {name: validator_for(name) for name in files}
+
+# 2. the outputs. Each run: the command's arguments (after `pgnsem`), its standard input, the
+# object kind it writes, and the exit statuses it may end with.
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"
+POSITIONS = [
+    START,
+    KIWIPETE,
+    "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - -",                          # Ra8#
+    "7k/5Q2/6K1/8/8/8/8/8 b - -",                                 # stalemate
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq -",  # checkmate
+    "3k4/1P6/8/8/8/8/8/R3K2R w KQ -",                             # promotions, castling
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",  # en passant
+    "8/8/8/8/8/8/8/K6k w - - 99 80",                              # clocks
+    "4k3/8/8/8/8/8/8/4K2K w - -",                                 # two white kings: cannot arise
+]
+runs = []
+for fen in POSITIONS:
+    runs.append((["moves", "--fen", fen], None, "moves", {0, 1}))
+    runs.append((["perft", "2", "--divide", "--fen", fen], None, "perft", {0}))
+runs += [
+    (["moves"], None, "moves", {0}),
+    (["moves", "--fen", "-"], "\n  " + KIWIPETE + "  \n", "moves", {0}),
+    (["perft", "0"], None, "perft", {0}),
+    (["perft", "3"], None, "perft", {0}),
+    (["perft", "1", "--divide"], None, "perft", {0}),
+    (["perft", "0", "--divide"], None, "perft", {0}),
+    (["perft", "2", "--divide", "--engine", "reference"], None, "perft", {0}),
+    (["perft", "2", "--fen", "-"], KIWIPETE + "\n", "perft", {0}),
+]
+samples = {}
+for args, stdin, kind, statuses in runs:
+    outputs = {}
+    for layout in ("json", "jsonl"):
+        cmd = [PGNSEM] + args + ["--format", layout]
+        r = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+        shown = " ".join(args) + f" --format {layout}"
+        if r.returncode not in statuses:
+            fail(f"{shown}: exit {r.returncode}: {r.stderr.strip()}")
+            continue
+        try:
+            if layout == "json":
+                doc = json.loads(r.stdout)
+                if not isinstance(doc, list):
+                    fail(f"{shown}: the document is not an array")
+                    continue
+                objects = doc
+            else:
+                lines = r.stdout.split("\n")
+                if lines[-1] != "" or any(line == "" for line in lines[:-1]):
+                    fail(f"{shown}: not one object a line, each ended by a newline")
+                    continue
+                objects = [json.loads(line) for line in lines[:-1]]
+        except json.JSONDecodeError as e:
+            fail(f"{shown}: not JSON: {e}")
+            continue
+        outputs[layout] = objects
+        for o in objects:
+            if not isinstance(o, dict) or o.get("object") != kind:
+                fail(f"{shown}: an object whose `object` is not {kind!r}: {str(o)[:120]}")
+                continue
+            errors = sorted(validators[kind].iter_errors(o), key=lambda e: list(e.absolute_path))
+            for e in errors[:3]:
+                fail(f"{shown}: schemas/{kind}.json: at {'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}")
+            samples.setdefault(kind, o)
+    if len(outputs) == 2 and outputs["json"] != outputs["jsonl"]:
+        fail(" ".join(args) + ": --format json and --format jsonl hold different objects")
+    print("ok  ", " ".join(args)[:100], f"({len(outputs.get('jsonl', []))} objects)")
+
+# A FEN that does not parse: exit 2, a message on stderr, nothing on stdout in either layout.
+for args in (["moves", "--fen", "8/8/8 w - -"], ["perft", "1", "--fen", "not a fen at all"],
+             ["moves", "--fen", "-"]):
+    for layout in ("json", "jsonl"):
+        r = subprocess.run([PGNSEM] + args + ["--format", layout], input="", capture_output=True, text=True)
+        if r.returncode != 2 or r.stdout != "" or "pgnsem:" not in r.stderr:
+            fail(f"{' '.join(args)} --format {layout}: expected exit 2, a message and no output; "
+                 f"got {r.returncode}, {r.stdout[:60]!r}, {r.stderr[:80]!r}")
+
+# 3. the schemas can fail
+for kind in sorted(files):
+    if kind not in samples:
+        fail(f"schemas/{kind}.json: no command of this test wrote one (add a run)")
+        continue
+    o = samples[kind]
+    required = schemas[kind].get("required", [])
+    changed = {
+        "a field added": dict(o, unexpected_field=1),
+        "a required field removed": {k: v for k, v in o.items() if k != required[-1]},
+        "a field of the wrong type": dict(o, side=7) if "side" in o else dict(o, contract=1),
+    }
+    for what, bad in changed.items():
+        if validators[kind].is_valid(bad):
+            fail(f"schemas/{kind}.json accepts an object with {what}")
+    print(f"ok   schemas/{kind}.json refuses a field added, one removed, one of the wrong type")
+
+print(f"{len(failures)} failures" if failures else "every output valid against its schema")
+sys.exit(1 if failures else 0)
