@@ -182,7 +182,7 @@ struct TokenReport {
     std::vector<TokenWarning> warnings;
     // with a position
     bool resolved = false, legal = false;
-    std::string san, uci;
+    std::string san, uci, fen_after;
 
     // The token is refused: the rule it breaks, why, and where (1-based).
     void refuse(std::string_view why_rule, std::string why, std::uint32_t at) {
@@ -270,6 +270,7 @@ TokenReport resolved_report(const sem::State& s, std::string_view token, bool st
     r.rule = std::string(sem::rule_id(played.action.rule));
     r.san = canonical_text(e, s, played.action, played.next);
     r.uci = uci_text(played.action);
+    r.fen_after = fen_of(played.next);
     ast::Ply ply;
     ply.move = r.move;
     ply.pos = ast::SourcePos{1, 1};
@@ -337,46 +338,74 @@ void opt_char(JsonObject& o, std::string_view name, const std::optional<char>& c
     o.opt_str(name, c ? std::optional(std::string_view(&*c, 1)) : std::nullopt);
 }
 
-// A token's JSON object (no newline): the reader's error; else, without a position, its parts as
-// written, or, with one (`r.resolved`), the move it is or the rule it breaks; then its warnings.
-std::string token_json(const TokenReport& r) {
+// A warning of a token (docs/vocabulary.md, the warning object): a single token has no place in a
+// file and no ply.
+void token_warning_json(JsonOut& out, const TokenReport& r, const TokenWarning& w) {
+    JsonObject warning(out);
+    warning.str("kind", kind_name(w.kind)).str("message", w.message);
+    warning.null("line").null("column").null("ply").str("written", r.token);
+    warning.opt_str("canonical", w.canonical.empty() ? std::nullopt : std::optional<std::string_view>(w.canonical));
+    warning.null("rule");
+}
+
+// A token's error (the vocabulary's error object): the rule, why, and the 1-based column in the token
+// of a syntax error (null for a move that reads but is illegal).
+void token_error_json(JsonObject& o, const TokenReport& r) {
+    if (!r.error && (!r.resolved || r.legal)) {
+        o.null("error");
+        return;
+    }
+    JsonObject e(o.key("error"));
+    e.str("rule", r.rule).str("message", r.message).null("line");
+    if (r.error)
+        e.num("column", r.column);
+    else
+        e.null("column");
+}
+
+// A token's JSON object (no newline): without a position a `san` object (schemas/san.json: its parts
+// as written and its export-format spelling, `canonical`, or the reader's error), with one (`r.resolved`) a `move`
+// object (schemas/move.json: the move it is, or the rule it breaks); then its warnings.
+std::string token_json(const TokenReport& r, const std::string& fen_before, Color side) {
     std::string line;
     {
         JsonOut out(line);
         JsonObject o(out);
-        o.str("token", r.token);
-        if (r.error) {
-            JsonObject(o.key("error")).str("rule", r.rule).str("message", r.message).num("column", r.column);
+        write_envelope(o, r.resolved || !fen_before.empty() ? "move" : "san", sem::Reading::laws());
+        o.str("written", r.token);
+        if (!fen_before.empty()) {
+            o.str("fen_before", fen_before).str("side", color_name(side));
+            o.boolean("legal", r.legal);
+            if (r.legal)
+                o.str("san", r.san).str("uci", r.uci).str("equation", r.rule);
+            else
+                o.null("san").null("uci").null("equation");
+        } else if (r.error) {
+            o.null("canonical").null("piece").null("from_file").null("from_rank").null("capture").null("to");
+            o.null("promotion").null("castle").null("claim").null("suffix");
         } else {
-            if (r.resolved) {
-                o.boolean("legal", r.legal);
-                if (r.legal)
-                    o.str("san", r.san).str("uci", r.uci);
-                else
-                    o.null("san").null("uci");
-                o.str("rule", r.rule);
-                if (!r.legal) o.str("message", r.message);
-            } else {
-                const Parts p = parts_of(r.move);
-                opt_char(o, "piece", p.piece);
-                opt_char(o, "from_file", p.from_file);
-                opt_char(o, "from_rank", p.from_rank);
-                o.boolean("capture", p.capture);
-                char to[2];
-                if (p.to) write_square(to, *p.to);
-                o.opt_str("to", p.to ? std::optional(std::string_view(to, 2)) : std::nullopt);
-                opt_char(o, "promotion", p.promotion);
-                o.opt_str("castle", p.castle).opt_str("claim", claim_text(r.move.claim));
-                o.opt_str("suffix", suffix_text(r.move.suffix));
-            }
-            JsonArray warnings(o.key("warnings"));
-            for (const TokenWarning& w : r.warnings) {
-                JsonObject warning(warnings.next());
-                warning.str("kind", kind_name(w.kind));
-                if (!w.canonical.empty()) warning.str("canonical", w.canonical);
-                warning.str("message", w.message);
-            }
+            const bool coordinate = boost::variant2::holds_alternative<ast::Coordinate>(r.move.body);
+            const std::string export_form = coordinate ? std::string() : std::string(syntax::print_san(r.move).view());
+            o.opt_str("canonical", coordinate ? std::nullopt : std::optional<std::string_view>(export_form));
+            const Parts p = parts_of(r.move);
+            opt_char(o, "piece", p.piece);
+            opt_char(o, "from_file", p.from_file);
+            opt_char(o, "from_rank", p.from_rank);
+            o.boolean("capture", p.capture);
+            char to[2];
+            if (p.to) write_square(to, *p.to);
+            o.opt_str("to", p.to ? std::optional(std::string_view(to, 2)) : std::nullopt);
+            opt_char(o, "promotion", p.promotion);
+            o.opt_str("castle", p.castle).opt_str("claim", claim_text(r.move.claim));
+            o.opt_str("suffix", suffix_text(r.move.suffix));
         }
+        token_error_json(o, r);
+        {
+            JsonArray warnings(o.key("warnings"));
+            for (const TokenWarning& w : r.warnings) token_warning_json(warnings.next(), r, w);
+        }
+        if (!fen_before.empty())
+            o.opt_str("fen_after", r.legal ? std::optional<std::string_view>(r.fen_after) : std::nullopt);
     }
     return line;
 }
@@ -439,30 +468,39 @@ std::string report_text(const TokenReport& r) {
 std::string san_token_json(std::string_view token, bool strict, bool& ok) {
     const TokenReport r = structure_report(token, strict);
     ok = !r.error;
-    return token_json(r);
+    return token_json(r, std::string(), Color::White);
 }
 
 std::string san_move_json(const Placement& p, std::string_view token, bool strict, bool& ok) {
     const TokenReport r = resolved_report(sem::from_placement(p), token, strict);
     ok = !r.error && r.legal;
-    return token_json(r);
+    return token_json(r, std::string(syntax::print_fen(p).view()), p.side_to_move);
 }
 
-int san_command(const std::string& fen, const std::vector<std::string>& tokens, bool strict, bool json,
-                std::FILE* out) {
+int san_command(const std::string& fen, const std::vector<std::string>& tokens, bool strict,
+                std::optional<JsonLayout> json, std::FILE* out) {
+    std::optional<Placement> position;
     std::optional<sem::State> s;
     int status = 0;
     if (!fen.empty()) {
-        const std::optional<Placement> p = position_option(fen, status);
-        if (!p) return status;
-        s = sem::from_placement(*p);
+        position = position_option(fen, status);
+        if (!position) return status;
+        s = sem::from_placement(*position);
     }
+    const std::string fen_before = position ? std::string(syntax::print_fen(*position).view()) : std::string();
+    std::optional<JsonDocument> doc;
+    if (json) doc.emplace(out, *json);
     for (const std::string& token : tokens) {
         const TokenReport r = s ? resolved_report(*s, token, strict) : structure_report(token, strict);
         if (r.error || (r.resolved && !r.legal)) status = 1;
-        const std::string text = json ? token_json(r) + "\n" : report_text(r);
-        if (!write_bytes(out, text)) return 2;
+        if (doc) {
+            doc->add(token_json(r, fen_before, position ? position->side_to_move : Color::White));
+            if (!doc->ok()) return 2;
+        } else if (!write_bytes(out, report_text(r))) {
+            return 2;
+        }
     }
+    if (doc && !doc->finish()) return 2;
     return status;
 }
 

@@ -35,20 +35,21 @@ namespace pgnsem::interp {
 // the same), 2 when the FEN does not parse or the output could not be written.
 [[nodiscard]] int moves_command(const std::string& fen, std::optional<JsonLayout> json, std::FILE* out);
 
-// One token of `pgnsem san` as the SAN reader reads it, in JSON (no newline):
-// `{token, piece, from_file, from_rank, capture, to, promotion, castle, claim, suffix, warnings}`, or
-// `{token, error: {rule, message, column}}`. Under `strict` a tolerated spelling is the error.
-// Whether it was read is returned in `ok`.
+// One token of `pgnsem san` as the SAN reader reads it: a `san` object (schemas/san.json, no
+// newline): its parts as written and its export-format spelling, or the reader's error. Under
+// `strict` a tolerated spelling is the error. Whether it was read is returned in `ok`.
 [[nodiscard]] std::string san_token_json(std::string_view token, bool strict, bool& ok);
 
-// One token resolved in the position `p`: `{token, legal, san, uci, rule, message?, warnings}`
-// (`rule` the equation that fired, or the rule the move breaks), or the reader's error object.
+// One token resolved in the position `p`: a `move` object (schemas/move.json, no newline): the
+// move it is (its SAN, UCI, equation and the position after), or the rule it breaks, or the
+// reader's error.
 [[nodiscard]] std::string san_move_json(const Placement& p, std::string_view token, bool strict, bool& ok);
 
-// `pgnsem san [--fen FEN] [--strict] [--format text|json] MOVE...`: one line (JSON) or one block
-// (text) per token, in order. 0 when every token reads (and, with a position, is a legal move), 1
-// otherwise, 2 when the FEN does not parse or the output could not be written.
-[[nodiscard]] int san_command(const std::string& fen, const std::vector<std::string>& tokens, bool strict, bool json,
-                              std::FILE* out);
+// `pgnsem san [--fen FEN] [--strict] [--format text|json|jsonl] MOVE...`: one block of text, or one
+// object in the document or a line, per token, in order. 0 when every token reads (and, with a
+// position, is a legal move), 1 otherwise, 2 when the FEN does not parse or the output could not be
+// written.
+[[nodiscard]] int san_command(const std::string& fen, const std::vector<std::string>& tokens, bool strict,
+                              std::optional<JsonLayout> json, std::FILE* out);
 
 }  // namespace pgnsem::interp

@@ -21,10 +21,9 @@ PositionCommands::PositionCommands(CLI::App& app) {
 
     san_ = app.add_subcommand("san", "how SAN tokens read, or, with --fen, which move each is in that position");
     san_->add_option("--fen", san_fen_,
-                     "resolve each move (SAN or UCI) in this position (a FEN, or four-field EPD): legal or the rule "
-                     "it breaks, its SAN and UCI");
-    san_->add_option("--format", san_format_, "text, or json (= jsonl: one object per line)")
-        ->check(CLI::IsMember({"text", "json", "jsonl"}));
+                     "resolve each move (SAN or UCI) in this position (a FEN, or four-field EPD; - reads it from "
+                     "standard input): legal or the rule it breaks, its SAN and UCI");
+    add_json_format_option(san_, san_format_);
     san_->add_flag("--strict", san_strict_, "accept only the export format (no tolerated spelling, no wrong claim)");
     san_->add_option("moves", san_tokens_, "SAN (or UCI) tokens")->required();
     san_->footer(
@@ -37,7 +36,7 @@ PositionCommands::PositionCommands(CLI::App& app) {
 
 std::optional<int> PositionCommands::run() const {
     if (*moves_) return interp::moves_command(moves_fen_, json_layout(moves_format_), stdout);
-    if (*san_) return interp::san_command(san_fen_, san_tokens_, san_strict_, san_format_ != "text", stdout);
+    if (*san_) return interp::san_command(san_fen_, san_tokens_, san_strict_, json_layout(san_format_), stdout);
     return std::nullopt;
 }
 

@@ -41,18 +41,20 @@ if [[ $status == 1 ]] && grep -q 'warning: .*position/impossible-check' "$tmp/er
   bad "moves: an impossible position is listed, exit 1 (exit $status)"; fi
 
 # san without a position: the reader's structure, warnings, errors; --strict
-run san --format json Nbxd7+ 0-0 e9 exf8=Q#
+run san --format jsonl Nbxd7+ 0-0 e9 exf8=Q#
 if [[ $status == 1 ]] && py "
 assert len(o) == 4, o
-assert o[0] == {'token': 'Nbxd7+', 'piece': 'N', 'from_file': 'b', 'from_rank': None, 'capture': True, 'to': 'd7',
-                'promotion': None, 'castle': None, 'claim': '+', 'suffix': None, 'warnings': []}, o[0]
-assert o[1]['castle'] == 'king' and o[1]['warnings'][0]['kind'] == 'castling-zero', o[1]
-assert o[2]['token'] == 'e9' and set(o[2]['error']) == {'rule', 'message', 'column'} and o[2]['error']['rule'].startswith('syntax/'), o[2]
+parts = {k: v for k, v in o[0].items() if k not in ('contract', 'pgnsem', 'reading')}
+assert parts == {'object': 'san', 'written': 'Nbxd7+', 'canonical': 'Nbxd7+', 'piece': 'N', 'from_file': 'b',
+                 'from_rank': None, 'capture': True, 'to': 'd7', 'promotion': None, 'castle': None, 'claim': '+',
+                 'suffix': None, 'error': None, 'warnings': []}, o[0]
+assert o[1]['castle'] == 'king' and o[1]['canonical'] == 'O-O' and o[1]['warnings'][0]['kind'] == 'castling-zero', o[1]
+assert o[2]['written'] == 'e9' and set(o[2]['error']) == {'rule', 'message', 'line', 'column'} and o[2]['error']['rule'].startswith('syntax/'), o[2]
 assert o[3]['promotion'] == 'Q' and o[3]['from_file'] == 'e' and o[3]['claim'] == '#' and o[3]['piece'] is None, o[3]
 "; then ok; else bad "san: JSON structure (exit $status)"; fi
-run san --format json e4 O-O
+run san --format jsonl e4 O-O
 if [[ $status == 0 ]]; then ok; else bad "san: every token reads: exit $status"; fi
-run san --strict --format json 0-0 Pe4 e4
+run san --strict --format jsonl 0-0 Pe4 e4
 if [[ $status == 1 ]] && py "
 assert o[0]['error']['rule'] == 'notation/castling-zero' and o[1]['error']['rule'] == 'notation/pawn-letter', o
 assert o[2]['to'] == 'e4' and o[2]['warnings'] == [], o[2]
@@ -61,14 +63,15 @@ run san e4 Nz9
 if [[ $status == 1 ]] && grep -q '^reads as: *pawn, to e4' "$tmp/out" && grep -q '^error: *syntax/' "$tmp/out"; then ok; else bad "san: text"; fi
 
 # san with a position: resolved, illegal with the rule, EPD
-run san --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' --format json g1f3 e4 Ke3 Nxf3
+run san --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' --format jsonl g1f3 e4 Ke3 Nxf3
 if [[ $status == 1 ]] && py "
 assert o[0]['legal'] and o[0]['san'] == 'Nf3' and o[0]['uci'] == 'g1f3' and o[0]['warnings'][0]['kind'] == 'coordinate-move', o[0]
-assert o[1] == {'token': 'e4', 'legal': True, 'san': 'e4', 'uci': 'e2e4', 'rule': 'trav/pawn-double', 'warnings': []}, o[1]
-assert o[2]['legal'] is False and o[2]['rule'] == 'src/unreachable' and o[2]['message'] and o[2]['san'] is None, o[2]
+assert (o[1]['written'], o[1]['legal'], o[1]['san'], o[1]['uci'], o[1]['equation'], o[1]['error'], o[1]['warnings']) == (
+    'e4', True, 'e4', 'e2e4', 'trav/pawn-double', None, []), o[1]
+assert o[2]['legal'] is False and o[2]['error']['rule'] == 'src/unreachable' and o[2]['error']['message'] and o[2]['san'] is None, o[2]
 assert o[3]['legal'] and o[3]['san'] == 'Nf3' and o[3]['warnings'][0]['kind'] == 'capture-marker', o[3]
 "; then ok; else bad "san --fen (exit $status)"; fi
-run san --fen "$start" --strict --format json Nxf3
+run san --fen "$start" --strict --format jsonl Nxf3
 if [[ $status == 1 ]] && py "assert o[0]['error']['rule'] == 'notation/capture-marker', o"; then ok; else bad "san --fen --strict"; fi
 
 # perft and fen take EPD; a PGN [FEN] tag still needs six fields

@@ -103,11 +103,23 @@ runs += [
     (["perft", "2", "--divide", "--engine", "reference"], None, "perft", {0}),
     (["perft", "2", "--fen", "-"], KIWIPETE + "\n", "perft", {0}),
 ]
+TOKENS = ["e4", "Nbxd7+", "0-0", "O-O-O#", "exf8=Q#", "e8q", "Pe4", "Qh4xe7!?", "e2e4", "e7e8n", "e9", "Nz9", "Z0",
+          "Kxf2", "", "dxe6e.p."]
+runs += [
+    (["san"] + TOKENS, None, "san", {1}),
+    (["san", "--strict"] + TOKENS, None, "san", {1}),
+    (["san", "e4", "O-O"], None, "san", {0}),
+]
+for fen in POSITIONS[:7]:
+    runs.append((["san", "--fen", fen] + TOKENS + ["Nf3", "g1f3", "Ra8", "Ra8+", "O-O", "Kf1", "exf6", "b8=Q"], None,
+                 "move", {1}))
+runs.append((["san", "--fen", "-", "Rxa8", "Kxe1"], KIWIPETE, "move", {1}))
+runs.append((["san", "--strict", "--fen", START, "Nf3", "g1f3", "Nf3+"], None, "move", {1}))
 samples = {}
 for args, stdin, kind, statuses in runs:
     outputs = {}
     for layout in ("json", "jsonl"):
-        cmd = [PGNSEM] + args + ["--format", layout]
+        cmd = [PGNSEM, args[0], "--format", layout] + args[1:]
         r = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
         shown = " ".join(args) + f" --format {layout}"
         if r.returncode not in statuses:
@@ -144,9 +156,9 @@ for args, stdin, kind, statuses in runs:
 
 # A FEN that does not parse: exit 2, a message on stderr, nothing on stdout in either layout.
 for args in (["moves", "--fen", "8/8/8 w - -"], ["perft", "1", "--fen", "not a fen at all"],
-             ["moves", "--fen", "-"]):
+             ["moves", "--fen", "-"], ["san", "--fen", "8/8/8 w - -", "e4"], ["san", "--fen", "-", "e4"]):
     for layout in ("json", "jsonl"):
-        r = subprocess.run([PGNSEM] + args + ["--format", layout], input="", capture_output=True, text=True)
+        r = subprocess.run([PGNSEM, args[0], "--format", layout] + args[1:], input="", capture_output=True, text=True)
         if r.returncode != 2 or r.stdout != "" or "pgnsem:" not in r.stderr:
             fail(f"{' '.join(args)} --format {layout}: expected exit 2, a message and no output; "
                  f"got {r.returncode}, {r.stdout[:60]!r}, {r.stderr[:80]!r}")

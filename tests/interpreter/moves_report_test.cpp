@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "io/contract.hpp"
 #include "laws/setup.hpp"
 #include "semantics/state.hpp"
 #include "syntax/fen.hpp"
@@ -46,8 +47,10 @@ TEST_CASE("san: a piece capture with disambiguation, claim and suffix", "[san][c
     bool ok = false;
     const json j = token("Nbxd7+!?", false, &ok);
     CHECK(ok);
-    CHECK(j == json::parse(R"({"token":"Nbxd7+!?","piece":"N","from_file":"b","from_rank":null,"capture":true,
-        "to":"d7","promotion":null,"castle":null,"claim":"+","suffix":"!?","warnings":[]})"));
+    CHECK(j == json::parse(R"({"object":"san","contract":"1.0","pgnsem":")" + std::string(interp::pgnsem_version()) +
+                           R"(","reading":{"name":"laws","as_printed":[]},"written":"Nbxd7+!?","canonical":"Nbxd7+",
+        "piece":"N","from_file":"b","from_rank":null,"capture":true,"to":"d7","promotion":null,"castle":null,
+        "claim":"+","suffix":"!?","error":null,"warnings":[]})"));
 }
 
 TEST_CASE("san: pawn moves have a null piece; promotion and castling", "[san][cli]") {
@@ -87,7 +90,10 @@ TEST_CASE("san: tolerated spellings are read with their warning", "[san][cli]") 
     CHECK(u["to"] == "f3");
     REQUIRE(u["warnings"].size() == 1);
     CHECK(u["warnings"][0]["kind"] == "coordinate-move");
-    CHECK(!u["warnings"][0].contains("canonical"));  // a move by its squares has no SAN without a position
+    CHECK(u["warnings"][0]["canonical"] == kNull);  // a move by its squares has no SAN without a position
+    CHECK(u["canonical"] == kNull);
+    CHECK(z["canonical"] == "O-O");
+    CHECK(p["canonical"] == "e4");
     CHECK(token("e8=q")["warnings"][0]["kind"] == "lowercase-promotion");
     CHECK(token("e8Q")["warnings"][0]["kind"] == "promotion-without-equals");
 }
@@ -96,9 +102,10 @@ TEST_CASE("san --strict: only the export form; a tolerated spelling is the error
     bool ok = true;
     const json z = token("0-0", true, &ok);
     CHECK(!ok);
-    CHECK(z == json::parse(R"({"token":"0-0","error":{"rule":"notation/castling-zero",
+    CHECK(z["written"] == "0-0");
+    CHECK(z["error"] == json::parse(R"({"rule":"notation/castling-zero",
         "message":"castling is written with the letter O, not the digit zero; the export format writes O-O",
-        "column":1}})"));
+        "line":null,"column":1})"));
     CHECK(token("Nf3", true, &ok)["warnings"] == json::array());
     CHECK(ok);
     CHECK(token("e4!", true, &ok)["suffix"] == "!");  // a suffix annotation at the end is SAN (§8.2.3.8)
@@ -109,10 +116,11 @@ TEST_CASE("san: what is not SAN is an error with its rule and column", "[san][cl
     bool ok = true;
     const json e = token("e5=Q", false, &ok);
     CHECK(!ok);
-    CHECK(e["token"] == "e5=Q");
+    CHECK(e["written"] == "e5=Q");
     CHECK(e["error"]["rule"] == "syntax/promotion-rank");
     CHECK(e["error"]["column"].get<int>() >= 1);
-    CHECK(!e.contains("piece"));
+    CHECK(e["piece"] == kNull);
+    CHECK(e["canonical"] == kNull);
     CHECK(token("Nz9")["error"]["rule"] == "syntax/san");
     CHECK(token("e8=K")["error"]["rule"] == "syntax/promotion-piece");
     CHECK(token("--")["error"]["rule"] == "move/null");
@@ -124,8 +132,17 @@ TEST_CASE("san --fen: each move resolved, legal with its SAN and UCI or the rule
     bool ok = false;
     const json e4 = resolved(start, "e4", false, &ok);
     CHECK(ok);
-    CHECK(e4 == json::parse(R"({"token":"e4","legal":true,"san":"e4","uci":"e2e4","rule":"trav/pawn-double",
-        "warnings":[]})"));
+    CHECK(e4["object"] == "move");
+    CHECK(e4["written"] == "e4");
+    CHECK(e4["fen_before"] == start);
+    CHECK(e4["side"] == "white");
+    CHECK(e4["legal"] == true);
+    CHECK(e4["san"] == "e4");
+    CHECK(e4["uci"] == "e2e4");
+    CHECK(e4["equation"] == "trav/pawn-double");
+    CHECK(e4["error"] == kNull);
+    CHECK(e4["warnings"] == json::array());
+    CHECK(e4["fen_after"] == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     const json uci = resolved(start, "g1f3");
     CHECK(uci["san"] == "Nf3");
     CHECK(uci["warnings"][0]["kind"] == "coordinate-move");
@@ -133,8 +150,11 @@ TEST_CASE("san --fen: each move resolved, legal with its SAN and UCI or the rule
     CHECK(!ok);
     CHECK(bad["legal"] == false);
     CHECK(bad["san"] == kNull);
-    CHECK(bad["rule"] == "src/unreachable");
-    CHECK(!bad["message"].get<std::string>().empty());
+    CHECK(bad["error"]["rule"] == "src/unreachable");
+    CHECK(!bad["error"]["message"].get<std::string>().empty());
+    CHECK(bad["error"]["column"] == kNull);
+    CHECK(bad["equation"] == kNull);
+    CHECK(bad["fen_after"] == kNull);
     // a wrong claim is a warning, and the error under --strict
     const json claim = resolved(start, "e4+", false, &ok);
     CHECK(ok);
@@ -147,7 +167,7 @@ TEST_CASE("san --fen: each move resolved, legal with its SAN and UCI or the rule
     CHECK(mate["uci"] == "a1a8");
     CHECK(mate["warnings"][0]["kind"] == "check-claim");
     // ambiguity is illegal
-    CHECK(resolved("k7/8/8/8/8/8/8/KN3N2 w - - 0 1", "Nd2")["rule"] == "src/ambiguous");
+    CHECK(resolved("k7/8/8/8/8/8/8/KN3N2 w - - 0 1", "Nd2")["error"]["rule"] == "src/ambiguous");
 }
 
 TEST_CASE("moves: sorted by UCI with export-format SAN, and the position's status", "[moves][cli]") {
