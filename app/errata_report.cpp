@@ -3,6 +3,7 @@
 
 #include <optional>
 
+#include "io/contract.hpp"
 #include "io/json.hpp"
 
 namespace pgnsem::interp {
@@ -29,33 +30,38 @@ std::string errata_text() {
     return out;
 }
 
-std::string errata_json() {
+std::vector<std::string> errata_json() {
     // an empty text is no text: null
     const auto text = [](std::string_view t) { return t.empty() ? std::nullopt : std::optional(t); };
-    std::string line;
-    {
-        JsonOut out(line);
-        JsonObject o(out);
+    std::vector<std::string> objects;
+    for (std::size_t i = 0; i < sem::kErratumCount; ++i) {
+        const sem::ErratumInfo& e = sem::kErrata[i];
+        std::string line;
         {
-            JsonArray errata(o.key("errata"));
-            for (std::size_t i = 0; i < sem::kErratumCount; ++i) {
-                const sem::ErratumInfo& e = sem::kErrata[i];
-                JsonObject entry(errata.next());
-                entry.num("number", i + 1).str("slug", e.slug).boolean("executable", e.executable);
-                entry.str("title", e.title).str("law", e.law).str("paper", e.paper).str("correction", e.correction);
-                {
-                    JsonObject game(entry.key("game"));
-                    game.str("file", e.game_file).str("event", e.game_event).opt_str("pgn", text(e.game));
-                }
-                entry.opt_str("note", text(e.note));
+            JsonOut out(line);
+            JsonObject entry(out);
+            write_envelope(entry, "erratum", sem::Reading::laws());
+            entry.num("number", i + 1).str("slug", e.slug).boolean("executable", e.executable);
+            entry.str("title", e.title).str("law", e.law).str("paper", e.paper).str("correction", e.correction);
+            {
+                JsonObject game(entry.key("game"));
+                game.str("file", e.game_file).str("event", e.game_event).opt_str("pgn", text(e.game));
             }
+            entry.opt_str("note", text(e.note));
         }
-        JsonArray silences(o.key("silences"));
-        for (const sem::Silence& s : sem::kSilences)
-            JsonObject(silences.next()).str("topic", s.topic).str("choice", s.choice);
+        objects.push_back(std::move(line));
     }
-    line += '\n';
-    return line;
+    for (const sem::Silence& s : sem::kSilences) {
+        std::string line;
+        {
+            JsonOut out(line);
+            JsonObject o(out);
+            write_envelope(o, "silence", sem::Reading::laws());
+            o.str("topic", s.topic).str("choice", s.choice);
+        }
+        objects.push_back(std::move(line));
+    }
+    return objects;
 }
 
 std::variant<EngineChoice, std::string> choose_engine(const ReadingRequest& request) {

@@ -15,9 +15,10 @@ namespace pgnsem::interp {
 
 // Every erratum (number, slug, whether it can be read as the paper prints it, title, the Law, the
 // paper's form, the correction, the game that tells them apart), then where the paper is silent
-// and what pgnsem chooses. Text for people, or one JSON object {errata: […], silences: […]}.
+// and what pgnsem chooses. Text for people, or the JSON objects: one `erratum` each
+// (schemas/erratum.json), then one `silence` each (schemas/silence.json), no newline in any.
 [[nodiscard]] std::string errata_text();
-[[nodiscard]] std::string errata_json();
+[[nodiscard]] std::vector<std::string> errata_json();
 
 // What a run asked for: `--semantics paper|laws`, each `--erratum SLUG=paper|laws` (in order, the
 // later winning), and `--engine reference|fast` (empty: not given).

@@ -323,7 +323,7 @@ int main(int argc, char** argv) {
     std::string errata_format = "text";
     auto* errata =
         app.add_subcommand("errata", "list the paper's errata: slug, title, the Law, the game that shows it");
-    add_format_option(errata, errata_format);
+    cli::add_json_format_option(errata, errata_format);
     errata->footer(
         "Example: pgnsem errata --format json\n"
         "  one object {\"errata\": [...]}: each erratum's slug, title, Law, the paper's form, the correction and "
@@ -370,8 +370,12 @@ int main(int argc, char** argv) {
         return finish_output(interp::perft_command(static_cast<int>(perft_depth), perft_fen, divide,
                                                    perft_engine == "reference", cli::json_layout(perft_format)));
     if (*errata) {
-        const std::string text = errata_format != "text" ? interp::errata_json() : interp::errata_text();
-        return finish_output(interp::write_bytes(stdout, text) ? 0 : 2);
+        if (const std::optional<interp::JsonLayout> layout = cli::json_layout(errata_format)) {
+            interp::JsonDocument doc(stdout, *layout);
+            for (const std::string& o : interp::errata_json()) doc.add(o);
+            return finish_output(doc.finish() ? 0 : 2);
+        }
+        return finish_output(interp::write_bytes(stdout, interp::errata_text()) ? 0 : 2);
     }
     if (*normalize) {
         if (!files_or_stdin(normalize_files, "normalize") || !stdout_not_an_input(normalize_files, "normalize") ||

@@ -57,7 +57,7 @@ done
 "$pgnsem" check "$tmp/no-such-file.pgn" "$ill" >/dev/null 2>"$tmp/err"; status=$?
 if [[ $status == 2 ]] && grep -q "^24 games, " "$tmp/err"; then ok; else bad "a missing file beside a readable one: exit $status, $(cat "$tmp/err")"; fi
 
-# --- --format json = jsonl, one object per line -------------------------------------------------
+# --- --format json = jsonl, one object per line, for the commands not yet in the contract -------
 same_json() {  # same_json NAME ARGS... (the ARGS take --format next)
   local name=$1; shift
   "$pgnsem" "$@" --format json >"$tmp/json" 2>/dev/null
@@ -71,8 +71,24 @@ same_json trace trace "$ill"
 same_json "fen (an argument)" fen "8/8/8/4k3/8/8/8/4K3 w - - 0 1"
 printf '8/8/8/4k3/8/8/8/4K3 w - - 0 1\n\n8/8/8/4k3/8/8/8/3QK3 b - - 0 1\n' >"$tmp/two.fen"
 same_json "fen (a file)" fen "$tmp/two.fen"
-same_json errata errata
-[[ $(wc -l <"$tmp/json") == 1 ]] && ok || bad "errata --format json is not one line"
+# the commands of the output contract (docs/vocabulary.md): json is one document, jsonl one object a line,
+# with the same objects (cli:schemas checks them against their schemas)
+same_objects() {  # same_objects NAME ARGS... (the ARGS take --format next)
+  local name=$1; shift
+  "$pgnsem" "$@" --format json >"$tmp/json" 2>/dev/null
+  "$pgnsem" "$@" --format jsonl >"$tmp/jsonl" 2>/dev/null
+  if [[ -s $tmp/json ]] && python3 -c '
+import json, sys
+doc = json.load(open(sys.argv[1]))
+lines = [json.loads(l) for l in open(sys.argv[2])]
+assert isinstance(doc, list) and doc == lines and len(lines) > 0
+' "$tmp/json" "$tmp/jsonl"; then ok; else
+    bad "$name: --format json is not one document holding the objects --format jsonl writes a line each"; fi
+}
+same_objects errata errata
+same_objects moves moves
+same_objects perft perft 2 --divide
+same_objects san san e4 Nf3
 
 # --- check --only-failures ---------------------------------------------------------------------
 "$pgnsem" check -j 1 --format jsonl "$ill" "$tricky" 2>/dev/null >"$tmp/all.jsonl"

@@ -115,6 +115,7 @@ for fen in POSITIONS[:7]:
                  "move", {1}))
 runs.append((["san", "--fen", "-", "Rxa8", "Kxe1"], KIWIPETE, "move", {1}))
 runs.append((["san", "--strict", "--fen", START, "Nf3", "g1f3", "Nf3+"], None, "move", {1}))
+runs.append((["errata"], None, {"erratum", "silence"}, {0}))
 samples = {}
 for args, stdin, kind, statuses in runs:
     outputs = {}
@@ -143,13 +144,15 @@ for args, stdin, kind, statuses in runs:
             continue
         outputs[layout] = objects
         for o in objects:
-            if not isinstance(o, dict) or o.get("object") != kind:
-                fail(f"{shown}: an object whose `object` is not {kind!r}: {str(o)[:120]}")
+            allowed = kind if isinstance(kind, set) else {kind}
+            if not isinstance(o, dict) or o.get("object") not in allowed:
+                fail(f"{shown}: an object whose `object` is not one of {sorted(allowed)}: {str(o)[:120]}")
                 continue
-            errors = sorted(validators[kind].iter_errors(o), key=lambda e: list(e.absolute_path))
+            name = o["object"]
+            errors = sorted(validators[name].iter_errors(o), key=lambda e: list(e.absolute_path))
             for e in errors[:3]:
-                fail(f"{shown}: schemas/{kind}.json: at {'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}")
-            samples.setdefault(kind, o)
+                fail(f"{shown}: schemas/{name}.json: at {'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}")
+            samples.setdefault(name, o)
     if len(outputs) == 2 and outputs["json"] != outputs["jsonl"]:
         fail(" ".join(args) + ": --format json and --format jsonl hold different objects")
     print("ok  ", " ".join(args)[:100], f"({len(outputs.get('jsonl', []))} objects)")

@@ -53,6 +53,8 @@ full "san" "$pgnsem" san e4 0-0 Nz9
 full "san --fen json" "$pgnsem" san --format json --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' e4 Nf3
 full "errata" "$pgnsem" errata
 full "errata json" "$pgnsem" errata --format json
+full "errata jsonl" "$pgnsem" errata --format jsonl
+full "perft json" "$pgnsem" perft 2 --divide --format json
 "$pgnsem" gen --seed 1 --games 50 --labels /dev/full >/dev/null 2>"$tmp/err"; got=$?
 if [[ $got == 2 ]] && grep -q '^pgnsem: write error: /dev/full: No space left on device$' "$tmp/err"; then pass=$((pass+1)); else
   fail=$((fail+1)); echo "FAIL gen --labels /dev/full: exit $got"; cat "$tmp/err"; fi

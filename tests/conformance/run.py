@@ -166,7 +166,7 @@ def errata_listed(pgnsem, all_cases):
     """Every erratum `pgnsem errata` lists has its case: one carrying [Erratum "SLUG"], where the
     list says (file and Event), with the game the list shows. Returns the problems."""
     out = subprocess.run([pgnsem, 'errata', '--format', 'json'], capture_output=True)
-    errata = json.loads(out.stdout)['errata']
+    errata = [o for o in json.loads(out.stdout) if o['object'] == 'erratum']
     problems = []
     for e in errata:
         slug, game = e['slug'], e['game']
