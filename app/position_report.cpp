@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "interpreter/explain.hpp"
+#include "io/contract.hpp"
 #include "io/input.hpp"
 #include "io/json.hpp"
 #include "io/output.hpp"
@@ -48,8 +49,8 @@ void status_json(JsonObject& o, const std::optional<PositionStatus>& status) {
         o.null("check").null("checkmate").null("stalemate");
 }
 
-PositionReport describe_position(const Placement& p, std::string_view fen, std::uint32_t dead_budget,
-                                 const syntax::FenRecord* record) {
+PositionReport describe_position(const Placement& p, std::string_view fen, std::string_view written,
+                                 std::uint32_t dead_budget, const syntax::FenRecord* record) {
     PositionReport r;
     const sem::State s = sem::from_placement(p);
     const sem::Problems problems = sem::validate(p);
@@ -123,24 +124,28 @@ PositionReport describe_position(const Placement& p, std::string_view fen, std::
                   "\n";
     }
     r.text += syntax::board_diagram(p);
-    // json (the object is complete when the writer ends)
+    // json (the object is complete when the writer ends): schemas/position.json
     {
         JsonOut out(r.json);
         JsonObject o(out);
-        o.str("fen", fen).str("white", pieces_of(Color::White)).str("black", pieces_of(Color::Black));
-        o.str("to_move", color_name(p.side_to_move)).str("castling", castling);
+        write_envelope(o, "position", sem::Reading::laws());
+        o.str("written", written).str("fen", fen).str("side", color_name(p.side_to_move));
+        o.str("castling", castling.empty() ? std::string_view("-") : std::string_view(castling));
         if (p.en_passant)
             o.str("en_passant", ep);
         else
             o.null("en_passant");
         o.num("halfmove_clock", p.halfmove_clock).num("fullmove_number", p.fullmove_number);
-        o.boolean("valid", problems.empty());
+        JsonObject(o.key("pieces")).str("white", pieces_of(Color::White)).str("black", pieces_of(Color::Black));
+        o.boolean("legal", problems.empty());
         {
             JsonArray list(o.key("problems"));
             for (const sem::Problem& pr : problems)
                 JsonObject(list.next())
                     .str("rule", sem::rule_id(pr.rule))
-                    .str("message", explain_problem(pr.rule, pr.detail, s));
+                    .str("message", explain_problem(pr.rule, pr.detail, s))
+                    .null("line")
+                    .null("column");
         }
         status_json(o, status);
         // "dead" and "can_mate": true, false, or null when undecided (or the position is not valid)
@@ -154,11 +159,16 @@ PositionReport describe_position(const Placement& p, std::string_view fen, std::
         // the fields of a FEN record beside the position's
         if (record) {
             JsonObject fields(o.key("record"));
-            fields.opt_str("event", record->event).opt_str("white", record->white).opt_str("black", record->black);
+            fields.opt_str("event", record->event);
+            if (record->white || record->black)
+                JsonObject(fields.key("players")).opt_str("white", record->white).opt_str("black", record->black);
+            else
+                fields.null("players");
             fields.opt_str("comment", record->comment);
         } else {
             o.null("record");
         }
+        o.null("error");
     }
     return r;
 }
@@ -274,14 +284,18 @@ RecordOutcome error_outcome(std::string_view shown, std::string_view field, std:
         {
             JsonOut out(r.out);
             JsonObject o(out);
-            o.str("fen", shown).boolean("valid", false);
+            write_envelope(o, "position", sem::Reading::laws());
+            o.str("written", shown).null("fen").null("side").null("castling").null("en_passant");
+            o.null("halfmove_clock").null("fullmove_number").null("pieces").boolean("legal", false);
+            JsonArray(o.key("problems"));
+            o.null("check").null("checkmate").null("stalemate").null("dead").null("can_mate").null("record");
             JsonObject(o.key("error"))
-                .str("field", field)
+                .str("rule", "syntax/fen")
+                .str("message", message)
                 .num("line", line)
                 .num("column", column)
-                .str("message", message);
+                .str("field", field);
         }
-        r.out += '\n';
     } else {
         r.out += "FEN:        ";
         append_text(r.out, shown);
@@ -350,11 +364,12 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
         const bool six_fields = boost::variant2::holds_alternative<Placement>(syntax::parse_fen(trimmed));
         fen_text = six_fields ? std::string(trimmed) : std::string(syntax::print_fen(placement).view());
     }
-    const PositionReport report = describe_position(placement, fen_text, dead_budget, record ? &*record : nullptr);
+    const PositionReport report =
+        describe_position(placement, fen_text, trimmed, dead_budget, record ? &*record : nullptr);
     RecordOutcome r;
     r.status = report.valid ? 0 : 1;
     if (json) {
-        r.out = report.json + "\n";
+        r.out = report.json;
     } else {
         r.out = header + report.text + "\n";
     }
@@ -363,7 +378,14 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
 
 }  // namespace
 
-int fen_command(const std::string& arg, bool json, std::FILE* out, std::uint32_t dead_budget) {
+int fen_command(const std::string& arg, std::optional<JsonLayout> layout, std::FILE* out, std::uint32_t dead_budget) {
+    const bool json = layout.has_value();
+    std::optional<JsonDocument> doc;
+    if (layout) doc.emplace(out, *layout);
+    // one record's block of text or object
+    const auto emit = [&](const RecordOutcome& r) {
+        return doc ? (doc->add(r.out), doc->ok()) : write_bytes(out, r.out);
+    };
     const std::string shown = text_for_people(arg);
     std::FILE* in = nullptr;
     // a file, plain or compressed (io/input.hpp)
@@ -409,7 +431,7 @@ int fen_command(const std::string& arg, bool json, std::FILE* out, std::uint32_t
         rec.line = 1;
         rec.too_long = arg.size() > kMaxFenRecordBytes;
         const RecordOutcome r = report_record(rec, json, dead_budget);
-        return write_bytes(out, r.out) ? r.status : 2;
+        return emit(r) && (!doc || doc->finish()) ? r.status : 2;
     }
     FenRecordReader reader(in);
     FenInputRecord rec;
@@ -419,7 +441,7 @@ int fen_command(const std::string& arg, bool json, std::FILE* out, std::uint32_t
         any = true;
         const RecordOutcome r = report_record(rec, json, dead_budget);
         status = std::max(status, r.status);
-        if (!write_bytes(out, r.out)) {
+        if (!emit(r)) {
             status = 2;  // finish_output says why
             break;
         }
@@ -437,6 +459,7 @@ int fen_command(const std::string& arg, bool json, std::FILE* out, std::uint32_t
         std::fprintf(stderr, "pgnsem: no FEN in %s: it is empty or blank\n", name.c_str());
         return 2;
     }
+    if (doc && !doc->finish()) return 2;
     return status;
 }
 

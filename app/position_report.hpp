@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "ast/placement.hpp"
+#include "io/contract.hpp"
 #include "semantics/state.hpp"
 
 namespace pgnsem::syntax {
@@ -42,7 +43,8 @@ struct PositionReport {
 // `dead_budget` positions; 0 skips it (`dead` and `can_mate` null, no text line). `record`: the
 // fields of the FEN record the position was read from (its JSON `record`), null for a bare FEN.
 inline constexpr std::uint32_t kFenDeadBudget = 100000;
-[[nodiscard]] PositionReport describe_position(const Placement& p, std::string_view fen,
+// `written`: the record as the input gave it.
+[[nodiscard]] PositionReport describe_position(const Placement& p, std::string_view fen, std::string_view written,
                                                std::uint32_t dead_budget = kFenDeadBudget,
                                                const syntax::FenRecord* record = nullptr);
 
@@ -79,12 +81,13 @@ private:
     int error_ = 0;
 };
 
-// `pgnsem fen ARG`: ARG is "-" (standard input), a file, or else a FEN. One object (JSON) or one
-// block (text) per record, written to `out`; a record that does not parse gets an error object in
-// its place. Returns 0 when every position is valid, 1 when a record does not parse or a position
+// `pgnsem fen ARG`: ARG is "-" (standard input), a file, or else a FEN. One `position` object
+// (schemas/position.json; in a document or a line each, `layout`) or one block of text (no layout)
+// per record, written to `out`; a record that does not parse gets an object with its error in its
+// place. Returns 0 when every position is valid, 1 when a record does not parse or a position
 // has a problem, 2 on a read error or when the input holds no record (said on stderr, nothing on
 // `out`).
-[[nodiscard]] int fen_command(const std::string& arg, bool json, std::FILE* out,
+[[nodiscard]] int fen_command(const std::string& arg, std::optional<JsonLayout> layout, std::FILE* out,
                               std::uint32_t dead_budget = kFenDeadBudget);
 
 }  // namespace pgnsem::interp

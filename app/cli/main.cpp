@@ -250,7 +250,7 @@ int main(int argc, char** argv) {
 
     std::string fen_arg, fen_format = "text";
     auto* fen = app.add_subcommand("fen", "describe and validate a FEN position");
-    add_format_option(fen, fen_format);
+    cli::add_json_format_option(fen, fen_format);
     std::uint32_t fen_dead_budget = interp::kFenDeadBudget;
     fen->add_option("--dead-budget", fen_dead_budget,
                     "positions the dead-position analysis may visit (Law 5.2.2); 0 skips it")
@@ -364,7 +364,7 @@ int main(int argc, char** argv) {
     if (*fen) {
         // an argument that names no file is a FEN, which stat finds no file for
         if (!stdout_not_an_input({fen_arg}, "fen")) return 2;
-        return finish_output(interp::fen_command(fen_arg, fen_format != "text", stdout, fen_dead_budget));
+        return finish_output(interp::fen_command(fen_arg, cli::json_layout(fen_format), stdout, fen_dead_budget));
     }
     if (*perft)
         return finish_output(interp::perft_command(static_cast<int>(perft_depth), perft_fen, divide,

@@ -68,9 +68,6 @@ same_json() {  # same_json NAME ARGS... (the ARGS take --format next)
 }
 same_json check check "$ill"
 same_json trace trace "$ill"
-same_json "fen (an argument)" fen "8/8/8/4k3/8/8/8/4K3 w - - 0 1"
-printf '8/8/8/4k3/8/8/8/4K3 w - - 0 1\n\n8/8/8/4k3/8/8/8/3QK3 b - - 0 1\n' >"$tmp/two.fen"
-same_json "fen (a file)" fen "$tmp/two.fen"
 # the commands of the output contract (docs/vocabulary.md): json is one document, jsonl one object a line,
 # with the same objects (cli:schemas checks them against their schemas)
 same_objects() {  # same_objects NAME ARGS... (the ARGS take --format next)
@@ -89,6 +86,9 @@ same_objects errata errata
 same_objects moves moves
 same_objects perft perft 2 --divide
 same_objects san san e4 Nf3
+same_objects "fen (an argument)" fen "8/8/8/4k3/8/8/8/4K3 w - - 0 1"
+printf '8/8/8/4k3/8/8/8/4K3 w - - 0 1\n\n8/8/8/4k3/8/8/8/3QK3 b - - 0 1\n' >"$tmp/two.fen"
+same_objects "fen (a file)" fen "$tmp/two.fen"
 
 # --- check --only-failures ---------------------------------------------------------------------
 "$pgnsem" check -j 1 --format jsonl "$ill" "$tricky" 2>/dev/null >"$tmp/all.jsonl"

@@ -77,15 +77,15 @@ if [[ $status == 1 ]] && py "assert o[0]['error']['rule'] == 'notation/capture-m
 # perft and fen take EPD; a PGN [FEN] tag still needs six fields
 run perft 3 --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -'
 if [[ $status == 0 ]] && grep -q '^Nodes searched: 97862$' "$tmp/out"; then ok; else bad "perft --fen EPD (Kiwipete, depth 3)"; fi
-run fen --format json "$fool"
+run fen --format jsonl "$fool"
 if [[ $status == 0 ]] && py "
 f = o[0]
 assert f['fen'] == '$fool 0 1' and f['halfmove_clock'] == 0 and f['fullmove_number'] == 1, f
 assert (f['check'], f['checkmate'], f['stalemate']) == (True, True, False) and f['record'] is None, f
 "; then ok; else bad "fen: EPD, check and checkmate"; fi
-run fen --format json '8/8/8/8/8/8/8/K1k5 w - - id "x y"; hmvc 7; fmvn 30;'
+run fen --format jsonl '8/8/8/8/8/8/8/K1k5 w - - id "x y"; hmvc 7; fmvn 30;'
 if [[ $status == 0 ]] && py "assert o[0]['halfmove_clock'] == 7 and o[0]['fullmove_number'] == 30 and o[0]['check'] is False, o"; then ok; else bad "fen: EPD operations"; fi
-run fen --format json '8/8/8/8/8/8/8/8 w - - 0 1'
+run fen --format jsonl '8/8/8/8/8/8/8/8 w - - 0 1'
 if [[ $status == 1 ]] && py "assert o[0]['check'] is None and o[0]['checkmate'] is None, o"; then ok; else bad "fen: no status for an impossible position"; fi
 run fen "$fool"
 if [[ $status == 0 ]] && grep -q '^check: *yes' "$tmp/out" && grep -q '^checkmate: *yes' "$tmp/out"; then ok; else bad "fen: text status lines"; fi
@@ -100,19 +100,19 @@ if [[ $status == 1 ]] && py "assert o[0]['verdict'] == 'malformed' and o[0]['err
   printf '[White "Cy"]\n%s\n{mate\non two lines}\n\n' "$fool"
   printf '4k3/8/8/8/8/8/8/4K3 w - - 0 1\n'
 } >"$tmp/records.fen"
-run fen --format json "$tmp/records.fen"
+run fen --format jsonl "$tmp/records.fen"
 if [[ $status == 1 ]] && py "
 assert len(o) == 4, o
-assert o[0]['record'] == {'event': 'Opening', 'white': 'Ann', 'black': 'Bob', 'comment': 'the start'}, o[0]
-assert o[0]['valid'] and o[0]['white'].startswith('Ke1'), o[0]
-assert o[1]['valid'] is False and o[1]['error']['line'] == 7, o[1]
-assert o[2]['record'] == {'event': None, 'white': 'Cy', 'black': None, 'comment': 'mate\non two lines'} and o[2]['checkmate'], o[2]
-assert o[3]['record'] is None and o[3]['valid'], o[3]
+assert o[0]['record'] == {'event': 'Opening', 'players': {'white': 'Ann', 'black': 'Bob'}, 'comment': 'the start'}, o[0]
+assert o[0]['legal'] and o[0]['pieces']['white'].startswith('Ke1') and o[0]['side'] == 'white', o[0]
+assert o[1]['legal'] is False and o[1]['error']['line'] == 7, o[1]
+assert o[2]['record'] == {'event': None, 'players': {'white': 'Cy', 'black': None}, 'comment': 'mate\non two lines'} and o[2]['checkmate'], o[2]
+assert o[3]['record'] is None and o[3]['legal'], o[3]
 "; then ok; else bad "fen: several seed-001 records (exit $status)"; fi
 run fen "$tmp/records.fen"
 if [[ $status == 1 && $(grep -c '^FEN: ' "$tmp/out") == 4 ]] && grep -q '^event: *Opening' "$tmp/out" && grep -q '^white name: *Cy' "$tmp/out"; then ok; else bad "fen: records in text"; fi
 # a name that is no file and no FEN: an I/O error, not a FEN that does not parse
-run fen --format json "$tmp/records.fne"
+run fen --format jsonl "$tmp/records.fne"
 if [[ $status == 2 && ! -s "$tmp/out" ]] && grep -q 'No such file' "$tmp/err"; then ok; else bad "fen: a misspelled file name (exit $status)"; fi
 run fen "$tmp/no such dir/x.fen"
 if [[ $status == 1 ]]; then ok; else bad "fen: an argument with spaces is read as a FEN (exit $status)"; fi

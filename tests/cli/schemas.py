@@ -116,6 +116,12 @@ for fen in POSITIONS[:7]:
 runs.append((["san", "--fen", "-", "Rxa8", "Kxe1"], KIWIPETE, "move", {1}))
 runs.append((["san", "--strict", "--fen", START, "Nf3", "g1f3", "Nf3+"], None, "move", {1}))
 runs.append((["errata"], None, {"erratum", "silence"}, {0}))
+for fen in POSITIONS + ["8/8/8/8/8/8/8/8 w - -", "8/8/8 w - -", "K6k/8/8/8/8/8/8/8 w - - bm Kb1; hmvc 7; fmvn 30;"]:
+    runs.append((["fen", fen], None, "position", {0, 1}))
+RECORDS = ('[Event "Opening"]\n[White "Ann"]\n[Black "Bob"]\n' + START + ' {the start}\n\n'
+           '[Event "Broken"]\n8/8/8/8/8/8/8/K6k w - - 0 x {bad clock}\n\n'
+           '[White "Cy"]\n' + POSITIONS[4] + ' 0 1\n{mate\non two lines}\n\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n')
+runs.append((["fen", "-"], RECORDS, "position", {1}))
 samples = {}
 for args, stdin, kind, statuses in runs:
     outputs = {}
