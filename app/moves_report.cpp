@@ -182,7 +182,7 @@ struct TokenReport {
     std::vector<TokenWarning> warnings;
     // with a position
     bool resolved = false, legal = false;
-    std::string san, uci, fen_after;
+    std::string san, uci, fen_after, equation;
 
     // The token is refused: the rule it breaks, why, and where (1-based).
     void refuse(std::string_view why_rule, std::string why, std::uint32_t at) {
@@ -267,7 +267,7 @@ TokenReport resolved_report(const sem::State& s, std::string_view token, bool st
     }
     const Played played = j.played();
     r.legal = true;
-    r.rule = std::string(sem::rule_id(played.action.rule));
+    r.equation = std::string(sem::rule_id(played.action.rule));
     r.san = canonical_text(e, s, played.action, played.next);
     r.uci = uci_text(played.action);
     r.fen_after = fen_of(played.next);
@@ -377,7 +377,7 @@ std::string token_json(const TokenReport& r, const std::string& fen_before, Colo
             o.str("fen_before", fen_before).str("side", color_name(side));
             o.boolean("legal", r.legal);
             if (r.legal)
-                o.str("san", r.san).str("uci", r.uci).str("equation", r.rule);
+                o.str("san", r.san).str("uci", r.uci).str("equation", r.equation);
             else
                 o.null("san").null("uci").null("equation");
         } else if (r.error) {
@@ -423,7 +423,7 @@ std::string report_text(const TokenReport& r) {
     }
     if (r.resolved) {
         if (r.legal) {
-            out += "legal:      yes (" + r.rule + ")\nSAN:        " + r.san + "\nUCI:        " + r.uci + "\n";
+            out += "legal:      yes (" + r.equation + ")\nSAN:        " + r.san + "\nUCI:        " + r.uci + "\n";
         } else {
             out += "legal:      no, " + r.rule + ": ";
             append_text(out, r.message);

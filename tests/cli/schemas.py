@@ -16,6 +16,7 @@ python3-jsonschema).
 """
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -59,6 +60,50 @@ def validator_for(name):
         resolver = jsonschema.RefResolver.from_schema(schemas[name], store=store)
         return Validator(schemas[name], resolver=resolver)
 
+
+# 1b. the enums of rule ids, equations and warning kinds are the code's lists: the ids of the rule
+# table (semantics/rules.hpp), every syntax/… kind the readers write, notation/KIND for every warning
+# kind (what --strict makes of a warning); the warning kinds of the two tables (interpreter/warnings.hpp,
+# ast/reader_warnings.hpp). `schemas.py PGNSEM SOURCE --write-enums` writes them into common.json.
+def code_lists():
+    def read(path):
+        with open(os.path.join(SOURCE, path), encoding="utf-8") as f:
+            return f.read()
+
+    rules_table = read("semantics/rules.hpp")
+    table_ids = re.findall(r'X\(\w+, "([a-z]+/[a-z0-9-]+)"', rules_table)
+    equations = re.findall(r'X\(\w+, "([a-z]+/[a-z0-9-]+)"', rules_table.split("#define PGNSEM_FAILURES")[0])
+    syntax_kinds = set()
+    for folder in ("ast", "syntax", "semantics", "laws", "interpreter", "io", "app", "pgnsem"):
+        for root, _, names in os.walk(os.path.join(SOURCE, folder)):
+            for name in names:
+                if name.endswith((".cpp", ".hpp")):
+                    with open(os.path.join(root, name), encoding="utf-8") as f:
+                        syntax_kinds |= set(re.findall(r'"(syntax/[a-z0-9-]+)"', f.read()))
+    kinds = [k for k in re.findall(r'X\(\w+, "([a-z0-9-]+)"', read("ast/reader_warnings.hpp") + read("interpreter/warnings.hpp"))
+             if k != "kind"]
+    rules = sorted(set(table_ids) | syntax_kinds | {"notation/" + k for k in kinds})
+    return rules, sorted(set(equations)), sorted(set(kinds))
+
+
+rules, equations, warning_kinds = code_lists()
+if len(sys.argv) > 3 and sys.argv[3] == "--write-enums":
+    common = schemas["common"]
+    common["$defs"]["rule"]["enum"] = rules
+    common["$defs"]["equation"]["enum"] = equations
+    common["$defs"]["warning_kind"]["enum"] = warning_kinds
+    with open(os.path.join(SCHEMAS, "common.json"), "w", encoding="utf-8") as f:
+        json.dump(common, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+    print(f"wrote {len(rules)} rule ids, {len(equations)} equations, {len(warning_kinds)} warning kinds")
+    sys.exit(0)
+for name, listed in (("rule", rules), ("equation", equations), ("warning_kind", warning_kinds)):
+    in_schema = schemas["common"]["$defs"][name].get("enum")
+    if in_schema != listed:
+        missing = sorted(set(listed) - set(in_schema or []))
+        extra = sorted(set(in_schema or []) - set(listed))
+        fail(f"common.json's {name} enum is not the code's list: missing {missing}, extra {extra} "
+             "(tests/cli/schemas.py PGNSEM SOURCE --write-enums)")
 
 # 1. the schemas themselves
 for name, schema in schemas.items():
