@@ -14,6 +14,7 @@
 #include "io/output.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/engines.hpp"
+#include "semantics/rules.hpp"
 #include "syntax/san.hpp"
 
 namespace pgnsem::interp {
@@ -196,7 +197,7 @@ GeneratedGame generate_game(std::uint64_t seed, std::uint32_t index, std::uint32
 }
 
 int generate(std::uint64_t seed, std::uint32_t games, double near_miss_rate, const std::string& labels_path,
-             std::FILE* out) {
+             JsonLayout labels_layout, std::FILE* out) {
     std::FILE* labels = nullptr;
     if (!labels_path.empty()) {
         labels = std::fopen(labels_path.c_str(), "wb");
@@ -215,17 +216,28 @@ int generate(std::uint64_t seed, std::uint32_t games, double near_miss_rate, con
         const GeneratedGame g = generate_game(seed, i, per_mille);
         if (!write_bytes(out, g.pgn)) break;
         if (labels && labels_ok) {
+            // one label object (schemas/label.json): what check will say of the game
             label.clear();
+            if (labels_layout == JsonLayout::Document) label += i == 1 ? "[\n" : ",\n";
             {
                 JsonOut json(label);
                 JsonObject o(json);
-                o.num("game", i);
-                if (g.bad_ply)
-                    o.num("first_bad_ply", *g.bad_ply).str("rule", g.rule);
-                else
-                    o.null("first_bad_ply").null("rule");
+                write_envelope(o, "label", sem::Reading::laws());
+                o.num("game", i).str("verdict", g.bad_ply ? "illegal" : "legal");
+                if (g.bad_ply) {
+                    const std::optional<sem::Failure> f = sem::failure_of(g.rule);
+                    PGNSEM_ASSERT(f.has_value(), "a near-miss game breaks a rule of the table");
+                    JsonObject(o.key("error"))
+                        .str("rule", g.rule)
+                        .str("message", sem::info(*f).what)
+                        .null("line")
+                        .null("column")
+                        .num("ply", *g.bad_ply);
+                } else {
+                    o.null("error");
+                }
             }
-            label += '\n';
+            if (labels_layout == JsonLayout::Lines) label += '\n';
             if (!write_records(labels, label)) {
                 labels_ok = false;
                 labels_errno = errno;
@@ -233,6 +245,11 @@ int generate(std::uint64_t seed, std::uint32_t games, double near_miss_rate, con
         }
     }
     if (labels) {
+        if (labels_layout == JsonLayout::Document && labels_ok &&
+            !write_records(labels, games == 0 ? "[]\n" : "\n]\n")) {
+            labels_ok = false;
+            labels_errno = errno;
+        }
         if (!flush_records(labels) && labels_ok) {
             labels_ok = false;
             labels_errno = errno;

@@ -10,6 +10,8 @@
 #include <optional>
 #include <string>
 
+#include "io/contract.hpp"
+
 namespace pgnsem::interp {
 
 struct GeneratedGame {
@@ -21,8 +23,10 @@ struct GeneratedGame {
 // Game number `index` (1-based) of the stream for `seed`. near_miss_per_mille: 0..1000.
 [[nodiscard]] GeneratedGame generate_game(std::uint64_t seed, std::uint32_t index, std::uint32_t near_miss_per_mille);
 
-// Writes `games` games to out and, if labels_path is not empty, one JSON line per game
-// {game, first_bad_ply, rule} (null for legal games). Returns the process exit code.
-int generate(std::uint64_t seed, std::uint32_t games, double near_miss, const std::string& labels_path, std::FILE* out);
+// Writes `games` games to out and, if labels_path is not empty, one `label` object per game to it
+// (schemas/label.json: the verdict, and for a near-miss game the error check reports, with its
+// ply), in `labels_layout`. Returns the process exit code.
+int generate(std::uint64_t seed, std::uint32_t games, double near_miss, const std::string& labels_path,
+             JsonLayout labels_layout, std::FILE* out);
 
 }  // namespace pgnsem::interp

@@ -315,7 +315,14 @@ int main(int argc, char** argv) {
         ->transform(cli::whole_number(0, std::numeric_limits<std::uint32_t>::max()));
     gen->add_option("--near-miss", near_miss, "share of games with exactly one illegal move (0..1)")
         ->check(cli::fraction_from_0_to_1());
-    gen->add_option("--labels", labels, "write JSON Lines labels {game, first_bad_ply, rule} to this file");
+    gen->add_option("--labels", labels,
+                    "write a label object per game to this file: its verdict, and for a near-miss game the error check "
+                    "will report (docs/vocabulary.md)");
+    std::string gen_format = "jsonl";
+    gen->add_option("--format", gen_format,
+                    "the labels as json (one JSON document: an array of the objects) or jsonl (one object a line; the "
+                    "default)")
+        ->check(CLI::IsMember({"json", "jsonl"}));
     gen->footer(
         "Example: pgnsem gen --seed 7 --games 100 --near-miss 0.5 --labels labels.jsonl > games.pgn\n"
         "  the same 100 games for the same seed; pgnsem check games.pgn finds the labels' illegal moves");
@@ -325,9 +332,9 @@ int main(int argc, char** argv) {
         app.add_subcommand("errata", "list the paper's errata: slug, title, the Law, the game that shows it");
     cli::add_json_format_option(errata, errata_format);
     errata->footer(
-        "Example: pgnsem errata --format json\n"
-        "  one object {\"errata\": [...]}: each erratum's slug, title, Law, the paper's form, the correction and "
-        "the game that shows it; proofs-notes/errata.md explains each");
+        "Example: pgnsem errata --format jsonl\n"
+        "  one erratum object a line: its slug, title, Law, the paper's form, the correction and the game that "
+        "shows it; then one silence object per question the paper leaves open; proofs-notes/errata.md explains each");
     const auto position_commands = pgnsem::cli::add_position_commands(app);
 
     try {
@@ -386,7 +393,7 @@ int main(int argc, char** argv) {
     }
     if (*gen) {
         if (!not_a_standard_stream("gen", "--labels", labels, {})) return 2;
-        return finish_output(interp::generate(seed, games, near_miss, labels, stdout));
+        return finish_output(interp::generate(seed, games, near_miss, labels, *cli::json_layout(gen_format), stdout));
     }
     if (const auto status = position_commands->run()) return finish_output(*status);
     return 2;

@@ -42,12 +42,12 @@ def main():
             continue
         near = 0
         for v, w in zip(verdicts, wanted):
-            if w['first_bad_ply'] is None:
-                ok = v['verdict'] == 'legal'
+            if w['error'] is None:
+                ok = v['verdict'] == 'legal' and w['verdict'] == 'legal'
             else:
                 near += 1
-                ok = v['verdict'] == 'illegal' and v['error']['ply'] == w['first_bad_ply'] \
-                    and v['error']['rule'] == w['rule']
+                ok = v['verdict'] == 'illegal' and w['verdict'] == 'illegal' and v['error']['ply'] == w['error']['ply'] \
+                    and v['error']['rule'] == w['error']['rule']
             if not ok:
                 failures.append('seed %d game %d: label %s, verdict %s %s' % (seed, w['game'], w, v['verdict'],
                                                                              v['error']))

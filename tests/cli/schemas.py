@@ -208,6 +208,28 @@ for args, stdin, kind, statuses in runs:
         fail(" ".join(args) + ": --format json and --format jsonl hold different objects")
     print("ok  ", " ".join(args)[:100], f"({len(outputs.get('jsonl', []))} objects)")
 
+# gen's labels, written to a file in either layout: the same objects, each valid.
+import tempfile
+with tempfile.TemporaryDirectory() as tmp:
+    labelled = {}
+    for layout in ("json", "jsonl"):
+        path = os.path.join(tmp, "labels." + layout)
+        r = subprocess.run([PGNSEM, "gen", "--seed", "7", "--games", "40", "--near-miss", "0.5", "--labels", path,
+                            "--format", layout], capture_output=True)
+        if r.returncode != 0:
+            fail(f"gen --labels --format {layout}: exit {r.returncode}")
+            continue
+        with open(path, encoding="utf-8") as f:
+            labelled[layout] = json.load(f) if layout == "json" else [json.loads(line) for line in f]
+        for o in labelled[layout]:
+            for e in sorted(validators["label"].iter_errors(o), key=lambda e: list(e.absolute_path))[:3]:
+                fail(f"gen --labels --format {layout}: schemas/label.json: at "
+                     f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}")
+            samples.setdefault("label", o)
+    if labelled.get("json") != labelled.get("jsonl") or len(labelled.get("json", [])) != 40:
+        fail("gen --labels: --format json and jsonl hold different labels, or not one a game")
+    print("ok   gen --labels, both layouts")
+
 # A FEN that does not parse: exit 2, a message on stderr, nothing on stdout in either layout.
 for args in (["moves", "--fen", "8/8/8 w - -"], ["perft", "1", "--fen", "not a fen at all"],
              ["moves", "--fen", "-"], ["san", "--fen", "8/8/8 w - -", "e4"], ["san", "--fen", "-", "e4"]):
