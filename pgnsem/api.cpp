@@ -160,7 +160,7 @@ SanReading read_san(std::string_view token) {
     const auto parsed = syntax::parse_san(token);
     if (const auto* error = v2::get_if<syntax::SanError>(&parsed)) {
         out.rule = std::string(error->kind);
-        out.column = error->column;
+        out.column = error->column + 1;
         out.message = std::string(error->message);
         return out;
     }

@@ -106,7 +106,7 @@ struct FenReading {
 struct SanReading {
     std::optional<std::string> san;  // the export-format spelling, when it reads
     std::string rule;                // else the syntax kind (`syntax/san`, `syntax/promotion-rank`, …)
-    std::uint32_t column = 0;        // and where, 0-based in the token
+    std::uint32_t column = 0;        // and where: 1-based in the token, as `pgnsem san` writes it
     std::string message;
 };
 [[nodiscard]] SanReading read_san(std::string_view token);

@@ -296,4 +296,7 @@ TEST_CASE("api: SAN in and out without a position", "[api]") {
     CHECK(!bad.san);
     CHECK(bad.rule == "syntax/promotion-rank");
     CHECK(!bad.message.empty());
+    // columns are 1-based, in the library as in `pgnsem san` ({"written":"e9",…,"error":{…,"column":2}})
+    CHECK(api::read_san("e9").column == 2);
+    CHECK(api::read_san("Nz9").column == 2);
 }
