@@ -49,6 +49,18 @@ void status_json(JsonObject& o, const std::optional<PositionStatus>& status) {
         o.null("check").null("checkmate").null("stalemate");
 }
 
+void legality_json(JsonObject& o, const Placement& p, const sem::State& s) {
+    const sem::Problems problems = sem::validate(p);
+    o.boolean("legal", problems.empty());
+    JsonArray list(o.key("problems"));
+    for (const sem::Problem& pr : problems)
+        JsonObject(list.next())
+            .str("rule", sem::rule_id(pr.rule))
+            .str("message", explain_problem(pr.rule, pr.detail, s))
+            .null("line")
+            .null("column");
+}
+
 PositionReport describe_position(const Placement& p, std::string_view fen, std::string_view written,
                                  std::uint32_t dead_budget, const syntax::FenRecord* record) {
     PositionReport r;
@@ -137,16 +149,7 @@ PositionReport describe_position(const Placement& p, std::string_view fen, std::
             o.null("en_passant");
         o.num("halfmove_clock", p.halfmove_clock).num("fullmove_number", p.fullmove_number);
         JsonObject(o.key("pieces")).str("white", pieces_of(Color::White)).str("black", pieces_of(Color::Black));
-        o.boolean("legal", problems.empty());
-        {
-            JsonArray list(o.key("problems"));
-            for (const sem::Problem& pr : problems)
-                JsonObject(list.next())
-                    .str("rule", sem::rule_id(pr.rule))
-                    .str("message", explain_problem(pr.rule, pr.detail, s))
-                    .null("line")
-                    .null("column");
-        }
+        legality_json(o, p, s);
         status_json(o, status);
         // "dead" and "can_mate": true, false, or null when undecided (or the position is not valid)
         const auto can = [](sem::laws::Verdict v) {
