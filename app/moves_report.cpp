@@ -132,7 +132,7 @@ std::string moves_report(const Placement& p, bool json) {
             JsonObject o(json_out);
             write_envelope(o, "moves", sem::Reading::laws());
             o.str("fen", fen).str("side", color_name(p.side_to_move));
-            legality_json(o, p, s);
+            legality_json(o, sem::validate(p), s);
             {
                 JsonArray moves(o.key("moves"));
                 for (std::size_t i = 0; i < n; ++i)

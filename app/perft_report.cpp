@@ -62,7 +62,7 @@ int perft_command(int depth, const std::string& fen, bool divide, bool reference
             JsonObject o(json_out);
             write_envelope(o, "perft", sem::Reading::laws());
             o.str("fen", syntax::print_fen(*p).view()).str("side", color_name(p->side_to_move));
-            legality_json(o, *p, s);
+            legality_json(o, sem::validate(*p), s);
             o.num("depth", static_cast<std::uint64_t>(depth)).num("nodes", total);
             if (divide) {
                 JsonArray list(o.key("divide"));

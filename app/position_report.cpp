@@ -49,8 +49,7 @@ void status_json(JsonObject& o, const std::optional<PositionStatus>& status) {
         o.null("check").null("checkmate").null("stalemate");
 }
 
-void legality_json(JsonObject& o, const Placement& p, const sem::State& s) {
-    const sem::Problems problems = sem::validate(p);
+void legality_json(JsonObject& o, const sem::Problems& problems, const sem::State& s) {
     o.boolean("legal", problems.empty());
     JsonArray list(o.key("problems"));
     for (const sem::Problem& pr : problems)
@@ -149,7 +148,7 @@ PositionReport describe_position(const Placement& p, std::string_view fen, std::
             o.null("en_passant");
         o.num("halfmove_clock", p.halfmove_clock).num("fullmove_number", p.fullmove_number);
         JsonObject(o.key("pieces")).str("white", pieces_of(Color::White)).str("black", pieces_of(Color::Black));
-        legality_json(o, p, s);
+        legality_json(o, problems, s);
         status_json(o, status);
         // "dead" and "can_mate": true, false, or null when undecided (or the position is not valid)
         const auto can = [](sem::laws::Verdict v) {

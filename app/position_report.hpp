@@ -10,6 +10,7 @@
 
 #include "ast/placement.hpp"
 #include "io/contract.hpp"
+#include "laws/setup.hpp"
 #include "semantics/state.hpp"
 
 namespace pgnsem::syntax {
@@ -32,9 +33,9 @@ struct PositionStatus {
 // `checkmate`, `stalemate`; each null when there is no status, as for a position that is not valid).
 void append_status_text(std::string& out, const PositionStatus& status);
 void status_json(JsonObject& o, const std::optional<PositionStatus>& status);
-// `legal` (the position can arise in a game) and `problems` (an error object a rule it breaks,
-// semantics' validate) of the position p (σ = s), as every object about a position writes them.
-void legality_json(JsonObject& o, const Placement& p, const sem::State& s);
+// `legal` (the position can arise in a game) and `problems` (an error object a rule it breaks:
+// `problems` is sem::validate of the position, σ = s), as every object about a position writes them.
+void legality_json(JsonObject& o, const sem::Problems& problems, const sem::State& s);
 
 struct PositionReport {
     std::string text;
