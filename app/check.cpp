@@ -80,8 +80,8 @@ std::string Summary::text() const {
 namespace check_detail {
 
 // Writes and empties `buf`, giving back the memory of a large one. False on a write error.
-bool write_out(std::string& buf, std::FILE* out) {
-    const bool ok = write_bytes(out, buf);
+bool write_out(std::string& buf, std::FILE* out, JsonFrame* frame) {
+    const bool ok = write_bytes(out, frame != nullptr ? frame->strip(buf) : std::string_view(buf));
     if (buf.capacity() > 2 * kHoldBytes)
         std::string().swap(buf);
     else
@@ -106,9 +106,11 @@ void judge_one(Interpreter& interpreter, const ast::Game& game, const CheckOptio
         return;
     }
     if (options.only_failures && verdict.kind == VerdictKind::Legal) return;
-    if (options.format == Format::Jsonl) {
-        append_verdict_json(buf, PGNSEM_MUTATE(check_file_field_empty, std::string_view{}, path), verdict);
-        buf.push_back('\n');
+    if (options.format == Format::Json || options.format == Format::Jsonl) {
+        if (options.format == Format::Json) buf.append(",\n");
+        append_verdict_json(buf, options.envelope, PGNSEM_MUTATE(check_file_field_empty, std::string_view{}, path),
+                            verdict);
+        if (options.format == Format::Jsonl) buf.push_back('\n');
     } else {
         append_verdict_text(buf, path, verdict);
     }
@@ -120,16 +122,17 @@ bool check_sequential(syntax::PgnReader& reader, const std::string& path, const 
                       Summary& summary) {
     struct Direct final : Spill {
         std::FILE* out;
+        JsonFrame* frame;
         bool ok = true;
-        explicit Direct(std::FILE* o) : out(o) {}
-        void spill(std::string& buf) override { ok = write_out(buf, out) && ok; }
-    } direct(out);
+        Direct(std::FILE* o, JsonFrame* f) : out(o), frame(f) {}
+        void spill(std::string& buf) override { ok = write_out(buf, out, frame) && ok; }
+    } direct(out, options.frame);
     Interpreter interpreter(options.interpret);
     ast::Game game;
     Verdict verdict;
     std::string buf;
     buf.reserve(kSpillBytes);
-    TraceWriter tracer(buf, path, options.format, direct);
+    TraceWriter tracer(buf, path, options.format, options.envelope, direct);
     while (direct.ok && reader.next(game)) {
         judge_one(interpreter, game, options, path, verdict, tracer, buf, summary);
         if (options.progress) options.progress->set_games(summary.games);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <map>
@@ -15,8 +16,28 @@ namespace pgnsem::interp {
 
 class Progress;
 
-// Html: trace only (io/trace_html.hpp); the caller writes the page's prologue and epilogue.
-enum class Format : std::uint8_t { Text, Jsonl, Html };
+// Json: the run's objects as one JSON document, Jsonl: one a line (docs/vocabulary.md, "Layouts").
+// Html: trace only (io/trace_html.hpp). The caller writes what begins and ends the whole output:
+// the page's prologue and epilogue, the document's `[` and `]` (JsonFrame).
+enum class Format : std::uint8_t { Text, Json, Jsonl, Html };
+
+// The objects of a run written as one JSON document: each object is put after ",\n", and the comma
+// before the run's first object is left out when it is written (whichever file, block or thread
+// it comes from: the output is written in order). The caller writes `[` before the run and
+// close() after it.
+class JsonFrame {
+public:
+    // `bytes` as they are to be written: without the first object's comma.
+    [[nodiscard]] std::string_view strip(std::string_view bytes) noexcept {
+        if (bytes.empty() || !first_.exchange(false)) return bytes;
+        return bytes.substr(1);
+    }
+    // What ends the document: `]` right after `[` when no object was written.
+    [[nodiscard]] std::string_view close() const noexcept { return first_.load() ? "]\n" : "\n]\n"; }
+
+private:
+    std::atomic<bool> first_{true};
+};
 
 struct Summary {
     std::uint64_t games = 0, legal = 0, illegal = 0, malformed = 0, unsupported = 0;
@@ -44,6 +65,10 @@ struct CheckOptions {
     bool only_failures = false;
     // Told the games judged and the file being read, when a progress line is drawn.
     Progress* progress = nullptr;
+    // Json and Jsonl: the first members of every object (envelope_members of io/contract.hpp:
+    // "verdict" or, tracing, "step", with the run's reading). Json: the run's document.
+    std::string envelope;
+    JsonFrame* frame = nullptr;
 };
 
 // Checks one file ("-" is standard input; plain or compressed, io/input.hpp), writing to

@@ -33,8 +33,8 @@ protected:
 
 class TraceWriter : public TraceSink {
 public:
-    TraceWriter(std::string& buf, std::string_view file, Format f, Spill& spill)
-        : buf_(buf), file_(file), format_(f), spill_(spill) {}
+    TraceWriter(std::string& buf, std::string_view file, Format f, std::string_view envelope, Spill& spill)
+        : buf_(buf), file_(file), format_(f), envelope_(envelope), spill_(spill) {}
     // Before a game is judged. The text header waits for σ₀: the first ply's σ, or, when no ply
     // is defined, the position the verdict ends in (end()).
     void begin(const ast::Game& g) {
@@ -42,9 +42,10 @@ public:
         header_written_ = false;
     }
     void on_ply(const PlyEvent& e) override {
-        if (format_ == Format::Jsonl) {
-            append_trace_json(buf_, file_, e);
-            buf_.push_back('\n');
+        if (format_ == Format::Json || format_ == Format::Jsonl) {
+            if (format_ == Format::Json) buf_.append(",\n");
+            append_trace_json(buf_, envelope_, file_, e);
+            if (format_ == Format::Jsonl) buf_.push_back('\n');
         } else {
             if (!header_written_) header(e.game, e.before);
             if (format_ == Format::Html)
@@ -56,10 +57,11 @@ public:
     }
     // After it: the ⊥ step, if the game is not legal; in text and html, the verdict line.
     void end(const Verdict& v) {
-        if (format_ == Format::Jsonl) {
+        if (format_ == Format::Json || format_ == Format::Jsonl) {
             if (v.error) {
-                append_trace_failure_json(buf_, file_, v);
-                buf_.push_back('\n');
+                if (format_ == Format::Json) buf_.append(",\n");
+                append_trace_failure_json(buf_, envelope_, file_, v);
+                if (format_ == Format::Jsonl) buf_.push_back('\n');
             }
         } else {
             // no ply defined: σ₀ is where the verdict stands, unless the start position itself failed
@@ -87,14 +89,16 @@ private:
     std::string& buf_;
     std::string_view file_;
     Format format_;
+    std::string_view envelope_;
     Spill& spill_;
     const ast::Game* game_ = nullptr;
     bool header_written_ = false;
     std::string scratch_;  // the html trace's text before it is escaped, reused
 };
 
-// Writes and empties `buf`, giving back the memory of a large one. False on a write error.
-bool write_out(std::string& buf, std::FILE* out);
+// Writes and empties `buf` (through the run's JsonFrame when it writes a document), giving back
+// the memory of a large one. False on a write error.
+bool write_out(std::string& buf, std::FILE* out, JsonFrame* frame);
 
 // The memory a game read from the file holds: its text (in `arena`) and its AST's arrays.
 std::size_t footprint(const ast::Game& g, const std::string& arena) noexcept;

@@ -186,6 +186,7 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
         std::condition_variable* turn = nullptr;
         const std::uint64_t* head = nullptr;
         std::FILE* out = nullptr;
+        JsonFrame* frame = nullptr;
         std::atomic<bool>* ok = nullptr;
         void spill(std::string& buf) override {
             {
@@ -193,7 +194,7 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
                 if (buf.size() >= kHoldBytes) turn->wait(lock, [&] { return *head == slot->seq; });
                 if (*head != slot->seq) return;
             }
-            if (!write_out(buf, out)) *ok = false;
+            if (!write_out(buf, out, frame)) *ok = false;
         }
     };
 
@@ -205,7 +206,7 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
             lock.unlock();
             if (!ok)
                 h.output.clear();  // after a write error nothing more is written
-            else if (!write_out(h.output, out))
+            else if (!write_out(h.output, out, options.frame))
                 ok = false;
             lock.lock();
             summary.merge(h.summary);
@@ -340,6 +341,7 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
         ordered.turn = &turn;
         ordered.head = &head;
         ordered.out = out;
+        ordered.frame = options.frame;
         ordered.ok = &ok;
         for (;;) {
             std::size_t index = 0;
@@ -379,7 +381,7 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
                 judging.pop_front();
             }
             ordered.slot = &slot;
-            TraceWriter tracer(slot.output, path, options.format, ordered);
+            TraceWriter tracer(slot.output, path, options.format, options.envelope, ordered);
             const std::int64_t t0 = cpu();
             for (std::size_t i = 0; i < slot.count && ok; ++i) {
                 slot.games[i].index = slot.first + static_cast<std::uint32_t>(i) + 1;

@@ -25,14 +25,14 @@
 
 namespace pgnsem::interp {
 
-void Verdict::set_error(VerdictKind k, std::uint32_t ply, const sem::State& s, std::string san, std::string rule,
+void Verdict::set_error(VerdictKind k, std::uint32_t ply, const sem::State& s, std::string written, std::string rule,
                         std::string message, ast::SourcePos pos) {
     kind = k;
     ErrorInfo e;
     e.ply = ply;
     e.move_number = sem::move_number(s);
     e.side = sem::to_move(s);
-    e.san = std::move(san);
+    e.written = std::move(written);
     e.rule = std::move(rule);
     e.message = std::move(message);
     e.pos = pos;
@@ -49,7 +49,7 @@ void Verdict::clear() {
     kind = VerdictKind::Legal;
     error.reset();
     warnings.clear();
-    final_fen.clear();
+    fen_after.clear();
     final_state = sem::State{};
     end = sem::Outcome::Ongoing;
     error_in_variation = false;
@@ -182,12 +182,12 @@ private:
                  " warnings, the most pgnsem keeps for one game; it is judged no further",
              pos);
         v_.final_state = s;
-        v_.final_fen = fen_of(s);
+        v_.fen_after = fen_of(s);
     }
 
-    void fail(VerdictKind kind, std::uint32_t ply, const sem::State& s, std::string san, std::string rule,
+    void fail(VerdictKind kind, std::uint32_t ply, const sem::State& s, std::string written, std::string rule,
               std::string message, ast::SourcePos pos) {
-        v_.set_error(kind, ply, s, std::move(san), std::move(rule), std::move(message), pos);
+        v_.set_error(kind, ply, s, std::move(written), std::move(rule), std::move(message), pos);
     }
 
     // The +/# claim σ′ makes good (actual_claim). When the move gives check, `#` differs from `+`
@@ -347,7 +347,7 @@ private:
         if (v_.draws.held_at(folded.played)) [[unlikely]]
             if (engine_.outcome(s) != sem::Outcome::Ongoing) v_.draws.end_at(folded.played);
         v_.final_state = s;
-        write_fen(v_.final_fen, s);
+        write_fen(v_.fen_after, s);
         if (folded.refused) {
             const ast::Ply& ply = g_.plies[folded.refused_ply];
             if (over_limit()) {

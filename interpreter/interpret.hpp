@@ -36,8 +36,8 @@ struct ErrorInfo {
     std::uint32_t ply = 0;          // 0: the start position itself
     std::uint32_t move_number = 0;  // computed, not as written
     Color side = Color::White;
-    std::string san;   // the move as written (empty when not about a move)
-    std::string rule;  // a rule id (semantics/rules.hpp), a syntax kind, or notation/<kind>
+    std::string written;  // the move as written (empty when not about a move)
+    std::string rule;     // a rule id (semantics/rules.hpp), a syntax kind, or notation/<kind>
     std::string message;
     ast::SourcePos pos;
 };
@@ -50,7 +50,7 @@ struct Verdict {
     VerdictKind kind = VerdictKind::Legal;
     std::optional<ErrorInfo> error;
     std::vector<Warning> warnings;
-    std::string final_fen;
+    std::string fen_after;
     sem::State final_state{};
     sem::Outcome end = sem::Outcome::Ongoing;  // of the final position
     bool error_in_variation = false;           // a variation had an illegal move (a warning unless --strict)
@@ -58,7 +58,7 @@ struct Verdict {
     void clear();
     // The verdict's kind and error. `s` is the state the failing ply was tried in: the error's move
     // number and side are read off it.
-    void set_error(VerdictKind k, std::uint32_t ply, const sem::State& s, std::string san, std::string rule,
+    void set_error(VerdictKind k, std::uint32_t ply, const sem::State& s, std::string written, std::string rule,
                    std::string message, ast::SourcePos pos);
 };
 

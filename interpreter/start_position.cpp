@@ -29,7 +29,7 @@ bool standard_variant(std::string_view v) noexcept {
 void refuse(Verdict& v, const sem::State& s, VerdictKind kind, std::string rule, std::string message,
             ast::SourcePos pos) {
     v.final_state = s;
-    v.final_fen = fen_of(s);
+    v.fen_after = fen_of(s);
     v.set_error(kind, 0, s, "", std::move(rule), std::move(message), pos);
 }
 
@@ -83,7 +83,7 @@ std::optional<sem::State> start_position(const ast::Game& g, Verdict& v) {
         // can), so the FEN reported is the one read, not σ's with its numbers changed.
         if (std::any_of(problems.begin(), problems.end(),
                         [](const sem::Problem& pr) { return pr.rule == sem::PositionRule::PosClock; }))
-            v.final_fen = std::string(syntax::print_fen(p).view());
+            v.fen_after = std::string(syntax::print_fen(p).view());
         return std::nullopt;
     }
     return s;

@@ -20,14 +20,14 @@ bool strict_violation(Verdict& v, std::size_t since, std::uint32_t ply_no, const
         const Warning& w = v.warnings[i];
         if (stays_under_strict(w.kind)) continue;
         if (w.kind == WarningKind::VariationIllegal) {
-            v.set_error(VerdictKind::Illegal, ply_no, s, w.found, w.rule, w.message, w.pos);
+            v.set_error(VerdictKind::Illegal, ply_no, s, w.written, w.rule, w.message, w.pos);
         } else {
-            v.set_error(VerdictKind::Malformed, ply_no, s, w.found, "notation/" + std::string(kind_name(w.kind)),
+            v.set_error(VerdictKind::Malformed, ply_no, s, w.written, "notation/" + std::string(kind_name(w.kind)),
                         w.message + (w.canonical.empty() ? std::string() : " (export format: " + w.canonical + ")"),
                         w.pos);
         }
         v.final_state = s;
-        v.final_fen = fen_of(s);
+        v.fen_after = fen_of(s);
         return true;
     }
     return false;

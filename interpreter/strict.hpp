@@ -3,7 +3,7 @@
 // ast/reader_warnings.hpp) becomes the game's error: `malformed`, rule `notation/<kind>`, with
 // the export form in the message — except `variation-illegal`, an illegal move inside a variation,
 // which makes the game `illegal` under the rule the move broke. The first such warning in text
-// order stops the replay: `plies` and `final_fen` are those before the ply it is about. Warnings
+// order stops the replay: `plies` and `fen_after` are those before the ply it is about. Warnings
 // are looked at three times: before the first move (the reader's warnings about the tags and the
 // FEN tag), after each ply of the main line (its claims and its variations), and at the end (the
 // result claims, and the reader's warnings after the movetext: a missing or trailing termination

@@ -112,15 +112,15 @@ struct Warning {
     WarningKind kind = WarningKind::CaptureMarker;
     std::uint32_t ply = 0;  // the main-line ply it is about, 0 when none
     ast::SourcePos pos;
-    std::string found;
+    std::string written;
     std::string canonical;  // empty when there is no canonical form to offer
     std::string message;
     std::string rule;  // variation-illegal only: the rule the move broke
 };
 
 inline void add_warning(std::vector<Warning>& out, WarningKind kind, std::uint32_t ply, ast::SourcePos pos,
-                        std::string found, std::string canonical, std::string message) {
-    out.push_back(Warning{kind, ply, pos, std::move(found), std::move(canonical), std::move(message), {}});
+                        std::string written, std::string canonical, std::string message) {
+    out.push_back(Warning{kind, ply, pos, std::move(written), std::move(canonical), std::move(message), {}});
 }
 
 }  // namespace pgnsem::interp

@@ -27,6 +27,17 @@ void write_envelope(JsonObject& o, std::string_view object, sem::Reading r) {
         if (i.executable && !r.corrected(i.erratum)) printed.next().string(i.slug);
 }
 
+std::string envelope_members(std::string_view object, sem::Reading r) {
+    std::string s;
+    {
+        JsonOut out(s);
+        JsonObject o(out);
+        write_envelope(o, object, r);
+    }
+    // the text between the braces
+    return s.substr(1, s.size() - 2);
+}
+
 void JsonDocument::add(std::string_view object) {
     if (!ok_) return;
     std::string_view before = layout_ == JsonLayout::Lines ? std::string_view() : first_ ? "[\n" : ",\n";

@@ -28,6 +28,10 @@ inline constexpr std::string_view kContract = "1.0";
 // The envelope's four members, first in o.
 void write_envelope(JsonObject& o, std::string_view object, sem::Reading r);
 
+// The envelope's four members as JSON text (`"object":…,"reading":{…}`, no braces): made once for a
+// run that writes many objects of one kind, and written into each by JsonObject::members.
+[[nodiscard]] std::string envelope_members(std::string_view object, sem::Reading r);
+
 // --format json or jsonl of a command that writes JSON.
 enum class JsonLayout : unsigned char { Document, Lines };
 

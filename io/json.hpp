@@ -214,6 +214,12 @@ public:
     JsonObject& opt_bool(std::string_view name, std::optional<bool> value) {
         return value ? boolean(name, *value) : null(name);
     }
+    // Members written already ("a":1,"b":2, without braces), such as an envelope made once for
+    // every object of a run; nothing when empty.
+    JsonObject& members(std::string_view json) {
+        if (!json.empty()) member(json.size()).put(json);
+        return *this;
+    }
 };
 
 // Writes one JSON array: `[`, the elements separated by commas, then `]`. next() starts an

@@ -282,37 +282,57 @@ int finish_output(int status) {
     return status;
 }
 
-void append_verdict_json(std::string& s, std::string_view file, const Verdict& v) {
+namespace {
+
+// A game's error (docs/vocabulary.md, the error object), or null: at ply 0 (the start position
+// itself) it is about no move, so `ply`, `move_number`, `side` and `written` are null.
+void append_game_error_json(JsonObject& o, const ErrorInfo* e) {
+    if (e == nullptr) {
+        o.null("error");
+        return;
+    }
+    JsonObject error(o.key("error"));
+    error.str("rule", e->rule).str("message", e->message).num("line", e->pos.line).num("column", e->pos.column);
+    if (e->ply != 0)
+        error.num("ply", e->ply).num("move_number", e->move_number).str("side", color_name(e->side));
+    else
+        error.null("ply").null("move_number").null("side");
+    error.opt_str("written", e->written.empty() ? std::nullopt : std::optional<std::string_view>(e->written));
+}
+
+}  // namespace
+
+void append_verdict_json(std::string& s, std::string_view envelope, std::string_view file, const Verdict& v) {
     JsonOut out(s);
     JsonObject o(out);
-    o.str("file", file).num("game", v.game).opt_str("white", v.white).opt_str("black", v.black);
+    o.members(envelope).str("file", file).num("game", v.game);
+    if (v.white || v.black)
+        JsonObject(o.key("players")).opt_str("white", v.white).opt_str("black", v.black);
+    else
+        o.null("players");
     if (v.result)
         o.str("result", ast::result_text(*v.result));
     else
         o.null("result");
     o.opt_str("result_tag", v.result_tag).num("plies", v.plies).str("verdict", verdict_name(v.kind));
-    if (v.error) {
-        const ErrorInfo& e = *v.error;
-        JsonObject error(o.key("error"));
-        error.num("ply", e.ply).num("move_number", e.move_number).str("side", color_name(e.side));
-        error.str("san", e.san).str("rule", e.rule).str("message", e.message);
-        error.num("line", e.pos.line).num("column", e.pos.column);
-    } else {
-        o.null("error");
-    }
+    append_game_error_json(o, v.error ? &*v.error : nullptr);
     {
         JsonArray warnings(o.key("warnings"));
         for (const Warning& w : v.warnings) {
             JsonObject warning(warnings.next());
-            warning.str("kind", kind_name(w.kind));
-            if (w.ply != 0) warning.num("ply", w.ply);
-            warning.num("line", w.pos.line).num("column", w.pos.column).str("found", w.found);
-            if (!w.canonical.empty()) warning.str("canonical", w.canonical);
-            if (!w.rule.empty()) warning.str("rule", w.rule);
-            warning.str("message", w.message);
+            warning.str("kind", kind_name(w.kind)).str("message", w.message);
+            warning.num("line", w.pos.line).num("column", w.pos.column);
+            if (w.ply != 0)
+                warning.num("ply", w.ply);
+            else
+                warning.null("ply");
+            warning.str("written", w.written);
+            warning.opt_str("canonical",
+                            w.canonical.empty() ? std::nullopt : std::optional<std::string_view>(w.canonical));
+            warning.opt_str("rule", w.rule.empty() ? std::nullopt : std::optional<std::string_view>(w.rule));
         }
     }
-    o.str("final_fen", v.final_fen);
+    o.str("fen_after", v.fen_after);
     o.opt_str("end", end_name(v.end));
     fact_ply(o, "draw_claimable_at", v.draws.claimable_at());
     fact_ply(o, "automatic_draw_at", v.draws.automatic_at());
@@ -349,11 +369,11 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
             out.append(" (");
             append_uint(out, e.move_number);
             out.append(e.side == Color::White ? ". " : "... ");
-            append_text(out, e.san);
+            append_text(out, e.written);
             out.append(")");
-        } else if (!e.san.empty()) {
+        } else if (!e.written.empty()) {
             out.append(" (");
-            append_text(out, e.san);
+            append_text(out, e.written);
             out.append(")");
         }
         out.push_back('\n');
@@ -383,8 +403,8 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
         out.push_back(' ');
         out.append(kind_name(w.kind));
         out.append(": ");
-        if (!w.found.empty()) {
-            append_text(out, w.found);
+        if (!w.written.empty()) {
+            append_text(out, w.written);
             if (!w.canonical.empty()) {
                 out.append(" -> ");
                 append_text(out, w.canonical);
@@ -396,13 +416,13 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
     }
 }
 
-void append_trace_json(std::string& s, std::string_view file, const PlyEvent& e) {
+void append_trace_json(std::string& s, std::string_view envelope, std::string_view file, const PlyEvent& e) {
     JsonOut out(s);
     JsonObject o(out);
-    o.str("file", file).num("game", e.game).num("ply", e.ply).boolean("defined", true);
-    o.num("move_number", e.move_number).str("side", color_name(e.side)).str("san", e.san_written);
-    o.str("canonical", e.san_canonical).str("uci", e.uci).str("rule", sem::rule_id(e.rule));
-    o.null("premise").null("message");
+    o.members(envelope).str("file", file).num("game", e.game).num("ply", e.ply);
+    o.num("move_number", e.move_number).str("side", color_name(e.side)).str("written", e.san_written);
+    o.str("san", e.san_canonical).str("uci", e.uci).boolean("legal", true).str("equation", sem::rule_id(e.rule));
+    o.null("error").null("premise");
     {
         JsonArray changes(o.key("changes"));
         for (int i = 0; i < 64; ++i) {
@@ -423,7 +443,7 @@ void append_trace_json(std::string& s, std::string_view file, const PlyEvent& e)
             change.str("name", c.name).str("old", c.old_value).str("new", c.new_value);
         }
     }
-    o.str("fen", e.fen_after);
+    o.str("fen_after", e.fen_after);
 }
 
 void append_trace_text(std::string& out, const PlyEvent& e) {
@@ -491,20 +511,21 @@ std::optional<std::string_view> premise_of(std::string_view rule) noexcept {
 
 }  // namespace
 
-void append_trace_failure_json(std::string& s, std::string_view file, const Verdict& v) {
+void append_trace_failure_json(std::string& s, std::string_view envelope, std::string_view file, const Verdict& v) {
     if (!v.error) return;
     const ErrorInfo& e = *v.error;
     JsonOut out(s);
     JsonObject o(out);
-    o.str("file", file).num("game", v.game).num("ply", e.ply).boolean("defined", false);
+    o.members(envelope).str("file", file).num("game", v.game);
     // ply 0 is the start position itself (a FEN tag, a variant): no move, no side to name
     if (e.ply != 0)
-        o.num("move_number", e.move_number).str("side", color_name(e.side));
+        o.num("ply", e.ply).num("move_number", e.move_number).str("side", color_name(e.side));
     else
-        o.null("move_number").null("side");
-    o.opt_str("san", e.san.empty() ? std::nullopt : std::optional<std::string_view>(e.san));
-    o.null("canonical").null("uci").str("rule", e.rule).opt_str("premise", premise_of(e.rule));
-    o.str("message", e.message).null("changes").null("identifiers").null("fen");
+        o.null("ply").null("move_number").null("side");
+    o.opt_str("written", e.written.empty() ? std::nullopt : std::optional<std::string_view>(e.written));
+    o.null("san").null("uci").boolean("legal", false).null("equation");
+    append_game_error_json(o, &e);
+    o.opt_str("premise", premise_of(e.rule)).null("changes").null("identifiers").null("fen_after");
 }
 
 void append_trace_failure_text(std::string& out, const Verdict& v) {
@@ -516,10 +537,10 @@ void append_trace_failure_text(std::string& out, const Verdict& v) {
         out.append("  ");
         append_uint(out, e.move_number);
         out.append(e.side == Color::White ? ". " : "... ");
-        append_text(out, e.san);
-    } else if (!e.san.empty()) {
+        append_text(out, e.written);
+    } else if (!e.written.empty()) {
         out.append("  ");
-        append_text(out, e.san);
+        append_text(out, e.written);
     }
     out.append("  ⊥  [");
     out.append(e.rule);

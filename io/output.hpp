@@ -54,8 +54,9 @@ void note_write_error(int error_number);
 // The exit status: `status`, or 2 when a write to stdout failed.
 [[nodiscard]] int finish_output(int status);
 
-// One JSON object (no trailing newline) for a verdict.
-void append_verdict_json(std::string& out, std::string_view file, const Verdict& v);
+// The `verdict` object of a game (schemas/verdict.json; no trailing newline). `envelope`: its first
+// members, envelope_members("verdict", reading) of io/contract.hpp.
+void append_verdict_json(std::string& out, std::string_view envelope, std::string_view file, const Verdict& v);
 
 // The text report of a verdict, ending in a newline.
 void append_verdict_text(std::string& out, std::string_view file, const Verdict& v);
@@ -64,16 +65,18 @@ void append_verdict_text(std::string& out, std::string_view file, const Verdict&
 [[nodiscard]] std::string board_text(const sem::State& s);
 
 // One trace line: JSON (no newline) or text (with newline).
-void append_trace_json(std::string& out, std::string_view file, const PlyEvent& e);
+// The JSON is a `step` object (schemas/step.json), `envelope` its first members
+// (envelope_members("step", reading)).
+void append_trace_json(std::string& out, std::string_view envelope, std::string_view file, const PlyEvent& e);
 void append_trace_text(std::string& out, const PlyEvent& e);
 // A ply's update as the text trace writes it: σ' = σ[e2 ↦ 0 (was 13), …, turn ↦ 1, …] (no newline).
 void append_sigma_update(std::string& out, const PlyEvent& e);
 
-// The ⊥ step of a trace: the first failure of a game that is not legal (`v.error`), the object
-// after its defined plies — "defined": false, the rule, the premise it falsifies (null when the
-// rule is not the semantics', e.g. syntax/… or position/…), the message, and null for what only a
-// defined ply has (canonical, uci, changes, identifiers, fen). Nothing when `v` has no error.
-void append_trace_failure_json(std::string& out, std::string_view file, const Verdict& v);
+// The ⊥ step of a trace: the first failure of a game that is not legal (`v.error`), the `step`
+// object after its defined plies — `legal` false, the error, the premise it falsifies (null when
+// the rule is not the semantics', e.g. syntax/… or position/…), and null for what only a defined
+// ply has (san, uci, equation, changes, identifiers, fen_after). Nothing when `v` has no error.
+void append_trace_failure_json(std::string& out, std::string_view envelope, std::string_view file, const Verdict& v);
 // The same as text: the ply, ⊥, the rule, the premise, then the message.
 void append_trace_failure_text(std::string& out, const Verdict& v);
 

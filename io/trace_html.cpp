@@ -262,12 +262,12 @@ void append_trace_failure_html(std::string& out, const Verdict& v) {
     const ErrorInfo& e = *v.error;
     out.append("<div class=\"ply bottom\"><p class=\"marker\">⊥</p><div class=\"info\"><p class=\"move\">");
     if (e.ply != 0) {
-        append_ply_and_move(out, e.ply, e.move_number, e.side, e.san);
+        append_ply_and_move(out, e.ply, e.move_number, e.side, e.written);
     } else {
         out.append("<span class=\"n\">ply 0</span>");
-        if (!e.san.empty()) {
+        if (!e.written.empty()) {
             out.push_back(' ');
-            append_html(out, e.san);
+            append_html(out, e.written);
         }
     }
     out.append(" <span class=\"bot\">⊥</span> ");

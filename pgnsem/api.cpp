@@ -16,6 +16,7 @@
 #include "interpreter/explain.hpp"
 #include "interpreter/interpret.hpp"
 #include "interpreter/judge.hpp"
+#include "io/contract.hpp"
 #include "io/input.hpp"
 #include "io/output.hpp"
 #include "laws/setup.hpp"
@@ -37,6 +38,10 @@ std::string_view status_name(Status s) noexcept {
     PGNSEM_UNREACHABLE("every status is listed");
 }
 
+std::string_view side_name(Side s) noexcept {
+    return s == Side::White ? "white" : "black";
+}
+
 namespace {
 
 Status status_of(interp::VerdictKind k) noexcept {
@@ -54,7 +59,7 @@ Warning warning_of(const interp::Warning& w) {
                    w.ply,
                    w.pos.line,
                    w.pos.column,
-                   w.found,
+                   w.written,
                    w.canonical,
                    w.rule,
                    w.message};
@@ -274,17 +279,19 @@ Verdict judge(const Game& game, const JudgeOptions& options) {
     interp::Verdict v;
     interpreter.run(game.data().game, v);
     Verdict out;
-    out.status = status_of(v.kind);
+    out.verdict = status_of(v.kind);
     out.plies = v.plies;
     if (v.error) {
         const interp::ErrorInfo& e = *v.error;
-        out.error =
-            GameError{e.ply, e.move_number, e.side == Color::White, e.san, e.rule, e.message, e.pos.line, e.pos.column};
+        out.error = GameError{e.ply,      e.move_number, e.side == Color::White ? Side::White : Side::Black,
+                              e.written,  e.rule,        e.message,
+                              e.pos.line, e.pos.column};
     }
     for (const interp::Warning& w : v.warnings) out.warnings.push_back(warning_of(w));
-    out.final_position = Position(v.final_state);
-    out.final_fen = v.final_fen;
-    interp::append_verdict_json(out.json, game.source(), v);
+    out.position_after = Position(v.final_state);
+    out.fen_after = v.fen_after;
+    static const std::string envelope = interp::envelope_members("verdict", sem::Reading::laws());
+    interp::append_verdict_json(out.json, envelope, game.source(), v);
     return out;
 }
 

@@ -27,14 +27,20 @@ enum class Status : std::uint8_t { Legal, Illegal, Malformed, Unsupported };
 // "legal", "illegal", "malformed", "unsupported".
 [[nodiscard]] std::string_view status_name(Status s) noexcept;
 
-// A warning, as verdicts write it: `kind` (README "Warning kinds", e.g. `check-claim`), the text
-// `found`, its export-format form `canonical` (empty when none), a sentence. `ply`, `line` and
+// The side that moves, or is to move.
+enum class Side : std::uint8_t { White, Black };
+// "white", "black".
+[[nodiscard]] std::string_view side_name(Side s) noexcept;
+
+// A warning (docs/vocabulary.md, the warning object): `kind` (README "Warning kinds", e.g.
+// `check-claim`), the text as `written`, its export-format form `canonical` (empty when none), a
+// sentence. `ply`, `line` and
 // `column` are 0 where they do not apply (a single move has no place in a file).
 struct Warning {
     std::string kind;
     std::uint32_t ply = 0;
     std::uint32_t line = 0, column = 0;
-    std::string found, canonical;
+    std::string written, canonical;
     std::string rule;  // variation-illegal only: the rule the move broke
     std::string message;
 };
@@ -173,25 +179,28 @@ private:
 
 // ---- a game judged -------------------------------------------------------------------------------
 
-// The error of a verdict (README "check --format jsonl: the verdict contract").
+// The error of a verdict: the error object of docs/vocabulary.md, field for field (where the
+// JSON has null, the number is 0 and the string empty).
 struct GameError {
     std::uint32_t ply = 0;          // 1-based in the main line; 0: the start position itself
     std::uint32_t move_number = 0;  // computed, not as written
-    bool white = true;              // the side to move at that ply
-    std::string san;                // the move as written
+    Side side = Side::White;        // the side to move at that ply
+    std::string written;            // the move as written
     std::string rule;               // a rule id, a syntax kind, notation/<kind>, …
     std::string message;
     std::uint32_t line = 0, column = 0;
 };
 
+// A game's verdict: the names of the `verdict` object of docs/vocabulary.md (schemas/verdict.json).
 struct Verdict {
-    Status status = Status::Legal;
+    Status verdict = Status::Legal;
     std::uint32_t plies = 0;  // legal main-line plies replayed before the first error
     std::optional<GameError> error;
     std::vector<Warning> warnings;
-    Position final_position;  // the last legal position
-    std::string final_fen;    // its FEN, as the verdict writes it
-    // The object `pgnsem check --format jsonl` writes for this game, byte for byte (no newline).
+    Position position_after;  // the position after the last legal ply
+    std::string fen_after;    // its FEN, as the verdict writes it
+    // The `verdict` object `pgnsem check --format jsonl` writes for this game, byte for byte (no
+    // newline), under the Laws' reading.
     std::string json;
 };
 

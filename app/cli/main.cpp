@@ -26,6 +26,7 @@
 #include "app/perft_report.hpp"
 #include "app/position_report.hpp"
 #include "interpreter/interpret.hpp"
+#include "io/contract.hpp"
 #include "io/output.hpp"
 #include "io/progress.hpp"
 #include "io/trace_html.hpp"
@@ -115,15 +116,18 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
     options.jobs = jobs;
     options.interpret.strict = strict;
     options.interpret.engine = engine->engine;
-    options.format = format == "text"   ? interp::Format::Text
-                     : format == "html" ? interp::Format::Html
-                                        : interp::Format::Jsonl;
+    options.format = format == "text"    ? interp::Format::Text
+                     : format == "html"  ? interp::Format::Html
+                     : format == "jsonl" ? interp::Format::Jsonl
+                                         : interp::Format::Json;
     if (only_failures && options.format != interp::Format::Text) {
         std::fprintf(stderr,
-                     "pgnsem: --only-failures is for the text report; JSON Lines has one object per game (filter "
+                     "pgnsem: --only-failures is for the text report; JSON has one object per game (filter "
                      "it, e.g. jq 'select(.verdict != \"legal\")')\n");
         return 2;
     }
+    options.envelope = interp::envelope_members(
+        trace ? "step" : "verdict", engine->engine != nullptr ? engine->engine->reading() : sem::Reading::laws());
     options.only_failures = only_failures;
     options.trace = trace;
     interp::Progress progress(!quiet && interp::Progress::wanted(STDOUT_FILENO, STDERR_FILENO), STDERR_FILENO);
@@ -137,6 +141,12 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
         interp::append_trace_html_prologue(page, files);
         if (!interp::write_bytes(stdout, page)) return 2;
     }
+    // json: one document for all the files, its objects written by check_file in between
+    interp::JsonFrame frame;
+    if (options.format == interp::Format::Json) {
+        options.frame = &frame;
+        if (!interp::write_bytes(stdout, "[")) return 2;
+    }
     for (const std::string& f : files) {
         interp::check_file(f, options, stdout, summary);
         if (interp::write_failed()) return 2;  // finish_output says why
@@ -146,6 +156,7 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
         interp::append_trace_html_epilogue(page);
         if (!interp::write_bytes(stdout, page)) return 2;
     }
+    if (options.format == interp::Format::Json && !interp::write_bytes(stdout, frame.close())) return 2;
     progress.stop();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     // a summary of files none of which could be read would only say "0 games"
@@ -187,7 +198,7 @@ int main(int argc, char** argv) {
     bool strict = false, quiet = false, only_failures = false;
     auto* check =
         app.add_subcommand("check", "judge every game of PGN files: legal, illegal, malformed or unsupported");
-    add_format_option(check, check_format);
+    cli::add_json_format_option(check, check_format);
     check->add_flag("--strict", strict, "accept only the PGN export format");
     check->add_flag("--quiet", quiet, "no summary and no progress line on stderr");
     check->add_flag("--only-failures", only_failures,
@@ -202,7 +213,7 @@ int main(int argc, char** argv) {
     add_reading_options(check, check_reading);
     check->footer(
         "Example: pgnsem check --format jsonl examples/illegal.pgn\n"
-        "  one JSON object per game (verdict, error with ply and rule, warnings, final_fen); exit 1 when a game "
+        "  one JSON object per game (verdict, error with ply and rule, warnings, fen_after); exit 1 when a game "
         "is not legal");
 
     std::vector<std::string> trace_files;
@@ -210,8 +221,8 @@ int main(int argc, char** argv) {
     auto* trace = app.add_subcommand("trace", "print σ step by step for every defined ply");
     trace
         ->add_option("--format", trace_format,
-                     "text, json (= jsonl): one JSON object per line, or html: one self-contained page (inline "
-                     "CSS and SVG boards) of every game")
+                     "text, json (one JSON document: an array of the steps), jsonl (one step a line), or html: one "
+                     "self-contained page (inline CSS and SVG boards) of every game")
         ->check(CLI::IsMember({"text", "json", "jsonl", "html"}));
     bool trace_quiet = false;
     trace->add_flag("--quiet", trace_quiet, "no progress line on stderr");

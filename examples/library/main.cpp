@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
         bool all_legal = true;
         while (const auto game = reader.next()) {
             const pgnsem::api::Verdict verdict = pgnsem::api::judge(*game);
-            all_legal = all_legal && verdict.status == pgnsem::api::Status::Legal;
+            all_legal = all_legal && verdict.verdict == pgnsem::api::Status::Legal;
             std::printf("%s\n", verdict.json.c_str());
         }
         if (std::fflush(stdout) != 0) return 2;

@@ -26,8 +26,8 @@ for cmd in "check --format jsonl" "trace --format jsonl" "normalize"; do
   if [[ -s $tmp/none ]] && cmp -s "$tmp/dash" "$tmp/none"; then ok; else bad "$cmd without a file does not read stdin as '-' does"; fi
 done
 # --erratum takes one value: a file (or -) after it is a file
-"$pgnsem" check --format jsonl --erratum game-over=paper "$ill" 2>/dev/null | sed 's/^{"file":"[^"]*",//' >"$tmp/file"
-"$pgnsem" check --format jsonl --erratum game-over=paper - <"$ill" 2>/dev/null | sed 's/^{"file":"[^"]*",//' >"$tmp/dash"
+"$pgnsem" check --format jsonl --erratum game-over=paper "$ill" 2>/dev/null | sed 's/"file":"[^"]*",//' >"$tmp/file"
+"$pgnsem" check --format jsonl --erratum game-over=paper - <"$ill" 2>/dev/null | sed 's/"file":"[^"]*",//' >"$tmp/dash"
 if [[ $(wc -l <"$tmp/file") == 24 ]] && cmp -s "$tmp/file" "$tmp/dash"; then ok; else bad "a file after --erratum is not read"; fi
 # a terminal on stdin is nobody typing PGN: a usage error, not a wait
 for cmd in check trace normalize; do
@@ -57,17 +57,7 @@ done
 "$pgnsem" check "$tmp/no-such-file.pgn" "$ill" >/dev/null 2>"$tmp/err"; status=$?
 if [[ $status == 2 ]] && grep -q "^24 games, " "$tmp/err"; then ok; else bad "a missing file beside a readable one: exit $status, $(cat "$tmp/err")"; fi
 
-# --- --format json = jsonl, one object per line, for the commands not yet in the contract -------
-same_json() {  # same_json NAME ARGS... (the ARGS take --format next)
-  local name=$1; shift
-  "$pgnsem" "$@" --format json >"$tmp/json" 2>/dev/null
-  "$pgnsem" "$@" --format jsonl >"$tmp/jsonl" 2>/dev/null
-  if [[ -s $tmp/json ]] && cmp -s "$tmp/json" "$tmp/jsonl" &&
-    python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$tmp/json"; then ok; else
-    bad "$name: --format json and jsonl differ, or a line is not one JSON object"; fi
-}
-same_json check check "$ill"
-same_json trace trace "$ill"
+# --- --format json and jsonl --------------------------------------------------------------------
 # the commands of the output contract (docs/vocabulary.md): json is one document, jsonl one object a line,
 # with the same objects (cli:schemas checks them against their schemas)
 same_objects() {  # same_objects NAME ARGS... (the ARGS take --format next)
@@ -83,6 +73,10 @@ assert isinstance(doc, list) and doc == lines and len(lines) > 0
     bad "$name: --format json is not one document holding the objects --format jsonl writes a line each"; fi
 }
 same_objects errata errata
+same_objects check check "$ill"
+same_objects "check -j 2 of two files" check -j 2 "$ill" "$ill"
+same_objects trace trace "$ill"
+same_objects "trace -j 2" trace -j 2 "$ill"
 same_objects moves moves
 same_objects perft perft 2 --divide
 same_objects san san e4 Nf3

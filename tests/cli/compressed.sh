@@ -15,7 +15,7 @@ for tool in gzip bzip2 xz zstd; do
 done
 formats=(gzip bzip2 xz zstd)
 # the same bytes whatever the file's name: the "file" field is the path as given
-unname() { sed 's/^{"file":"[^"]*",//'; }
+unname() { sed 's/"file":"[^"]*",//'; }
 
 # --- every bundled example, every format, every reader ---------------------------------------
 cat "$src"/examples/*.pgn >"$tmp/all.pgn"

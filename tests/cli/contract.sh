@@ -25,12 +25,14 @@ expect "stdin" 1 sh -c "cat '$tmp/illegal.pgn' | '$pgnsem' check --format jsonl 
 if python3 - "$tmp/out" <<'PY'
 import json, sys
 v = json.loads(open(sys.argv[1]).read())
-fields = ['file', 'game', 'white', 'black', 'result', 'result_tag', 'plies', 'verdict', 'error', 'warnings', 'final_fen']
-assert all(f in v for f in fields), v
+fields = ['object', 'contract', 'pgnsem', 'reading', 'file', 'game', 'players', 'result', 'result_tag', 'plies',
+          'verdict', 'error', 'warnings', 'fen_after', 'end', 'draw_claimable_at', 'automatic_draw_at']
+assert list(v) == fields, v
+assert v['object'] == 'verdict' and v['reading'] == {'name': 'laws', 'as_printed': []}, v
 assert v['file'] == '-' and v['game'] == 1 and v['verdict'] == 'illegal' and v['plies'] == 2, v
 e = v['error']
-assert set(['ply', 'move_number', 'side', 'san', 'rule', 'message', 'line', 'column']) <= set(e), e
-assert (e['ply'], e['move_number'], e['side'], e['san'], e['line'], e['column']) == (3, 2, 'white', 'Ke3', 1, 13), e
+assert list(e) == ['rule', 'message', 'line', 'column', 'ply', 'move_number', 'side', 'written'], e
+assert (e['ply'], e['move_number'], e['side'], e['written'], e['line'], e['column']) == (3, 2, 'white', 'Ke3', 1, 13), e
 assert e['rule'] == 'src/unreachable', e
 PY
 then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL jsonl fields"; fi
@@ -41,7 +43,7 @@ if grep -q "src/unreachable" "$tmp/text" && grep -q "| 8" "$tmp/text" && grep -q
 if python3 -c "
 import json,sys; v=json.loads(open('$tmp/legal.json').read())
 assert v['verdict']=='legal' and v['plies']==7 and v['end']=='checkmate' and v['warnings']==[], v
-assert v['final_fen']=='r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4', v['final_fen']
+assert v['fen_after']=='r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4', v['fen_after']
 "; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL legal jsonl"; fi
 printf '1. e4 c5 2. Nf3 d6 3. Bb5+ Bd7 4. O-O *\n' | "$pgnsem" trace --format jsonl - >"$tmp/trace.jsonl" 2>/dev/null
 if python3 - "$tmp/trace.jsonl" <<'PY'
@@ -49,19 +51,18 @@ import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 assert len(lines) == 7, len(lines)
 first, castle = lines[0], lines[6]
-assert set(['file', 'game', 'ply', 'defined', 'move_number', 'side', 'san', 'canonical', 'uci', 'rule', 'premise', 'message', 'changes', 'identifiers', 'fen']) <= set(first), first
-assert first['defined'] is True and first['premise'] is None, first
-assert first['rule'] == 'trav/pawn-double' and first['uci'] == 'e2e4', first
+assert first['object'] == 'step' and first['legal'] is True and first['premise'] is None and first['error'] is None, first
+assert first['equation'] == 'trav/pawn-double' and first['uci'] == 'e2e4' and first['written'] == 'e4', first
 assert {'square': 'e4', 'old': 0, 'new': 13} in first['changes'], first['changes']
 assert {'name': 'e2_2step', 'old': 'none', 'new': '0'} in first['identifiers'], first['identifiers']
-assert castle['rule'] == 'castle/king-side' and castle['uci'] == 'e1g1', castle
+assert castle['equation'] == 'castle/king-side' and castle['uci'] == 'e1g1' and castle['san'] == 'O-O', castle
 assert {'name': 'w_king', 'old': '0', 'new': '1'} in castle['identifiers'], castle['identifiers']
-assert castle['fen'] == 'rn1qkbnr/pp1bpppp/3p4/1Bp5/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 3 4', castle['fen']
+assert castle['fen_after'] == 'rn1qkbnr/pp1bpppp/3p4/1Bp5/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 3 4', castle['fen_after']
 PY
 then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL trace jsonl"; fi
 # The ⊥ step (README "Traces"): every main-line ply up to and including the first that fails;
-# "defined" on every object; the failing one with its rule, premise and message, null where only a
-# defined ply has a value; a game failing at ply 1 gives that object alone; a syntax error and a
+# "legal" on every object; the failing one with its error and premise, null where only a defined
+# ply has a value; a game failing at ply 1 gives that object alone; a syntax error and a
 # start position that fails have no premise.
 {
   printf '[Event "into"]\n\n1. f4 e5 2. Kf2 e4 3. Kf3 *\n\n'
@@ -77,27 +78,27 @@ import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 by_game = {}
 for o in lines: by_game.setdefault(o['game'], []).append(o)
-keys = ['file', 'game', 'ply', 'defined', 'move_number', 'side', 'san', 'canonical', 'uci', 'rule', 'premise',
-        'message', 'changes', 'identifiers', 'fen']
+keys = ['object', 'contract', 'pgnsem', 'reading', 'file', 'game', 'ply', 'move_number', 'side', 'written', 'san',
+        'uci', 'legal', 'equation', 'error', 'premise', 'changes', 'identifiers', 'fen_after']
 assert all(list(o) == keys for o in lines), [list(o) for o in lines]
 g1 = by_game[1]
-assert [o['defined'] for o in g1] == [True] * 4 + [False], g1
+assert [o['legal'] for o in g1] == [True] * 4 + [False], g1
 bottom = g1[4]
-assert (bottom['ply'], bottom['move_number'], bottom['side'], bottom['san']) == (5, 3, 'white', 'Kf3'), bottom
-assert bottom['rule'] == 'check/into' and bottom['premise'] == '¬IIC(σ′, mover)', bottom
-assert 'f3' in bottom['message'], bottom
-assert all(bottom[k] is None for k in ('canonical', 'uci', 'changes', 'identifiers', 'fen')), bottom
-assert all(o['premise'] is None and o['message'] is None for o in g1[:4]), g1
+assert (bottom['ply'], bottom['move_number'], bottom['side'], bottom['written']) == (5, 3, 'white', 'Kf3'), bottom
+assert bottom['error']['rule'] == 'check/into' and bottom['premise'] == '¬IIC(σ′, mover)', bottom
+assert 'f3' in bottom['error']['message'] and bottom['error']['ply'] == 5, bottom
+assert all(bottom[k] is None for k in ('san', 'uci', 'equation', 'changes', 'identifiers', 'fen_after')), bottom
+assert all(o['premise'] is None and o['error'] is None for o in g1[:4]), g1
 g2 = by_game[2]
-assert len(g2) == 1 and g2[0]['ply'] == 1 and not g2[0]['defined'] and g2[0]['rule'] == 'dest/own-piece', g2
+assert len(g2) == 1 and g2[0]['ply'] == 1 and not g2[0]['legal'] and g2[0]['error']['rule'] == 'dest/own-piece', g2
 assert g2[0]['premise'] == 'σ(Q) is no piece of mover', g2
 g3 = by_game[3]
-assert [o['defined'] for o in g3] == [True, False] and g3[1]['rule'] == 'syntax/san' and g3[1]['premise'] is None, g3
+assert [o['legal'] for o in g3] == [True, False] and g3[1]['error']['rule'] == 'syntax/san' and g3[1]['premise'] is None, g3
 g4 = by_game[4]
-assert len(g4) == 1 and g4[0]['ply'] == 0 and g4[0]['move_number'] is None and g4[0]['side'] is None, g4
-assert g4[0]['rule'].startswith('syntax/') or g4[0]['rule'].startswith('position/'), g4
+assert len(g4) == 1 and g4[0]['ply'] is None and g4[0]['move_number'] is None and g4[0]['side'] is None, g4
+assert g4[0]['error']['rule'].startswith('syntax/') or g4[0]['error']['rule'].startswith('position/'), g4
 g5 = by_game[5]
-assert [o['defined'] for o in g5] == [True], g5
+assert [o['legal'] for o in g5] == [True], g5
 text = open(sys.argv[2]).read()
 blocks = text.strip('\n').split('\n\n')
 assert len(blocks) == 5, blocks

@@ -90,7 +90,7 @@ def check(pgnsem, path):
         by_kind.setdefault(v['verdict'], []).append(v)
     print('by verdict: %s' % {k: len(v) for k, v in by_kind.items()})
     illegal = by_kind.get('illegal', [])
-    got_illegal = {v['game']: (v['error']['move_number'], v['error']['side'], v['error']['san']) for v in illegal}
+    got_illegal = {v['game']: (v['error']['move_number'], v['error']['side'], v['error']['written']) for v in illegal}
     for g, want in expected_illegal.items():
         got = got_illegal.get(g)
         # the move as written may carry a check sign; compare without it
@@ -153,7 +153,7 @@ def normalize(pgnsem, path, build):
                                                                       corpus_data.expected_games())]
     excused = differ = 0
     for b, a in zip(before, after):
-        same = b['verdict'] == a['verdict'] and b['final_fen'] == a['final_fen'] and b['plies'] == a['plies']
+        same = b['verdict'] == a['verdict'] and b['fen_after'] == a['fen_after'] and b['plies'] == a['plies']
         if same:
             continue
         kinds = {w['kind'] for w in b['warnings']}

@@ -23,10 +23,10 @@ if grep -qF '\x9b31mowned - B' "$tmp/out"; then ok; else bad "check text does no
 $pgnsem check "$tmp/token.pgn" >"$tmp/out" 2>/dev/null
 if grep -qF '\x1b' "$tmp/out"; then ok; else bad "the message about the token does not show ESC as \\x1b"; cat -v "$tmp/out"; fi
 $pgnsem check --format jsonl "$tmp/token.pgn" >"$tmp/out" 2>/dev/null
-if ! raw "$tmp/out" && grep -qF '"san":"\u001b' "$tmp/out"; then ok; else bad "JSON does not escape control bytes as \\u00XX"; cat -v "$tmp/out"; fi
+if ! raw "$tmp/out" && grep -qF '"written":"\u001b' "$tmp/out"; then ok; else bad "JSON does not escape control bytes as \\u00XX"; cat -v "$tmp/out"; fi
 $pgnsem check --format jsonl "$tmp/esc.pgn" >"$tmp/out" 2>/dev/null
 if grep -qF '"white":"\u009b31mowned"' "$tmp/out" && python3 -c "
-import json; v=json.loads(open('$tmp/out').read()); assert v['white']=='\x9b31mowned', v"; then ok; else bad "JSON does not escape a C1 control as \\u00XX"; cat -v "$tmp/out"; fi
+import json; v=json.loads(open('$tmp/out').read()); assert v['players']['white']=='\x9b31mowned', v"; then ok; else bad "JSON does not escape a C1 control as \\u00XX"; cat -v "$tmp/out"; fi
 $pgnsem normalize "$tmp/esc.pgn" >"$tmp/out" 2>"$tmp/err"
 if grep -qF $'\033]0;owned\007' "$tmp/out"; then ok; else bad "normalize does not write the bytes as read"; fi
 $pgnsem normalize "$tmp/token.pgn" >/dev/null 2>"$tmp/err"

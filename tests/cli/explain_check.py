@@ -35,15 +35,15 @@ for reading in (["--semantics", "laws"], ["--semantics", "paper"]):
         for v, e in zip(verdicts, explains):
             where = f"{f} game {v['game']} {reading[1]}"
             err = v["error"]
-            wanted = v["verdict"] == "illegal" and err is not None and err["ply"] > 0
+            wanted = v["verdict"] == "illegal" and err is not None and err["ply"] is not None
             if e["explained"] != wanted:
                 fail(f"{where}: explained={e['explained']}, verdict {v['verdict']} {err}")
                 continue
             if not wanted:
                 continue
             explained += 1
-            if e["ply"] != err["ply"] or e["san"] != err["san"]:
-                fail(f"{where}: explains ply {e['ply']} {e['san']}, check fails at {err['ply']} {err['san']}")
+            if e["ply"] != err["ply"] or e["san"] != err["written"]:
+                fail(f"{where}: explains ply {e['ply']} {e['san']}, check fails at {err['ply']} {err['written']}")
             if e["defined"]:
                 fail(f"{where}: T defined at the failing ply")
                 continue
@@ -69,13 +69,13 @@ for f in files:
         continue
     trace = lines("trace", "--format", "jsonl", "--quiet", f)
     for t in trace:
-        if not t["defined"]:
+        if not t["legal"]:
             continue
         (e,) = lines("explain", "--format", "json", "--game", str(t["game"]), "--ply", str(t["ply"]), f)
         where = f"{f} game {t['game']} ply {t['ply']}"
         plies += 1
-        if not e["defined"] or e["fen_after"] != t["fen"] or e["equation"] != t["rule"]:
-            fail(f"{where}: explain {e['equation']} {e['fen_after']}, trace {t['rule']} {t['fen']}")
+        if not e["defined"] or e["fen_after"] != t["fen_after"] or e["equation"] != t["equation"]:
+            fail(f"{where}: explain {e['equation']} {e['fen_after']}, trace {t['equation']} {t['fen_after']}")
         squares = {u["x"]: (u["was"], u["value"]) for u in e["update"] if len(u["x"]) == 2}
         changed = {c["square"]: (c["old"], c["new"]) for c in t["changes"]}
         if {k: v for k, v in squares.items() if v[0] != v[1]} != changed:

@@ -81,7 +81,7 @@ else bad "a UTF-16 file: exit $status: $(cat "$tmp/err")"; fi
 cat >"$tmp/check.py" <<'EOF'
 import json, re, subprocess, sys
 
-FIELDS = ('verdict', 'plies', 'final_fen', 'end')
+FIELDS = ('verdict', 'plies', 'fen_after', 'end')
 pgnsem = sys.argv[1]
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """normalize → check keeps every verdict: for each game, check on normalize's
-output gives the same `verdict`, `plies`, `error.rule`, `error.ply`, `final_fen`, `end` and draw
+output gives the same `verdict`, `plies`, `error.rule`, `error.ply`, `fen_after`, `end` and draw
 fields as check on the input, in default mode. The hard cases are written here; the real games
 (../shared/data, the first 20,000 or PGNSEM_CORPUS_GAMES) follow when present.
 
@@ -14,7 +14,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import corpus_data  # noqa: E402
 
-FIELDS = ('verdict', 'plies', 'final_fen', 'end', 'draw_claimable_at', 'automatic_draw_at')
+FIELDS = ('verdict', 'plies', 'fen_after', 'end', 'draw_claimable_at', 'automatic_draw_at')
 
 
 def shuffle(plies, first=1, black_first=False):

@@ -119,8 +119,8 @@ else
   compare "generated (gzip)" "" 1 7 64,4096 -- "$tmp/gen-lf.pgn.gz"
 fi
 # the same verdicts from the compressed file as from the plain one (the file name aside)
-"$pgnsem" check -j 2 --format jsonl "$tmp/gen-lf.pgn" 2>/dev/null | sed 's/^{"file":"[^"]*",//' >"$tmp/plain"
-"$pgnsem" check -j 2 --format jsonl "$tmp/gen-lf.pgn.gz" 2>/dev/null | sed 's/^{"file":"[^"]*",//' >"$tmp/gz"
+"$pgnsem" check -j 2 --format jsonl "$tmp/gen-lf.pgn" 2>/dev/null | sed 's/"file":"[^"]*",//' >"$tmp/plain"
+"$pgnsem" check -j 2 --format jsonl "$tmp/gen-lf.pgn.gz" 2>/dev/null | sed 's/"file":"[^"]*",//' >"$tmp/gz"
 cmp -s "$tmp/plain" "$tmp/gz" && ok || bad "the gzip file's verdicts differ from the plain file's"
 
 # --- the paths are taken: guesses read again, and a split abandoned -------------------------------

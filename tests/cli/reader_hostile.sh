@@ -44,7 +44,7 @@ open(out + "/count", "w").write(str(n))
 ' "$games" "$tmp"
   want=$(cat "$tmp/count")
   for eol in lf crlf cr; do
-    "$pgnsem" check -j 1 --format jsonl "$tmp/$eol.pgn" 2>/dev/null | sed 's/^{"file":"[^"]*",//' >"$tmp/$eol.out"
+    "$pgnsem" check -j 1 --format jsonl "$tmp/$eol.pgn" 2>/dev/null | sed 's/"file":"[^"]*",//' >"$tmp/$eol.out"
   done
   for eol in crlf cr; do
     got=$(wc -l <"$tmp/$eol.out")
@@ -65,7 +65,7 @@ verdicts() {  # verdicts FILE [OPTIONS...]: "verdict plies warning-kinds" per ga
 import json, sys
 for line in open(sys.argv[1]):
     v = json.loads(line)
-    print(v["verdict"], v["plies"], v["white"], ",".join(w["kind"] for w in v["warnings"]),
+    print(v["verdict"], v["plies"], (v["players"] or {}).get("white"), ",".join(w["kind"] for w in v["warnings"]),
           v["error"]["rule"] if v["error"] else "-")' "$tmp/v.json"
   echo "exit $code"
 }

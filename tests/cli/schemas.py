@@ -167,12 +167,29 @@ RECORDS = ('[Event "Opening"]\n[White "Ann"]\n[Black "Bob"]\n' + START + ' {the 
            '[Event "Broken"]\n8/8/8/8/8/8/8/K6k w - - 0 x {bad clock}\n\n'
            '[White "Cy"]\n' + POSITIONS[4] + ' 0 1\n{mate\non two lines}\n\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n')
 runs.append((["fen", "-"], RECORDS, "position", {1}))
+# check and trace: the examples, the conformance games, the fuzzers' pipeline corpus (hostile
+# input: broken tags, bytes that are not UTF-8, giant comments) and a few hostile games made here.
+GAMES = sorted(os.path.join(SOURCE, d, f) for d in ("examples", "tests/conformance", "tests/fuzz/corpus/pipeline")
+               for f in os.listdir(os.path.join(SOURCE, d)) if f.endswith(".pgn"))
+HOSTILE = ('[Event "Latin-1 \xe9 and a control \x01"]\n[White "A"]\n\n1. e4 e5 2. Ke2 Ke7 3. Ke3 Kf6 0-1\n\n'
+           '[FEN "8/8/8/8/8/8/8/4K3 w - - 0 1"]\n[SetUp "1"]\n\n1. Kd2 *\n\n'
+           '[FEN "not a fen"]\n\n1. e4 *\n\n[Variant "Chess960"]\n\n1. e4 *\n\n'
+           '1. 0-0 Pe5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *\n\n1. e4 e5 2. e6 *\n\n1. e4 {unterminated comment\n'
+           ).encode("latin-1")
+for command in ("check", "trace"):
+    kind = "verdict" if command == "check" else "step"
+    runs.append(([command, "--quiet"] + GAMES, None, kind, {1}))
+    runs.append(([command, "--quiet", "-j", "2", "--semantics", "paper"] + GAMES, None, kind, {1}))
+    runs.append(([command, "--quiet", "-"], HOSTILE, kind, {1}))
+    runs.append(([command, "--quiet", "-"], "", kind, {0}))
+runs.append((["check", "--quiet", "--strict", "--erratum", "castle-through-check=paper"] + GAMES, None, "verdict", {1}))
 samples = {}
 for args, stdin, kind, statuses in runs:
     outputs = {}
     for layout in ("json", "jsonl"):
         cmd = [PGNSEM, args[0], "--format", layout] + args[1:]
-        r = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+        r = subprocess.run(cmd, input=stdin.encode() if isinstance(stdin, str) else stdin, capture_output=True)
+        r.stdout, r.stderr = r.stdout.decode("utf-8"), r.stderr.decode("utf-8", "replace")
         shown = " ".join(args) + f" --format {layout}"
         if r.returncode not in statuses:
             fail(f"{shown}: exit {r.returncode}: {r.stderr.strip()}")
@@ -240,6 +257,15 @@ for args in (["moves", "--fen", "8/8/8 w - -"], ["perft", "1", "--fen", "not a f
                  f"got {r.returncode}, {r.stdout[:60]!r}, {r.stderr[:80]!r}")
 
 # 3. the schemas can fail
+
+
+def wrong_type(value):
+    """A value of another JSON type than `value`'s (and not null)."""
+    if value is None or isinstance(value, bool):
+        return [7]
+    return "7" if isinstance(value, int) else 7
+
+
 for kind in sorted(files):
     if kind not in samples:
         fail(f"schemas/{kind}.json: no command of this test wrote one (add a run)")
@@ -249,12 +275,13 @@ for kind in sorted(files):
     changed = {
         "a field added": dict(o, unexpected_field=1),
         "a required field removed": {k: v for k, v in o.items() if k != required[-1]},
-        "a field of the wrong type": dict(o, side=7) if "side" in o else dict(o, contract=1),
+        "a field of the wrong type": dict(o, contract=1),
+        f"`{required[-1]}` of the wrong type": dict(o, **{required[-1]: wrong_type(o[required[-1]])}),
     }
     for what, bad in changed.items():
         if validators[kind].is_valid(bad):
             fail(f"schemas/{kind}.json accepts an object with {what}")
-    print(f"ok   schemas/{kind}.json refuses a field added, one removed, one of the wrong type")
+    print(f"ok   schemas/{kind}.json refuses a field added, one removed, two of the wrong type")
 
 print(f"{len(failures)} failures" if failures else "every output valid against its schema")
 sys.exit(1 if failures else 0)

@@ -211,19 +211,21 @@ def check_page(page_path, verdicts_path, trace_path, root, hostile=None):
         where = f"{v['file']}:{v['game']}"
         h2 = section.find("h2")
         heading = norm(h2[0].all_text()) if h2 else ""
-        white, black = v["white"] if v["white"] is not None else "?", v["black"] if v["black"] is not None else "?"
+        players = v["players"] or {}
+        white = players.get("white") if players.get("white") is not None else "?"
+        black = players.get("black") if players.get("black") is not None else "?"
         if heading != norm(f"{where} {white} – {black}"):
             problem(f"{where}: heading {heading!r}")
         if hostile is not None and white == hostile and hostile in heading:
             hostile_seen = True
         steps = trace.get((v["file"], v["game"]), [])
-        defined = [s for s in steps if s["defined"]]
-        failed = [s for s in steps if not s["defined"]]
+        defined = [s for s in steps if s["legal"]]
+        failed = [s for s in steps if not s["legal"]]
         plies = [d for d in section.find("div", "ply")]
         start = [d for d in plies if "start" in d.classes()]
         moves = [d for d in plies if not d.classes() & {"start", "bottom"}]
         bottoms = [d for d in plies if "bottom" in d.classes()]
-        has_start = not (failed and failed[0]["ply"] == 0)
+        has_start = not (failed and failed[0]["ply"] is None)
         expected_boards += has_start + len(defined)
         if len(start) != has_start:
             problem(f"{where}: {len(start)} σ₀ boards, expected {int(has_start)}")
@@ -243,15 +245,15 @@ def check_page(page_path, verdicts_path, trace_path, root, hostile=None):
             if lit != want:
                 problem(f"{at}: highlighted {lit}, the update changes {want}")
             rule = [n.all_text() for n in d.walk() if "rule" in n.classes()]
-            if rule != [s["rule"]]:
-                problem(f"{at}: rule {rule}, the trace says {s['rule']}")
+            if rule != [s["equation"]]:
+                problem(f"{at}: rule {rule}, the trace says {s['equation']}")
             move = norm(d.find("p", "move")[0].all_text()) if d.find("p", "move") else ""
             dots = ". " if s["side"] == "white" else "... "
-            if not move.startswith(f"ply {s['ply']} {s['move_number']}{dots}{s['san']}"):
+            if not move.startswith(f"ply {s['ply']} {s['move_number']}{dots}{s['written']}"):
                 problem(f"{at}: move line {move!r}")
             fen = [n.all_text() for n in d.find("p", "fen")]
-            if fen != [s["fen"]]:
-                problem(f"{at}: FEN {fen}, the trace says {s['fen']}")
+            if fen != [s["fen_after"]]:
+                problem(f"{at}: FEN {fen}, the trace says {s['fen_after']}")
             update = "".join(n.all_text() for n in d.find("p", "update"))
             if not update.startswith("σ' = σ[") or not update.endswith("]"):
                 problem(f"{at}: update {update!r}")
@@ -271,16 +273,16 @@ def check_page(page_path, verdicts_path, trace_path, root, hostile=None):
             if not marker or marker[0].all_text() != "⊥" or not d.find("span", "bot"):
                 problem(f"{at}: not marked ⊥")
             rule = [n.all_text() for n in d.walk() if "rule" in n.classes()]
-            if rule != [s["rule"]]:
-                problem(f"{at}: rule {rule}, the trace says {s['rule']}")
+            if rule != [s["error"]["rule"]]:
+                problem(f"{at}: rule {rule}, the trace says {s['error']['rule']}")
             premise = [n.all_text() for n in d.find("p", "premise")]
             if premise != ([] if s["premise"] is None else [f"premise: {s['premise']}"]):
                 problem(f"{at}: premise {premise}, the trace says {s['premise']}")
             message = [n.all_text() for n in d.find("p", "message")]
-            if message != [s["message"]]:
-                problem(f"{at}: message {message}, the trace says {s['message']!r}")
-            if s["ply"] != 0 and s["san"] and s["san"] not in d.find("p", "move")[0].all_text():
-                problem(f"{at}: the move {s['san']} is not shown")
+            if message != [s["error"]["message"]]:
+                problem(f"{at}: message {message}, the trace says {s['error']['message']!r}")
+            if s["ply"] is not None and s["written"] and s["written"] not in d.find("p", "move")[0].all_text():
+                problem(f"{at}: the move {s['written']} is not shown")
         verdict = section.find("p", "verdict")
         if len(verdict) != 1 or v["verdict"] not in verdict[0].classes():
             problem(f"{where}: no verdict line of class {v['verdict']}")

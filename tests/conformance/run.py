@@ -73,10 +73,17 @@ def movetext(text):
     return ' '.join(b' '.join(lines).decode('utf-8', errors='replace').split())
 
 
+def error_ply(err):
+    """The ply of a verdict's error: 0 for the start position (null in the verdict), '' without an error."""
+    if not err:
+        return ''
+    return 0 if err['ply'] is None else err['ply']
+
+
 def signature_line(v):
     kinds = ' '.join(sorted(w['kind'] for w in v['warnings']))
     err = v['error'] or {}
-    return '%s|%s|%s|%s|%s' % (v['verdict'], err.get('ply', ''), err.get('rule', ''), kinds, v['final_fen'])
+    return '%s|%s|%s|%s|%s' % (v['verdict'], error_ply(err), err.get('rule', ''), kinds, v['fen_after'])
 
 
 def compare(case, v, prefix='Expect'):
@@ -90,7 +97,7 @@ def compare(case, v, prefix='Expect'):
         problems.append('verdict %s, expected %s' % (v['verdict'], want))
     err = v['error']
     if prefix + 'Ply' in case:
-        got = err['ply'] if err else None
+        got = error_ply(err) if err else None
         if str(got) != case[prefix + 'Ply']:
             problems.append('ply %s, expected %s' % (got, case[prefix + 'Ply']))
     if prefix + 'Rule' in case:
@@ -112,8 +119,8 @@ def compare(case, v, prefix='Expect'):
             got = 'none' if got is None else str(got)
             if got != case[prefix + tag]:
                 problems.append('%s %s, expected %s' % (field, got, case[prefix + tag]))
-    if prefix + 'FinalFen' in case and v['final_fen'] != case[prefix + 'FinalFen']:
-        problems.append('final FEN %s, expected %s' % (v['final_fen'], case[prefix + 'FinalFen']))
+    if prefix + 'FinalFen' in case and v['fen_after'] != case[prefix + 'FinalFen']:
+        problems.append('final FEN %s, expected %s' % (v['fen_after'], case[prefix + 'FinalFen']))
     if problems and err:
         problems.append('(pgnsem said: %s: %s)' % (err['rule'], err['message']))
     return problems

@@ -87,7 +87,7 @@ ast::Move near_miss(Bytes& in) {
 struct Seen : interp::TraceSink {
     std::string text;
     void on_ply(const interp::PlyEvent& e) override {
-        interp::append_trace_json(text, "fuzz", e);
+        interp::append_trace_json(text, {}, "fuzz", e);
         text += '\n';
     }
 };
@@ -100,7 +100,7 @@ std::string judge(const std::string& pgn, const sem::Engine& e, bool strict) {
     interp::Verdict v;
     while (reader.next(g)) {
         interpreter.run(g, v, &seen);
-        interp::append_verdict_json(seen.text, "fuzz", v);
+        interp::append_verdict_json(seen.text, {}, "fuzz", v);
         seen.text += '\n';
     }
     return seen.text;

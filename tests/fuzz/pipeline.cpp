@@ -123,7 +123,7 @@ json kept(const json& v) {
                 {"plies", field(v, "plies")},
                 {"error.rule", error.is_null() ? json() : field(error, "rule")},
                 {"error.ply", error.is_null() ? json() : field(error, "ply")},
-                {"final_fen", field(v, "final_fen")},
+                {"fen_after", field(v, "fen_after")},
                 {"end", field(v, "end")},
                 {"draw_claimable_at", field(v, "draw_claimable_at")},
                 {"automatic_draw_at", field(v, "automatic_draw_at")}};
@@ -230,7 +230,7 @@ std::string properties(std::string_view input, const Mode& mode) {
         std::uint64_t defined = 0;
         std::vector<json> bottoms;
         for (const json& t : jsonl(trace_jsonl)) {
-            if (field(t, "defined") == json(true))
+            if (field(t, "legal") == json(true))
                 ++defined;
             else
                 bottoms.push_back(t);
@@ -247,7 +247,7 @@ std::string properties(std::string_view input, const Mode& mode) {
         for (std::size_t i = 0; i < errors.size(); ++i) {
             const json& e = field(errors[i], "error");
             if (field(bottoms[i], "game") != field(errors[i], "game") || field(bottoms[i], "ply") != field(e, "ply") ||
-                field(bottoms[i], "rule") != field(e, "rule"))
+                field(bottoms[i], "error") != e)
                 return describe("(a) verdicts = games read",
                                 "the ⊥ step " + bottoms[i].dump() + " is not the error of its verdict " + e.dump());
         }

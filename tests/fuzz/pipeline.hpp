@@ -19,7 +19,7 @@ namespace pgnsem::fuzz {
 //       -j 2 run with tiny blocks (PGNSEM_BLOCK_BYTES, chosen by the input's hash: the split at game
 //       boundaries, app/check_parallel.cpp);
 //   (c) normalize then check keeps every verdict: as many games, and for each the same
-//       `verdict`, `plies`, `error.rule`, `error.ply`, `final_fen`, `end`, `draw_claimable_at`
+//       `verdict`, `plies`, `error.rule`, `error.ply`, `fen_after`, `end`, `draw_claimable_at`
 //       and `automatic_draw_at`, in default mode — except the games normalize leaves out with a
 //       word on stderr, as it must: one over the reader's size limit, or a UTF-16/UTF-32 file.
 // Returns the empty string when they all hold, else which property failed and how.

@@ -131,7 +131,7 @@ TEST_CASE("edge 41: e1g1 castles, with a coordinate-move warning", "[edge-cases]
     const Verdict v = at(CASTLE, "4. e1g1");
     CHECK(v.kind == VerdictKind::Legal);
     CHECK(sorted_kinds(v) == Kinds{"coordinate-move"});
-    CHECK(v.final_fen == "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4");
+    CHECK(v.fen_after == "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4");
 }
 
 TEST_CASE("edge 42: O-O+ when it gives no check is played, the claim is wrong", "[edge-cases]") {
@@ -174,7 +174,7 @@ TEST_CASE("edge 51-54: P prefix, UCI and long algebraic moves, each with its war
     const Verdict uci = judge_one("1. e2e4 e7e5 2. g1f3 *\n");
     CHECK(uci.kind == VerdictKind::Legal);
     CHECK(sorted_kinds(uci) == (Kinds{"coordinate-move", "coordinate-move", "coordinate-move"}));
-    CHECK(uci.final_fen == "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    CHECK(uci.fen_after == "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
 }
 
 TEST_CASE("edge 55: nf3 is an error, never the pawn move f3", "[edge-cases]") {

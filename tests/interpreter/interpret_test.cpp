@@ -58,7 +58,7 @@ TEST_CASE("a legal game with correct claims has no warnings", "[interpreter]") {
     CHECK(v.plies == 7);
     CHECK(v.warnings.empty());
     CHECK(v.end == sem::Outcome::Checkmate);
-    CHECK(v.final_fen == "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
+    CHECK(v.fen_after == "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
 }
 
 TEST_CASE("the first illegal move stops the fold with its ply, number, side and rule", "[interpreter]") {
@@ -68,10 +68,10 @@ TEST_CASE("the first illegal move stops the fold with its ply, number, side and 
     CHECK(v.error->ply == 3);
     CHECK(v.error->move_number == 2);
     CHECK(v.error->side == Color::White);
-    CHECK(v.error->san == "Ke3");
+    CHECK(v.error->written == "Ke3");
     CHECK(v.error->rule == "src/unreachable");
     CHECK(v.plies == 2);
-    CHECK(v.final_fen == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    CHECK(v.fen_after == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
 }
 
 TEST_CASE("a move after checkmate is game/over", "[game/over]") {
@@ -259,10 +259,10 @@ TEST_CASE("JSON output: Latin-1 bytes become UTF-8, control characters are escap
     CHECK(out == "\"M\xc3\xbcller \\\"x\\\"\\n\\u0001 \xc3\xa9\"");
     const Verdict v = one("[White \"M\xfcller\"]\n\n1. e4 *\n");
     std::string line;
-    interp::append_verdict_json(line, "f.pgn", v);
+    interp::append_verdict_json(line, {}, "f.pgn", v);
     const auto j = nlohmann::json::parse(line);
-    CHECK(j["white"] == "M\xc3\xbcller");
-    CHECK(j["black"].is_null());
+    CHECK(j["players"]["white"] == "M\xc3\xbcller");
+    CHECK(j["players"]["black"].is_null());
     CHECK(j["verdict"] == "legal");
     CHECK(j["plies"] == 1);
     CHECK(j["error"].is_null());

@@ -210,12 +210,12 @@ TEST_CASE("the fullmove number: at most 999,999,999, refused at the FEN or at th
         CHECK(v.error->rule == "position/clock");
         CHECK(v.error->ply == 0);
         // σ keeps the largest number it can; the FEN reported is the one read
-        CHECK(v.final_fen == kings + number);
+        CHECK(v.fen_after == kings + number);
     }
     const Verdict clock = judge_text("[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 w - - 70000 1\"]\n\nKb1 *\n");
     REQUIRE(clock.error);
     CHECK(clock.error->rule == "position/clock");
-    CHECK(clock.final_fen == "k7/8/8/8/8/8/8/K7 w - - 70000 1");
+    CHECK(clock.fen_after == "k7/8/8/8/8/8/8/K7 w - - 70000 1");
     // at the limit: White's move of move 999,999,999 is the last; Black's would make move 10⁹
     const Verdict last = judge_text("[SetUp \"1\"]\n[FEN \"" + kings + "999999999\"]\n\n999999999. Kb1 Kb8 *\n");
     CHECK(last.kind == VerdictKind::Illegal);
@@ -223,18 +223,18 @@ TEST_CASE("the fullmove number: at most 999,999,999, refused at the FEN or at th
     REQUIRE(last.error);
     CHECK(last.error->rule == "game/too-long");
     CHECK(last.error->ply == 2);
-    CHECK(last.final_fen == "k7/8/8/8/8/8/8/1K6 b - - 1 999999999");
+    CHECK(last.fen_after == "k7/8/8/8/8/8/8/1K6 b - - 1 999999999");
     const Verdict before =
         judge_text("[SetUp \"1\"]\n[FEN \"" + kings + "999999998\"]\n\n999999998. Kb1 Kb8 999999999. Ka1 *\n");
     CHECK(before.kind == VerdictKind::Legal);
-    CHECK(before.final_fen == "1k6/8/8/8/8/8/8/K7 b - - 3 999999999");
+    CHECK(before.fen_after == "1k6/8/8/8/8/8/8/K7 b - - 3 999999999");
 }
 
 TEST_CASE("the halfmove clock counts on past 65535", "[interpreter][draws]") {
     const Verdict v =
         judge_text("[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 w - - 65535 7\"]\n\n7. Kb1 Kb8 8. Ka1 Ka8 *\n");
     CHECK(v.kind == VerdictKind::Legal);
-    CHECK(v.final_fen == "k7/8/8/8/8/8/8/K7 w - - 65539 9");
+    CHECK(v.fen_after == "k7/8/8/8/8/8/8/K7 w - - 65539 9");
     CHECK(v.draws.fifty_moves == 0);
     CHECK(v.draws.seventy_five_moves == 0);
 }
@@ -258,8 +258,8 @@ TEST_CASE("a game keeps at most kMaxWarnings warnings: past them it is unsupport
     REQUIRE(past.error);
     CHECK(past.error->rule == "limit/warnings");
     CHECK(past.error->ply == 3);
-    CHECK(past.error->san == "Nf3");
-    CHECK(past.final_fen == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    CHECK(past.error->written == "Nf3");
+    CHECK(past.fen_after == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
     CHECK(past.warnings.size() == interp::kMaxWarnings + 1);
 
     // Many more: the variations past the limit are not judged, so the warnings stay bounded.
