@@ -230,7 +230,7 @@ int main(int argc, char** argv) {
     std::optional<std::uint32_t> explain_game, explain_ply;
     auto* explain = app.add_subcommand(
         "explain", "for one ply: the production, GTSS/GCSS and (S, v), the update σ^{…}_{…}, IIC, T's premises ⊤/⊥");
-    add_format_option(explain, explain_format);
+    cli::add_json_format_option(explain, explain_format);
     explain->add_option("--game", explain_game, "only game N of each file (1 is the first)")
         ->transform(cli::whole_number(1, 4000000000));
     explain
@@ -364,7 +364,7 @@ int main(int argc, char** argv) {
         if (!files_or_stdin(explain_files, "explain") || !stdout_not_an_input(explain_files, "explain")) return 2;
         interp::ExplainOptions options;
         options.ply = explain_ply;
-        options.json = explain_format != "text";
+        options.json = cli::json_layout(explain_format);
         options.engine = engine->engine;
         return finish_output(interp::explain_files(explain_files, explain_game, options, stdout));
     }

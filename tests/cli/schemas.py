@@ -167,6 +167,17 @@ RECORDS = ('[Event "Opening"]\n[White "Ann"]\n[Black "Bob"]\n' + START + ' {the 
            '[Event "Broken"]\n8/8/8/8/8/8/8/K6k w - - 0 x {bad clock}\n\n'
            '[White "Cy"]\n' + POSITIONS[4] + ' 0 1\n{mate\non two lines}\n\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n')
 runs.append((["fen", "-"], RECORDS, "position", {1}))
+# explain: the failing ply of every game of the examples and the conformance cases (and the games with
+# nothing to explain), under the Laws' reading and the paper's; every ply of a legal example; a ply
+# past a game's end (exit 2, its record written all the same).
+PGN_FILES = sorted(os.path.join(SOURCE, d, f) for d in ("examples", "tests/conformance")
+                   for f in os.listdir(os.path.join(SOURCE, d)) if f.endswith(".pgn"))
+for reading in ([], ["--semantics", "paper"], ["--erratum", "ambiguity-among-legal-moves=paper"]):
+    runs.append((["explain"] + reading + PGN_FILES, None, "explanation", {0}))
+for ply in range(1, 10):
+    runs.append((["explain", "--ply", str(ply), os.path.join(SOURCE, "examples", "legal-tricky.pgn")], None,
+                 "explanation", {0, 2}))
+runs.append((["explain", "--ply", "999", os.path.join(SOURCE, "examples", "illegal.pgn")], None, "explanation", {2}))
 samples = {}
 for args, stdin, kind, statuses in runs:
     outputs = {}
