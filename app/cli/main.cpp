@@ -295,12 +295,24 @@ int main(int argc, char** argv) {
                      "write the other games (illegal, malformed, unsupported) to this file, exactly as read, so "
                      "that the original can be corrected (not to standard output)")
         ->allow_extra_args(false);
+    normalize
+        ->add_option("--report", normalize_options.report,
+                     "write one normalization object per game to this file: normalised, written as read or not "
+                     "written, where, why (docs/vocabulary.md); - for standard output when --accepted and --rejected "
+                     "take the games")
+        ->allow_extra_args(false);
+    std::string normalize_format;
+    normalize
+        ->add_option("--format", normalize_format,
+                     "the report as json (one JSON document: an array of the objects) or jsonl (one object a line; "
+                     "the default)")
+        ->check(CLI::IsMember({"json", "jsonl"}));
     normalize->footer(
         "A game that cannot be rewritten (malformed, unsupported, or from a position that cannot arise) is "
         "written as read, byte for byte, and stderr says why; with --accepted or --rejected every game that is not "
         "legal is written as read. A game longer than 64 MiB, or a UTF-16/UTF-32 file, is not written (stderr "
         "names it). Exit status: 0 every game legal, 1 otherwise, 2 usage or I/O error.\n"
-        "Example: pgnsem normalize --accepted good.pgn --rejected bad.pgn a.pgn b.pgn.gz");
+        "Example: pgnsem normalize --accepted good.pgn --rejected bad.pgn --report report.jsonl a.pgn b.pgn.gz");
 
     std::uint64_t seed = 1;
     std::uint32_t games = 1;
@@ -387,8 +399,17 @@ int main(int argc, char** argv) {
     if (*normalize) {
         if (!files_or_stdin(normalize_files, "normalize") || !stdout_not_an_input(normalize_files, "normalize") ||
             !not_a_standard_stream("normalize", "--accepted", normalize_options.accepted, normalize_files) ||
-            !not_a_standard_stream("normalize", "--rejected", normalize_options.rejected, normalize_files))
+            !not_a_standard_stream("normalize", "--rejected", normalize_options.rejected, normalize_files) ||
+            (normalize_options.report != "-" &&
+             !not_a_standard_stream("normalize", "--report", normalize_options.report, normalize_files)))
             return 2;
+        if (!normalize_format.empty() && normalize_options.report.empty()) {
+            std::fprintf(stderr,
+                         "pgnsem normalize: --format is the layout of the report: give --report FILE too (the games "
+                         "are PGN)\n");
+            return 2;
+        }
+        if (normalize_format == "json") normalize_options.report_layout = interp::JsonLayout::Document;
         return finish_output(interp::normalize_files(normalize_files, normalize_options, stdout));
     }
     if (*gen) {
