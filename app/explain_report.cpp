@@ -179,10 +179,32 @@ void header_text(std::string& out, std::string_view file, std::uint32_t game, co
     out.append("  (reading: ").append(reading_name(r)).append(")\n");
 }
 
+// The envelope of an `explanation` object and the game it is of.
 void begin_json(JsonObject& o, std::string_view file, std::uint32_t game, const ast::Game& g, sem::Reading r) {
-    o.str("file", file).num("game", game).opt_str("white", g.tag("White")).opt_str("black", g.tag("Black"));
-    o.str("reading", reading_name(r));
+    write_envelope(o, "explanation", r);
+    o.str("file", file).num("game", game);
+    JsonObject(o.key("players")).opt_str("white", g.tag("White")).opt_str("black", g.tag("Black"));
 }
+
+// The fields of an explanation that a game with nothing explained has none of, after `reason`.
+constexpr std::string_view kExplainedOnly[] = {"ply",
+                                               "move_number",
+                                               "side",
+                                               "written",
+                                               "fen_before",
+                                               "production",
+                                               "source",
+                                               "promoted_id",
+                                               "equation",
+                                               "update_form",
+                                               "update",
+                                               "iic",
+                                               "premises",
+                                               "legal",
+                                               "error",
+                                               "fen_after",
+                                               "capture_marker_flipped",
+                                               "reported_rule"};
 
 // A game with nothing to explain (legal without --ply, malformed, a ply past the end …).
 void nothing(std::string& out, std::string_view file, std::uint32_t game, const ast::Game& g, const ExplainOptions& o,
@@ -193,13 +215,11 @@ void nothing(std::string& out, std::string_view file, std::uint32_t game, const 
         out.append("  ").append(reason).append("\n\n");
         return;
     }
-    {
-        JsonOut j(out);
-        JsonObject obj(j);
-        begin_json(obj, file, game, g, r);
-        obj.str("verdict", verdict_name(v.kind)).boolean("explained", false).str("reason", reason);
-    }
-    out.push_back('\n');
+    JsonOut j(out);
+    JsonObject obj(j);
+    begin_json(obj, file, game, g, r);
+    obj.str("verdict", verdict_name(v.kind)).boolean("explained", false).str("reason", reason);
+    for (std::string_view field : kExplainedOnly) obj.null(field);
 }
 
 void squares_json(JsonOut& out, sem::SquareSet set) {
@@ -303,8 +323,9 @@ void explain_text(std::string& out, const sem::Why& why, const sem::Termination&
                   : std::string(sem::info(f.judged->rule).what)));
 }
 
+// The explanation's fields of an `explanation` object, from `production` to `reported_rule`.
 void explain_json(const sem::Why& why, const sem::Termination& t, const Production& p, const Found& f,
-                  const std::string& message, JsonObject& o) {
+                  std::uint32_t ply_index, const std::string& message, JsonObject& o) {
     {
         JsonObject prod(o.key("production"));
         prod.str("form", p.form).str("parts", p.parts).str("section", p.section);
@@ -314,14 +335,18 @@ void explain_json(const sem::Why& why, const sem::Termination& t, const Producti
         const sem::SourceQuery& q = c.query;
         JsonObject src(o.key("source"));
         src.str("function", q.capture ? "GCSS" : "GTSS").str("kind", piece_name(q.kind)).str("to", sq(q.to));
-        src.str("written", disambiguator_text(q.from)).str("mover", color_name(c.mover));
+        src.opt_str("from_file",
+                    q.from.file ? std::optional<std::string>(std::string(1, q.from.file->to_char())) : std::nullopt);
+        src.opt_str("from_rank",
+                    q.from.rank ? std::optional<std::string>(std::string(1, q.from.rank->to_char())) : std::nullopt);
+        src.str("side", color_name(c.mover));
         squares_json(src.key("reach"), c.reach);
         squares_json(src.key("matched"), c.matched);
         squares_json(src.key("unblocked"), c.clear);
         if (c.filtered)
-            squares_json(src.key("legal"), c.counted);
+            squares_json(src.key("accepted"), c.counted);
         else
-            src.null("legal");
+            src.null("accepted");
         const auto* u = v2::get_if<sem::Undefined>(&c.answer);
         if (const auto* result = v2::get_if<sem::Source>(&c.answer)) {
             JsonObject res(src.key("result"));
@@ -364,7 +389,7 @@ void explain_json(const sem::Why& why, const sem::Termination& t, const Producti
         JsonArray a(o.key("iic"));
         for (const sem::IicCall& c : why.iic) {
             JsonObject e(a.next());
-            e.str("state", c.after ? "σ′" : "σ").str("colour", color_name(c.colour)).boolean("answer", c.answer);
+            e.str("state", c.after ? "σ′" : "σ").str("side", color_name(c.colour)).boolean("answer", c.answer);
             squares_json(e.key("attackers"), c.attackers);
             e.str("for", c.for_claim ? "claim" : "premise");
         }
@@ -382,9 +407,21 @@ void explain_json(const sem::Why& why, const sem::Termination& t, const Producti
         }
     }
     if (const auto* ok = v2::get_if<sem::Accepted>(&t)) {
-        o.boolean("defined", true).null("rule").null("message").str("fen_after", fen_of(ok->next));
+        o.boolean("legal", true).null("error").str("fen_after", fen_of(ok->next));
     } else {
-        o.boolean("defined", false).str("rule", sem::rule_id(v2::get<sem::Refused>(t).rule)).str("message", message);
+        o.boolean("legal", false);
+        {
+            const ast::Ply& ply = *f.ply;
+            const sem::State& s = *f.before;
+            JsonObject e(o.key("error"));
+            e.str("rule", sem::rule_id(v2::get<sem::Refused>(t).rule)).str("message", message);
+            if (ply.pos.line > 0)
+                e.num("line", ply.pos.line).num("column", ply.pos.column);
+            else
+                e.null("line").null("column");
+            e.num("ply", ply_index).num("move_number", sem::move_number(s)).str("side", color_name(sem::to_move(s)));
+            e.str("written", ply.text);
+        }
         o.null("fen_after");
     }
     const bool flipped = f.judged && f.judged->capture_marker_flipped;
@@ -468,16 +505,13 @@ std::string explain_game(const ast::Game& g, std::string_view file, std::uint32_
         out.push_back('\n');
         return {};
     }
-    {
-        JsonOut j(out);
-        JsonObject obj(j);
-        begin_json(obj, file, game, g, r);
-        obj.str("verdict", verdict_name(v.kind)).boolean("explained", true);
-        obj.num("ply", target).num("move_number", number).str("side", color_name(side)).str("san", f.ply->text);
-        obj.str("fen_before", fen_of(s));
-        explain_json(why, t, p, f, message, obj);
-    }
-    out.push_back('\n');
+    JsonOut j(out);
+    JsonObject obj(j);
+    begin_json(obj, file, game, g, r);
+    obj.str("verdict", verdict_name(v.kind)).boolean("explained", true).null("reason");
+    obj.num("ply", target).num("move_number", number).str("side", color_name(side)).str("written", f.ply->text);
+    obj.str("fen_before", fen_of(s));
+    explain_json(why, t, p, f, target, message, obj);
     return {};
 }
 
@@ -486,6 +520,8 @@ int explain_files(const std::vector<std::string>& files, std::optional<std::uint
     int status = 0;
     ast::Game g;
     std::string text;
+    std::optional<JsonDocument> doc;
+    if (options.json) doc.emplace(out, *options.json);
     for (const std::string& path : files) {
         std::string error;
         const std::unique_ptr<Input> input = Input::open(path, false, error);
@@ -501,8 +537,12 @@ int explain_files(const std::vector<std::string>& files, std::optional<std::uint
             if (game && n != *game) continue;
             found = true;
             text.clear();
-            const std::string missing = explain_game(g, shown, n, options, text);
-            if (!write_bytes(out, text)) return 2;
+            const std::string missing = explain_game(g, path, n, options, text);
+            if (doc)
+                doc->add(text);
+            else if (!write_bytes(out, text))
+                return 2;
+            if (doc && !doc->ok()) return 2;
             if (!missing.empty()) {
                 std::fprintf(stderr, "pgnsem explain: %s game %u: %s\n", shown.c_str(), n, missing.c_str());
                 status = 2;
@@ -522,6 +562,7 @@ int explain_files(const std::vector<std::string>& files, std::optional<std::uint
             status = 2;
         }
     }
+    if (doc && !doc->finish()) return 2;
     return status;
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ast/ast.hpp"
+#include "io/contract.hpp"
 #include "semantics/engine.hpp"
 
 namespace pgnsem::interp {
@@ -23,12 +24,14 @@ struct ExplainOptions {
     // The ply to explain (1-based, in the order [[S]] plays them); none: the failing ply of a game
     // that is not legal.
     std::optional<std::uint32_t> ply;
-    bool json = false;
+    // The layout of the `explanation` objects (schemas/explanation.json); none: text.
+    std::optional<JsonLayout> json;
     // A reference engine (its reading is the run's: --semantics, --erratum).
     const sem::Engine* engine = nullptr;
 };
 
-// Explains game number `game` of `file` into `out`: text, or one JSON object per line. Returns why
+// Explains game number `game` of `file` into `out`: text, or one `explanation` object (no newline:
+// the caller's JsonDocument places it) when options.json is set. Returns why
 // the ply options.ply asks for cannot be explained (past the game's end, after its ⊥ ply, no
 // start position to replay from), the record written saying so too; empty when it was explained
 // or none was asked for (a legal game without --ply has nothing to explain, which is an answer).

@@ -19,21 +19,27 @@
 // - With an accepted or a rejected file (the CLI's --accepted/--rejected), every game that is not
 //   legal is written as read, wherever it goes, so that the rejected games are the original text
 //   to correct; the legal ones are normalised. Without them, everything goes to `out` as above.
+// - The report (--report) holds one object per game read, written after the game: what the notes
+//   on stderr say of it, as fields. A game whose write failed has none (the run stops there).
 #include "app/normalize.hpp"
 
 #include <sys/stat.h>
 
 #include <cerrno>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "interpreter/interpret.hpp"
 #include "interpreter/judge.hpp"
+#include "io/contract.hpp"
 #include "io/input.hpp"
+#include "io/json.hpp"
 #include "io/output.hpp"
 #include "laws/setup.hpp"
 #include "semantics/engine.hpp"
@@ -41,6 +47,7 @@
 #include "syntax/fen.hpp"
 #include "syntax/pgn/reader.hpp"
 #include "syntax/pgn/writer.hpp"
+#include "syntax/san.hpp"
 
 namespace pgnsem::interp {
 namespace {
@@ -179,28 +186,48 @@ bool same_file(const std::string& a, const std::string& b) {
 }
 
 // A usage error in the output files, or empty: "-" (the games not sent to a file go to stdout
-// already), the same file twice, or an output that is also an input (opening it would empty it).
+// already; the report may be stdout only when both files take the games), the same file twice, or
+// an output that is also an input (opening it would empty it).
 std::string usage_error(const std::vector<std::string>& paths, const NormalizeOptions& o) {
-    const std::pair<const char*, const std::string*> outputs[] = {{"--accepted", &o.accepted},
-                                                                  {"--rejected", &o.rejected}};
+    const std::pair<const char*, const std::string*> outputs[] = {
+        {"--accepted", &o.accepted}, {"--rejected", &o.rejected}, {"--report", &o.report}};
+    const bool stdout_free = !o.accepted.empty() && !o.rejected.empty();
     for (const auto& [option, name] : outputs) {
         if (name->empty()) continue;
-        if (*name == "-")
-            return std::string(option) + " -: name a file (the games not sent to a file go to standard output)";
+        if (*name == "-") {
+            if (name == &o.report && stdout_free) continue;
+            return std::string(option) + " -: name a file (the games not sent to a file go to standard output" +
+                   (name == &o.report
+                        ? "; the report can be standard output when --accepted and --rejected are both given)"
+                        : ")");
+        }
         for (const std::string& p : paths)
             if (p != "-" && same_file(*name, p))
                 return std::string(option) + " " + text_for_people(*name) +
                        " is also an input file (it would be emptied before it is read)";
     }
-    if (!o.accepted.empty() && !o.rejected.empty() && same_file(o.accepted, o.rejected))
-        return "--accepted and --rejected name the same file, " + text_for_people(o.accepted);
+    for (std::size_t i = 0; i < std::size(outputs); ++i)
+        for (std::size_t k = i + 1; k < std::size(outputs); ++k) {
+            const std::string& a = *outputs[i].second;
+            const std::string& b = *outputs[k].second;
+            if (!a.empty() && !b.empty() && a != "-" && same_file(a, b))
+                return std::string(outputs[i].first) + " and " + outputs[k].first + " name the same file, " +
+                       text_for_people(a);
+        }
     return {};
 }
 
 // One run of normalize: the reusable buffers, and where the games go.
 class Normalizer {
 public:
-    Normalizer(Sink& accepted, Sink& rejected, bool split) : accepted_(accepted), rejected_(rejected), split_(split) {}
+    // `report`: where the normalization objects go, or null; `report_name` the file's name for the
+    // messages (empty for standard output, whose errors finish_output reports).
+    Normalizer(Sink& accepted, Sink& rejected, bool split, JsonDocument* report, std::string report_name)
+        : accepted_(accepted),
+          rejected_(rejected),
+          split_(split),
+          report_(report),
+          report_name_(std::move(report_name)) {}
 
     bool all_legal() const noexcept { return all_legal_; }
 
@@ -215,6 +242,7 @@ public:
             return true;
         }
         syntax::PgnReader reader(input->text(), path);
+        path_ = path;
         shown_path_ = text_for_people(path);
         bool written = true;
         while (written && reader.next(game_)) written = one_game();
@@ -233,13 +261,19 @@ private:
     Sink& accepted_;
     Sink& rejected_;
     bool split_;
+    JsonDocument* report_;
+    std::string report_name_;
     bool all_legal_ = true;
+    std::string path_;        // as given (the report's `file`)
     std::string shown_path_;  // escaped for stderr (text_for_people); the games' bytes are written as read
     Interpreter interpreter_{Options{}};
     ast::Game game_, norm_;
     Verdict verdict_;
     std::string text_;
     std::vector<std::pair<std::uint32_t, sem::State>> pending_;
+    std::uint32_t rewritten_ = 0;     // plies whose SAN normalise() writes otherwise than the input
+    std::vector<std::string> notes_;  // the game's notes beside its reason, for the report
+    std::string object_;
 
     void note(const std::string& what) const {
         std::fprintf(stderr, "pgnsem: %s: game %u%s\n", shown_path_.c_str(), game_.index,
@@ -250,32 +284,79 @@ private:
         interpreter_.run(game_, verdict_);
         const bool legal = verdict_.kind == VerdictKind::Legal;
         all_legal_ = all_legal_ && legal;
+        notes_.clear();
         for (const ast::ReaderWarning& w : game_.warnings)
-            if (w.kind == ast::ReaderWarningKind::TextAfterResult)
-                note(": text after the termination marker at " + at(w.pos) + " is not written");
+            if (w.kind == ast::ReaderWarningKind::TextAfterResult) {
+                const std::string what = "text after the termination marker at " + at(w.pos) + " is not written";
+                note(": " + what);
+                notes_.push_back(what);
+            }
         if (game_.error && unwritable(*game_.error)) {
             // no bytes to write (see the top comment); an empty game would read back as legal
             note(" (line " + std::to_string(game_.start.line) +
                  ") is not written: " + std::string(game_.error->message));
-            return true;
+            return report("not_written", nullptr, game_.error->message);
         }
         text_.clear();
+        rewritten_ = 0;
         std::string why = cannot_normalise(game_, verdict_);
         if (why.empty() && !(split_ && !legal) && !normalise()) why = "its FEN tag does not parse";
         if (!why.empty()) note(" is written as read: " + why);
         Sink& to = legal ? accepted_ : rejected_;
-        if (!why.empty() || (split_ && !legal)) {
+        const bool as_read = !why.empty() || (split_ && !legal);
+        if (as_read) {
             text_.clear();
             append_as_read(text_, game_.text);
-            if (!to.open_end.empty() && !game_.text.empty() && game_.text.front() != '[')
-                note(" has no tags and is written right after " + to.open_end +
-                     ", which has no termination marker: a PGN reader reads the two as one game");
+            if (!to.open_end.empty() && !game_.text.empty() && game_.text.front() != '[') {
+                const std::string what = "has no tags and is written right after " + to.open_end +
+                                         ", which has no termination marker: a PGN reader reads the two as one game";
+                note(" " + what);
+                notes_.push_back("the game " + what);
+            }
             to.open_end.clear();
             if (!ends_with_marker(game_.text)) to.open_end = shown_path_ + " game " + std::to_string(game_.index);
         } else {
             to.open_end.clear();
         }
-        return to.write(text_);
+        if (!to.write(text_)) return false;
+        if (as_read && why.empty())
+            why = std::string("the game is ") + verdict_name(verdict_.kind) +
+                  ": with --accepted or --rejected every game that is not legal is written as read";
+        return report(as_read ? "as_read" : "normalized", &to, why);
+    }
+
+    // The game's normalization object in the report, when there is one; false when writing it
+    // failed (said on stderr when the report is a file).
+    bool report(std::string_view action, const Sink* to, std::string_view reason) {
+        if (report_ == nullptr) return true;
+        object_.clear();
+        {
+            JsonOut j(object_);
+            JsonObject o(j);
+            write_envelope(o, "normalization", sem::Reading::laws());
+            o.str("file", path_).num("game", game_.index);
+            if (game_.start.line > 0)
+                o.num("line", game_.start.line);
+            else
+                o.null("line");
+            o.str("verdict", verdict_name(verdict_.kind)).str("action", action);
+            if (to == nullptr)
+                o.null("destination");
+            else
+                o.str("destination", to->name.empty() ? "output" : to == &accepted_ ? "accepted" : "rejected");
+            o.opt_str("reason", reason.empty() ? std::nullopt : std::optional<std::string_view>(reason));
+            {
+                JsonArray notes(o.key("notes"));
+                for (const std::string& n : notes_) notes.next().string(n);
+            }
+            o.num("plies_rewritten", action == "normalized" ? rewritten_ : 0);
+        }
+        report_->add(object_);
+        if (report_->ok()) return true;
+        if (!report_name_.empty())
+            std::fprintf(stderr, "pgnsem: %s: write error: %s\n", text_for_people(report_name_).c_str(),
+                         std::strerror(report_->error()));
+        return false;
     }
 
     // The game in export format into text_; false when its start position cannot be read.
@@ -305,6 +386,10 @@ private:
             if (s == sem::State{}) continue;
             canonicalize_line(norm_, first, s, pending_);
         }
+        // the plies, main line and variations, whose SAN the export format writes otherwise than
+        // the input (the suffix glyph, which it writes as a NAG, compared as written)
+        for (const ast::Ply& ply : norm_.plies)
+            if (syntax::print_san(ply.move, true).view() != ply.text) ++rewritten_;
         // A missing marker is written as the Result tag says (the export format needs one); a
         // contradiction between them is kept for check --strict to report.
         if (!norm_.result)
@@ -334,7 +419,16 @@ int normalize_files(const std::vector<std::string>& paths, const NormalizeOption
         return false;
     };
     bool ok = open(accepted, options.accepted) && open(rejected, options.rejected);
-    Normalizer normalizer(accepted, rejected, !options.accepted.empty() || !options.rejected.empty());
+    Sink report_file;
+    std::optional<JsonDocument> report;
+    if (ok && options.report == "-") {
+        report.emplace(out, options.report_layout);
+    } else if (ok && !options.report.empty()) {
+        ok = open(report_file, options.report);
+        if (ok) report.emplace(report_file.file, options.report_layout, true);
+    }
+    Normalizer normalizer(accepted, rejected, !options.accepted.empty() || !options.rejected.empty(),
+                          report ? &*report : nullptr, report_file.name);
     bool read_ok = true;
     if (ok)
         for (const std::string& path : paths)
@@ -342,8 +436,15 @@ int normalize_files(const std::vector<std::string>& paths, const NormalizeOption
                 ok = false;  // a write failed: said where it failed
                 break;
             }
+    if (report && report->ok() && !report->finish()) {
+        if (!report_file.name.empty())
+            std::fprintf(stderr, "pgnsem: %s: write error: %s\n", text_for_people(report_file.name).c_str(),
+                         std::strerror(report->error()));
+        ok = false;
+    }
     ok = accepted.close() && ok;
     ok = rejected.close() && ok;
+    ok = report_file.close() && ok;
     if (!ok || !read_ok) return 2;
     return normalizer.all_legal() ? 0 : 1;
 }

@@ -1,6 +1,8 @@
 // The envelope and JSON documents (io/contract.hpp).
 #include "io/contract.hpp"
 
+#include <cerrno>
+
 #include "io/output.hpp"
 
 #ifndef PGNSEM_VERSION
@@ -38,16 +40,21 @@ std::string envelope_members(std::string_view object, sem::Reading r) {
     return s.substr(1, s.size() - 2);
 }
 
+bool JsonDocument::write(std::string_view bytes) {
+    if (own_file_ ? write_records(out_, bytes) : write_bytes(out_, bytes)) return true;
+    error_ = errno != 0 ? errno : EIO;
+    return false;
+}
+
 void JsonDocument::add(std::string_view object) {
     if (!ok_) return;
     std::string_view before = layout_ == JsonLayout::Lines ? std::string_view() : first_ ? "[\n" : ",\n";
     first_ = false;
-    ok_ = write_bytes(out_, before) && write_bytes(out_, object) &&
-          (layout_ == JsonLayout::Document || write_bytes(out_, "\n"));
+    ok_ = write(before) && write(object) && (layout_ == JsonLayout::Document || write("\n"));
 }
 
 bool JsonDocument::finish() {
-    if (layout_ == JsonLayout::Document && ok_) ok_ = write_bytes(out_, first_ ? "[]\n" : "\n]\n");
+    if (layout_ == JsonLayout::Document && ok_) ok_ = write(first_ ? "[]\n" : "\n]\n");
     return ok_;
 }
 

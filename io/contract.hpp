@@ -37,10 +37,13 @@ enum class JsonLayout : unsigned char { Document, Lines };
 
 // Objects written as a document (`[`, the objects separated by `,` and a newline, `]`) or as lines,
 // to a FILE as they come (no object is kept). Every write is checked: ok() is false after the first
-// that failed, and nothing more is written.
+// that failed, and nothing more is written. `out` is standard output, whose write errors
+// finish_output reports (write_bytes), or, with `own_file`, a file of the caller's, whose errors the
+// caller reports (write_records): error() is the errno of the failed write.
 class JsonDocument {
 public:
-    JsonDocument(std::FILE* out, JsonLayout layout) : out_(out), layout_(layout) {}
+    JsonDocument(std::FILE* out, JsonLayout layout, bool own_file = false)
+        : out_(out), layout_(layout), own_file_(own_file) {}
     JsonDocument(const JsonDocument&) = delete;
     JsonDocument& operator=(const JsonDocument&) = delete;
     // One object, written whole (no newline in it).
@@ -49,12 +52,16 @@ public:
     // succeeded.
     [[nodiscard]] bool finish();
     [[nodiscard]] bool ok() const noexcept { return ok_; }
+    [[nodiscard]] int error() const noexcept { return error_; }
 
 private:
     std::FILE* out_;
     JsonLayout layout_;
+    bool own_file_;
     bool first_ = true;
     bool ok_ = true;
+    int error_ = 0;
+    bool write(std::string_view bytes);
 };
 
 }  // namespace pgnsem::interp

@@ -64,12 +64,6 @@ void add_reading_options(CLI::App* cmd, interp::ReadingRequest& request) {
         ->check(CLI::IsMember({"reference", "fast"}));
 }
 
-// --format of every subcommand that writes JSON: json and jsonl are the same, one object per line.
-void add_format_option(CLI::App* cmd, std::string& format) {
-    cmd->add_option("--format", format, "text, or json (= jsonl): one JSON object per line")
-        ->check(CLI::IsMember({"text", "json", "jsonl"}));
-}
-
 // The files of check, trace and normalize: none means standard input, unless it is a terminal
 // (where nobody is typing PGN): that is a usage error.
 bool files_or_stdin(std::vector<std::string>& files, const char* command) {
@@ -241,7 +235,7 @@ int main(int argc, char** argv) {
     std::optional<std::uint32_t> explain_game, explain_ply;
     auto* explain = app.add_subcommand(
         "explain", "for one ply: the production, GTSS/GCSS and (S, v), the update σ^{…}_{…}, IIC, T's premises ⊤/⊥");
-    add_format_option(explain, explain_format);
+    cli::add_json_format_option(explain, explain_format);
     explain->add_option("--game", explain_game, "only game N of each file (1 is the first)")
         ->transform(cli::whole_number(1, 4000000000));
     explain
@@ -306,12 +300,24 @@ int main(int argc, char** argv) {
                      "write the other games (illegal, malformed, unsupported) to this file, exactly as read, so "
                      "that the original can be corrected (not to standard output)")
         ->allow_extra_args(false);
+    normalize
+        ->add_option("--report", normalize_options.report,
+                     "write one normalization object per game to this file: normalised, written as read or not "
+                     "written, where, why (docs/vocabulary.md); - for standard output when --accepted and --rejected "
+                     "take the games")
+        ->allow_extra_args(false);
+    std::string normalize_format;
+    normalize
+        ->add_option("--format", normalize_format,
+                     "the report as json (one JSON document: an array of the objects) or jsonl (one object a line; "
+                     "the default)")
+        ->check(CLI::IsMember({"json", "jsonl"}));
     normalize->footer(
         "A game that cannot be rewritten (malformed, unsupported, or from a position that cannot arise) is "
         "written as read, byte for byte, and stderr says why; with --accepted or --rejected every game that is not "
         "legal is written as read. A game longer than 64 MiB, or a UTF-16/UTF-32 file, is not written (stderr "
         "names it). Exit status: 0 every game legal, 1 otherwise, 2 usage or I/O error.\n"
-        "Example: pgnsem normalize --accepted good.pgn --rejected bad.pgn a.pgn b.pgn.gz");
+        "Example: pgnsem normalize --accepted good.pgn --rejected bad.pgn --report report.jsonl a.pgn b.pgn.gz");
 
     std::uint64_t seed = 1;
     std::uint32_t games = 1;
@@ -375,7 +381,7 @@ int main(int argc, char** argv) {
         if (!files_or_stdin(explain_files, "explain") || !stdout_not_an_input(explain_files, "explain")) return 2;
         interp::ExplainOptions options;
         options.ply = explain_ply;
-        options.json = explain_format != "text";
+        options.json = cli::json_layout(explain_format);
         options.engine = engine->engine;
         return finish_output(interp::explain_files(explain_files, explain_game, options, stdout));
     }
@@ -398,8 +404,17 @@ int main(int argc, char** argv) {
     if (*normalize) {
         if (!files_or_stdin(normalize_files, "normalize") || !stdout_not_an_input(normalize_files, "normalize") ||
             !not_a_standard_stream("normalize", "--accepted", normalize_options.accepted, normalize_files) ||
-            !not_a_standard_stream("normalize", "--rejected", normalize_options.rejected, normalize_files))
+            !not_a_standard_stream("normalize", "--rejected", normalize_options.rejected, normalize_files) ||
+            (normalize_options.report != "-" &&
+             !not_a_standard_stream("normalize", "--report", normalize_options.report, normalize_files)))
             return 2;
+        if (!normalize_format.empty() && normalize_options.report.empty()) {
+            std::fprintf(stderr,
+                         "pgnsem normalize: --format is the layout of the report: give --report FILE too (the games "
+                         "are PGN)\n");
+            return 2;
+        }
+        if (normalize_format == "json") normalize_options.report_layout = interp::JsonLayout::Document;
         return finish_output(interp::normalize_files(normalize_files, normalize_options, stdout));
     }
     if (*gen) {

@@ -83,6 +83,7 @@ same_objects san san e4 Nf3
 same_objects "fen (an argument)" fen "8/8/8/4k3/8/8/8/4K3 w - - 0 1"
 printf '8/8/8/4k3/8/8/8/4K3 w - - 0 1\n\n8/8/8/4k3/8/8/8/3QK3 b - - 0 1\n' >"$tmp/two.fen"
 same_objects "fen (a file)" fen "$tmp/two.fen"
+same_objects explain explain "$ill"
 
 # --- check --only-failures ---------------------------------------------------------------------
 "$pgnsem" check -j 1 --format jsonl "$ill" "$tricky" 2>/dev/null >"$tmp/all.jsonl"
@@ -204,7 +205,7 @@ if [[ $status == 2 ]] && grep -qF "pgnsem explain: $tmp/e4.pgn game 1: the game 
 run explain --ply 2 "$tmp/e4.pgn"
 [[ $status == 0 ]] && grep -q '^ply 2  1\.\.\. e5' "$tmp/out" && ok || bad "explain --ply 2: exit $status: $(cat "$tmp/out" "$tmp/err")"
 # after the ply where the game is illegal (game 1 of illegal.pgn is ⊥ at ply 5); the other games explained
-run explain --format json --ply 6 "$ill" "$tmp/e4.pgn"
+run explain --format jsonl --ply 6 "$ill" "$tmp/e4.pgn"
 if [[ $status == 2 && $(wc -l <"$tmp/out") == 25 ]] && grep -qF "$ill game 1: the game has no ply 6" "$tmp/err" &&
   grep -qF "$tmp/e4.pgn game 1: the game has no ply 6" "$tmp/err"; then ok; else bad "explain --ply 6: exit $status: $(cat "$tmp/err")"; fi
 run explain --game 2 "$ill" "$tmp/e4.pgn"

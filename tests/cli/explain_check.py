@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""explain.sh's checks of `pgnsem explain --format json` against `check` and `trace` (see explain.sh).
+"""explain.sh's checks of `pgnsem explain --format jsonl` (explanation objects) against `check` and `trace` (see explain.sh).
 
   explain_check.py PGNSEM FILE...
 """
@@ -28,7 +28,7 @@ explained = 0
 for reading in (["--semantics", "laws"], ["--semantics", "paper"]):
     for f in files:
         verdicts = lines("check", "--format", "jsonl", "--quiet", "--engine", "reference", *reading, f)
-        explains = lines("explain", "--format", "json", *reading, f)
+        explains = lines("explain", "--format", "jsonl", *reading, f)
         if len(verdicts) != len(explains):
             fail(f"{f} {reading}: {len(verdicts)} verdicts, {len(explains)} explain objects")
             continue
@@ -42,11 +42,15 @@ for reading in (["--semantics", "laws"], ["--semantics", "paper"]):
             if not wanted:
                 continue
             explained += 1
-            if e["ply"] != err["ply"] or e["san"] != err["written"]:
-                fail(f"{where}: explains ply {e['ply']} {e['san']}, check fails at {err['ply']} {err['written']}")
-            if e["defined"]:
+            if e["ply"] != err["ply"] or e["written"] != err["written"]:
+                fail(f"{where}: explains ply {e['ply']} {e['written']}, check fails at {err['ply']} {err['written']}")
+            if e["legal"]:
                 fail(f"{where}: T defined at the failing ply")
                 continue
+            rule = e["error"]["rule"]
+            # the error is the ply's, where check places it
+            if (e["error"]["ply"], e["error"]["line"], e["error"]["column"]) != (err["ply"], err["line"], err["column"]):
+                fail(f"{where}: error {e['error']}, check's {err}")
             reported = e["reported_rule"]
             if reported != err["rule"]:
                 fail(f"{where}: reported rule {reported}, check's {err['rule']}")
@@ -54,13 +58,13 @@ for reading in (["--semantics", "laws"], ["--semantics", "paper"]):
             src = e["source"]
             prem = e["premises"]
             if src is not None and src["failed"] is not None:
-                if src["failed"] != e["rule"] or prem:
-                    fail(f"{where}: GTSS/GCSS failed with {src['failed']}, T's rule {e['rule']}, premises {prem}")
+                if src["failed"] != rule or prem:
+                    fail(f"{where}: GTSS/GCSS failed with {src['failed']}, T's rule {rule}, premises {prem}")
             elif prem:
-                if prem[-1]["value"] or prem[-1]["rule"] != e["rule"] or not all(p["value"] for p in prem[:-1]):
-                    fail(f"{where}: premises {prem} do not end in T's ⊥ {e['rule']}")
-            elif e["rule"] not in ("move/null", "game/too-long"):
-                fail(f"{where}: no premise and no source failure for {e['rule']}")
+                if prem[-1]["value"] or prem[-1]["rule"] != rule or not all(p["value"] for p in prem[:-1]):
+                    fail(f"{where}: premises {prem} do not end in T's ⊥ {rule}")
+            elif rule not in ("move/null", "game/too-long"):
+                fail(f"{where}: no premise and no source failure for {rule}")
 
 # every ply of the legal games of the examples: the update is the trace's change, σ′ its FEN
 plies = 0
@@ -71,10 +75,10 @@ for f in files:
     for t in trace:
         if not t["legal"]:
             continue
-        (e,) = lines("explain", "--format", "json", "--game", str(t["game"]), "--ply", str(t["ply"]), f)
+        (e,) = lines("explain", "--format", "jsonl", "--game", str(t["game"]), "--ply", str(t["ply"]), f)
         where = f"{f} game {t['game']} ply {t['ply']}"
         plies += 1
-        if not e["defined"] or e["fen_after"] != t["fen_after"] or e["equation"] != t["equation"]:
+        if not e["legal"] or e["error"] is not None or e["fen_after"] != t["fen_after"] or e["equation"] != t["equation"]:
             fail(f"{where}: explain {e['equation']} {e['fen_after']}, trace {t['equation']} {t['fen_after']}")
         squares = {u["x"]: (u["was"], u["value"]) for u in e["update"] if len(u["x"]) == 2}
         changed = {c["square"]: (c["old"], c["new"]) for c in t["changes"]}

@@ -183,6 +183,17 @@ for command in ("check", "trace"):
     runs.append(([command, "--quiet", "-"], HOSTILE, kind, {1}))
     runs.append(([command, "--quiet", "-"], "", kind, {0}))
 runs.append((["check", "--quiet", "--strict", "--erratum", "castle-through-check=paper"] + GAMES, None, "verdict", {1}))
+# explain: the failing ply of every game of the examples and the conformance cases (and the games with
+# nothing to explain), under the Laws' reading and the paper's; every ply of a legal example; a ply
+# past a game's end (exit 2, its record written all the same).
+PGN_FILES = sorted(os.path.join(SOURCE, d, f) for d in ("examples", "tests/conformance")
+                   for f in os.listdir(os.path.join(SOURCE, d)) if f.endswith(".pgn"))
+for reading in ([], ["--semantics", "paper"], ["--erratum", "ambiguity-among-legal-moves=paper"]):
+    runs.append((["explain"] + reading + PGN_FILES, None, "explanation", {0}))
+for ply in range(1, 10):
+    runs.append((["explain", "--ply", str(ply), os.path.join(SOURCE, "examples", "legal-tricky.pgn")], None,
+                 "explanation", {0, 2}))
+runs.append((["explain", "--ply", "999", os.path.join(SOURCE, "examples", "illegal.pgn")], None, "explanation", {2}))
 samples = {}
 for args, stdin, kind, statuses in runs:
     outputs = {}
@@ -246,6 +257,41 @@ with tempfile.TemporaryDirectory() as tmp:
     if labelled.get("json") != labelled.get("jsonl") or len(labelled.get("json", [])) != 40:
         fail("gen --labels: --format json and jsonl hold different labels, or not one a game")
     print("ok   gen --labels, both layouts")
+
+# normalize's report, to a file in either layout (and to standard output when --accepted and --rejected
+# take the games): the same objects, each valid, one a game as check counts them.
+HOSTILE = sorted(os.path.join(SOURCE, "tests/fuzz/regressions/pipeline", f)
+                 for f in os.listdir(os.path.join(SOURCE, "tests/fuzz/regressions/pipeline")) if f.endswith(".pgn"))
+with tempfile.TemporaryDirectory() as tmp:
+    for name, inputs in (("examples and conformance cases", PGN_FILES), ("hostile files", HOSTILE)):
+        r = subprocess.run([PGNSEM, "check", "--format", "jsonl", "--quiet"] + inputs, capture_output=True, text=True)
+        games = len(r.stdout.splitlines())
+        for split in ([], ["--accepted", os.path.join(tmp, "a.pgn"), "--rejected", os.path.join(tmp, "r.pgn")]):
+            reported = {}
+            for layout in ("json", "jsonl"):
+                path = "-" if split else os.path.join(tmp, "report." + layout)
+                # (standard output holds the games, as read: bytes)
+                r = subprocess.run([PGNSEM, "normalize", "--report", path, "--format", layout] + split + inputs,
+                                   capture_output=True)
+                shown = f"normalize --report {path} --format {layout} {' '.join(split[::2])} ({name})"
+                if r.returncode not in (0, 1):
+                    fail(f"{shown}: exit {r.returncode}: {r.stderr.decode(errors='replace').strip()[:200]}")
+                    continue
+                text = r.stdout.decode("utf-8") if split else open(path, encoding="utf-8").read()
+                try:
+                    reported[layout] = json.loads(text) if layout == "json" else [json.loads(l) for l in text.splitlines()]
+                except json.JSONDecodeError as e:
+                    fail(f"{shown}: not JSON: {e}")
+                    continue
+                for o in reported[layout]:
+                    for e in sorted(validators["normalization"].iter_errors(o), key=lambda e: list(e.absolute_path))[:3]:
+                        fail(f"{shown}: schemas/normalization.json: at "
+                             f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}")
+                    samples.setdefault("normalization", o)
+            if reported.get("json") != reported.get("jsonl") or len(reported.get("json", [])) != games:
+                fail(f"normalize --report {' '.join(split[::2])} ({name}): json and jsonl hold different objects, "
+                     f"or not one a game ({len(reported.get('json', []))} objects, {games} games)")
+            print(f"ok   normalize --report {' '.join(split[::2])} ({name}), both layouts ({games} games)")
 
 # A FEN that does not parse: exit 2, a message on stderr, nothing on stdout in either layout.
 for args in (["moves", "--fen", "8/8/8 w - -"], ["perft", "1", "--fen", "not a fen at all"],
