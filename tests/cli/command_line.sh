@@ -2,7 +2,8 @@
 # The command line's manners: --version says project(VERSION) of CMakeLists.txt; check,
 # trace and normalize read standard input when no file is given (and refuse a terminal there); a
 # file that cannot be read is named on stderr, exit 2, without a summary of nothing; every command
-# that writes JSON takes --format json and jsonl alike, one object per line; check --only-failures
+# that writes JSON writes one document with --format json, the objects --format jsonl writes one a
+# line; check --only-failures
 # leaves the legal games out of the text report; every warning line names its file and game.
 # Numbers (README "Using it"): every numeric option and argument takes decimal digits within its
 # range, and an empty value, a sign, a space, 0x, trailing junk, an overflow, nan or inf is a usage

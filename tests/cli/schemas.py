@@ -194,6 +194,8 @@ for ply in range(1, 10):
     runs.append((["explain", "--ply", str(ply), os.path.join(SOURCE, "examples", "legal-tricky.pgn")], None,
                  "explanation", {0, 2}))
 runs.append((["explain", "--ply", "999", os.path.join(SOURCE, "examples", "illegal.pgn")], None, "explanation", {2}))
+runs.append((["explain", "-"], HOSTILE, "explanation", {0}))
+runs.append((["explain", "--ply", "2", "-"], HOSTILE, "explanation", {0, 2}))
 samples = {}
 for args, stdin, kind, statuses in runs:
     outputs = {}
@@ -201,7 +203,7 @@ for args, stdin, kind, statuses in runs:
         cmd = [PGNSEM, args[0], "--format", layout] + args[1:]
         r = subprocess.run(cmd, input=stdin.encode() if isinstance(stdin, str) else stdin, capture_output=True)
         r.stdout, r.stderr = r.stdout.decode("utf-8"), r.stderr.decode("utf-8", "replace")
-        shown = " ".join(args) + f" --format {layout}"
+        shown = " ".join(args)[:100] + f" --format {layout}"
         if r.returncode not in statuses:
             fail(f"{shown}: exit {r.returncode}: {r.stderr.strip()}")
             continue
