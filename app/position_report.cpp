@@ -380,6 +380,16 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
 
 }  // namespace
 
+std::string position_object(std::string_view record, std::uint32_t dead_budget, bool& valid) {
+    FenInputRecord rec;
+    rec.text = std::string(record.substr(0, kMaxFenRecordBytes + 1));
+    rec.line = 1;
+    rec.too_long = record.size() > kMaxFenRecordBytes;
+    RecordOutcome r = report_record(rec, true, dead_budget);
+    valid = r.status == 0;
+    return std::move(r.out);
+}
+
 int fen_command(const std::string& arg, std::optional<JsonLayout> layout, std::FILE* out, std::uint32_t dead_budget) {
     const bool json = layout.has_value();
     std::optional<JsonDocument> doc;

@@ -85,6 +85,11 @@ private:
     int error_ = 0;
 };
 
+// One record (a FEN, four-field EPD or FEN record, as `pgnsem fen` reads an argument) as its
+// `position` object (no newline): the position described, or the record's error. `valid`: it parses
+// and the position can arise in a game.
+[[nodiscard]] std::string position_object(std::string_view record, std::uint32_t dead_budget, bool& valid);
+
 // `pgnsem fen ARG`: ARG is "-" (standard input), a file, or else a FEN. One `position` object
 // (schemas/position.json; in a document or a line each, `layout`) or one block of text (no layout)
 // per record, written to `out`; a record that does not parse gets an object with its error in its

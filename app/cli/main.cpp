@@ -25,6 +25,7 @@
 #include "app/normalize.hpp"
 #include "app/perft_report.hpp"
 #include "app/position_report.hpp"
+#include "app/serve.hpp"
 #include "interpreter/interpret.hpp"
 #include "io/contract.hpp"
 #include "io/output.hpp"
@@ -354,6 +355,24 @@ int main(int argc, char** argv) {
         "shows it; then one silence object per question the paper leaves open; proofs-notes/errata.md explains each");
     const auto position_commands = pgnsem::cli::add_position_commands(app);
 
+    interp::ServeLimits serve_limits;
+    auto* serve = app.add_subcommand(
+        "serve", "answer JSON requests, one a line on standard input, with JSON responses on standard output");
+    serve->add_option("--request-bytes", serve_limits.request_bytes, "the longest request line taken (bytes)")
+        ->transform(cli::whole_number(64, std::uint64_t{1} << 30));
+    serve->add_option("--perft-depth", serve_limits.perft_depth, "the deepest perft taken")
+        ->transform(cli::whole_number(0, kMaxPerftDepth));
+    serve->add_option("--perft-nodes", serve_limits.perft_nodes, "the leaves a perft counts before it is refused")
+        ->transform(cli::whole_number(1, UINT64_MAX));
+    serve
+        ->add_option("--dead-budget", serve_limits.dead_budget,
+                     "the largest dead_budget a fen request may give (positions the analysis visits)")
+        ->transform(cli::whole_number(0, 100000000));
+    serve->footer(
+        "Example: echo '{\"id\":1,\"op\":\"moves\",\"fen\":\"7k/5Q2/6K1/8/8/8/8/8 b - -\"}' | pgnsem serve\n"
+        "  one response a line, in order, each with its request's id and the one-shot command's object as "
+        "result (README, \"pgnsem serve\")");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -417,6 +436,7 @@ int main(int argc, char** argv) {
         if (normalize_format == "json") normalize_options.report_layout = interp::JsonLayout::Document;
         return finish_output(interp::normalize_files(normalize_files, normalize_options, stdout));
     }
+    if (*serve) return finish_output(interp::serve(stdin, stdout, serve_limits));
     if (*gen) {
         if (!not_a_standard_stream("gen", "--labels", labels, {})) return 2;
         return finish_output(interp::generate(seed, games, near_miss, labels, *cli::json_layout(gen_format), stdout));

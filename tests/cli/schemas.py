@@ -62,7 +62,8 @@ def validator_for(name):
 
 
 # 1b. the enums of rule ids, equations and warning kinds are the code's lists: the ids of the rule
-# table (semantics/rules.hpp), every syntax/… kind the readers write, notation/KIND for every warning
+# table (semantics/rules.hpp), every syntax/… kind the readers write, every request/… and limit/…
+# rule (`pgnsem serve`'s refusals, the interpreter's limits), notation/KIND for every warning
 # kind (what --strict makes of a warning); the warning kinds of the two tables (interpreter/warnings.hpp,
 # ast/reader_warnings.hpp). `schemas.py PGNSEM SOURCE --write-enums` writes them into common.json.
 def code_lists():
@@ -79,7 +80,7 @@ def code_lists():
             for name in names:
                 if name.endswith((".cpp", ".hpp")):
                     with open(os.path.join(root, name), encoding="utf-8") as f:
-                        syntax_kinds |= set(re.findall(r'"(syntax/[a-z0-9-]+)"', f.read()))
+                        syntax_kinds |= set(re.findall(r'"((?:syntax|request|limit)/[a-z0-9-]+)"', f.read()))
     kinds = [k for k in re.findall(r'X\(\w+, "([a-z0-9-]+)"', read("ast/reader_warnings.hpp") + read("interpreter/warnings.hpp"))
              if k != "kind"]
     rules = sorted(set(table_ids) | syntax_kinds | {"notation/" + k for k in kinds})
@@ -114,7 +115,8 @@ for name, schema in schemas.items():
     if schema.get("$id") != f"https://pgnsem.invalid/schemas/{name}.json":
         fail(f"schemas/{name}.json: $id is not https://pgnsem.invalid/schemas/{name}.json")
 kinds = set(schemas["common"]["$defs"]["object"]["enum"])
-files = set(schemas) - {"common"}
+# (request.json is what `pgnsem serve` reads: no object pgnsem writes)
+files = set(schemas) - {"common", "request"}
 if kinds != files:
     fail(f"common.json's object kinds {sorted(kinds)} are not the schema files {sorted(files)}")
 validators = {name: validator_for(name) for name in files}
@@ -294,6 +296,21 @@ with tempfile.TemporaryDirectory() as tmp:
                 fail(f"normalize --report {' '.join(split[::2])} ({name}): json and jsonl hold different objects, "
                      f"or not one a game ({len(reported.get('json', []))} objects, {games} games)")
             print(f"ok   normalize --report {' '.join(split[::2])} ({name}), both layouts ({games} games)")
+
+# serve: JSON Lines by its protocol (one response a request line); tests/cli/serve.py checks it whole.
+SERVE = ['{"id": 1, "op": "version"}', '{"id": 2, "op": "moves", "fen": "' + KIWIPETE + '"}',
+         '{"id": 3, "op": "play", "move": "e5"}', '{"op": "perft", "depth": 99}', "not json"]
+r = subprocess.run([PGNSEM, "serve"], input="\n".join(SERVE) + "\n", capture_output=True, text=True)
+responses = [json.loads(line) for line in r.stdout.splitlines()]
+if r.returncode != 0 or len(responses) != len(SERVE):
+    fail(f"serve: exit {r.returncode}, {len(responses)} responses to {len(SERVE)} requests")
+for o in responses:
+    for e in sorted(validators["response"].iter_errors(o), key=lambda e: list(e.absolute_path))[:3]:
+        fail(f"serve: schemas/response.json: at {'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}")
+    samples.setdefault("response", o)
+    if o.get("result") and o["result"].get("object") == "server":
+        samples.setdefault("server", o["result"])
+print(f"ok   serve ({len(responses)} responses)")
 
 # A FEN that does not parse: exit 2, a message on stderr, nothing on stdout in either layout.
 for args in (["moves", "--fen", "8/8/8 w - -"], ["perft", "1", "--fen", "not a fen at all"],
