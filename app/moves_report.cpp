@@ -86,10 +86,10 @@ std::optional<Placement> position_option(const std::string& option, int& status)
 
 namespace {
 
-// A move's UCI in a fixed buffer (`e7e8q`: at most five characters), so that the list is sorted
-// without a string per move.
+// A move's UCI in a fixed buffer (`e7e8q`: at most five characters; room for the JSON writer's
+// sixteen-byte reads), without a string per move.
 struct Uci {
-    std::array<char, 5> chars{};
+    std::array<char, 16> chars{};
     std::uint8_t size = 4;
     [[nodiscard]] std::string_view view() const noexcept { return {chars.data(), size}; }
 };
@@ -110,46 +110,55 @@ std::string moves_report(const Placement& p, bool json) {
     const sem::Engine& e = sem::fast_engine();
     const sem::State s = sem::from_placement(p);
     const sem::MoveList legal = e.legal_moves(s);
-    struct Entry {
-        Uci uci;
-        syntax::ShortText san;
-    };
-    std::array<Entry, sem::MoveList::kCapacity> entries;
-    std::size_t n = 0;
-    for (const sem::ConcreteMove& m : legal) {
-        const sem::Termination t = e.terminates_concrete(s, m);
-        const auto& ok = boost::variant2::get<sem::Accepted>(t);
-        entries[n++] = Entry{uci_of(m), syntax::print_san(e.canonical_move(s, ok.action, ok.next))};
+    // The moves in UCI order: a key a move, its UCI's characters in the high bytes (compared as text
+    // would be; a promotion's letter after the four, none before any) and its index in the low ones.
+    std::array<std::uint64_t, sem::MoveList::kCapacity> order;  // (no need to clear what is written first)
+    const std::size_t n = legal.size;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Uci u = uci_of(legal.moves[i]);
+        std::uint64_t key = 0;
+        for (std::size_t c = 0; c < 5; ++c) key = key << 8 | (c < u.size ? static_cast<unsigned char>(u.chars[c]) : 0U);
+        order[i] = key << 16 | i;
     }
-    std::sort(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(n),
-              [](const Entry& a, const Entry& b) { return a.uci.view() < b.uci.view(); });
+    std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n));
+    // each move's UCI and canonical SAN, in that order
+    const auto each = [&](auto&& emit) {
+        for (std::size_t k = 0; k < n; ++k) {
+            const sem::ConcreteMove& m = legal.moves[order[k] & 0xFFFF];
+            const sem::Termination t = e.terminates_concrete(s, m);
+            const auto& ok = boost::variant2::get<sem::Accepted>(t);
+            emit(uci_of(m), syntax::print_san(e.canonical_move(s, ok.action, ok.next)));
+        }
+    };
     const PositionStatus st = position_status(s);
     const std::string fen(syntax::print_fen(p).view());
     std::string out;
     if (json) {
+        static const std::string envelope = envelope_members("moves", sem::Reading::laws());
         {
             JsonOut json_out(out);
             JsonObject o(json_out);
-            write_envelope(o, "moves", sem::Reading::laws());
+            o.members(envelope);
             o.str("fen", fen).str("side", color_name(p.side_to_move));
             legality_json(o, sem::validate(p), s);
             {
                 JsonArray moves(o.key("moves"));
-                for (std::size_t i = 0; i < n; ++i)
-                    JsonObject(moves.next()).str("uci", entries[i].uci.view()).str("san", entries[i].san.view());
+                each([&](const Uci& uci, const syntax::ShortText& san) {
+                    JsonObject(moves.next()).str("uci", uci.view()).str("san", san.view());
+                });
             }
             status_json(o, st);
         }
     } else {
         out += "FEN:        " + fen + "\n";
         out += "moves:      " + std::to_string(n) + " legal, sorted by UCI\n";
-        for (std::size_t i = 0; i < n; ++i) {
+        each([&](const Uci& uci, const syntax::ShortText& san) {
             out += "  ";
-            out += entries[i].uci.view();
-            out.append(7 - entries[i].uci.size, ' ');
-            out += entries[i].san.view();
+            out += uci.view();
+            out.append(7 - uci.size, ' ');
+            out += san.view();
             out += '\n';
-        }
+        });
         append_status_text(out, st);
     }
     return out;

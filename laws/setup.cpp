@@ -224,22 +224,6 @@ private:
     Problems out_{};
 };
 
-Bits squares_of(const Placement& p, Color c, PieceKind k) noexcept {
-    Bits bb = 0;
-    for (int q = 0; q < 64; ++q)
-        if (is_piece(p, q, c, k)) bb |= bit(q);
-    return bb;
-}
-
-Bits pieces_of(const Placement& p, Color c) noexcept {
-    Bits bb = 0;
-    for (int q = 0; q < 64; ++q) {
-        const auto& x = p.squares[idx(q)];
-        if (x && x->color == c) bb |= bit(q);
-    }
-    return bb;
-}
-
 Square first_square(Bits bb) noexcept {
     return Square::unchecked(std::countr_zero(bb));
 }
@@ -251,11 +235,21 @@ int count(Bits bb) noexcept {
 
 Problems validate(const Placement& p) noexcept {
     ProblemList out;
+    // the squares of each side's pieces of each kind, read in one pass
+    Bits by_kind[2][6] = {};
+    for (int q = 0; q < 64; ++q)
+        if (const auto& x = p.squares[idx(q)]) by_kind[side_index(x->color)][static_cast<int>(x->kind)] |= bit(q);
+    const auto squares = [&](Color c, PieceKind k) { return by_kind[side_index(c)][static_cast<int>(k)]; };
+    const auto pieces = [&](Color c) {
+        Bits all = 0;
+        for (const Bits bb : by_kind[side_index(c)]) all |= bb;
+        return all;
+    };
     const Color us = p.side_to_move;
     const Color them = opposite(us);
 
     // position/missing-king and position/too-many-kings (Laws 2.2: one king a side).
-    Bits kings[2] = {squares_of(p, Color::White, PieceKind::King), squares_of(p, Color::Black, PieceKind::King)};
+    Bits kings[2] = {squares(Color::White, PieceKind::King), squares(Color::Black, PieceKind::King)};
     for (const Color c : {Color::White, Color::Black}) {
         if (kings[side_index(c)] == 0) {
             Detail d;
@@ -279,8 +273,7 @@ Problems validate(const Placement& p) noexcept {
     // moves backwards to its first).
     {
         constexpr Bits back_ranks = 0xFF000000000000FFull;
-        const Bits bb =
-            (squares_of(p, Color::White, PieceKind::Pawn) | squares_of(p, Color::Black, PieceKind::Pawn)) & back_ranks;
+        const Bits bb = (squares(Color::White, PieceKind::Pawn) | squares(Color::Black, PieceKind::Pawn)) & back_ranks;
         if (bb != 0) {
             Detail d;
             d.piece = PieceKind::Pawn;
@@ -291,7 +284,7 @@ Problems validate(const Placement& p) noexcept {
     }
 
     // position/too-many-pawns: a side starts with eight and never gains one.
-    Bits pawns[2] = {squares_of(p, Color::White, PieceKind::Pawn), squares_of(p, Color::Black, PieceKind::Pawn)};
+    Bits pawns[2] = {squares(Color::White, PieceKind::Pawn), squares(Color::Black, PieceKind::Pawn)};
     for (const Color c : {Color::White, Color::Black}) {
         const Bits bb = pawns[side_index(c)];
         if (count(bb) > 8) {
@@ -305,12 +298,12 @@ Problems validate(const Placement& p) noexcept {
 
     // position/too-many-pieces: at most 16, and every piece beyond the original set was a pawn.
     for (const Color c : {Color::White, Color::Black}) {
-        const Bits all = pieces_of(p, c);
+        const Bits all = pieces(c);
         constexpr Bits light = 0x55AA55AA55AA55AAull;
-        const Bits queens = squares_of(p, c, PieceKind::Queen);
-        const Bits rooks = squares_of(p, c, PieceKind::Rook);
-        const Bits knights = squares_of(p, c, PieceKind::Knight);
-        const Bits bishops = squares_of(p, c, PieceKind::Bishop);
+        const Bits queens = squares(c, PieceKind::Queen);
+        const Bits rooks = squares(c, PieceKind::Rook);
+        const Bits knights = squares(c, PieceKind::Knight);
+        const Bits bishops = squares(c, PieceKind::Bishop);
         Bits excess_kinds = 0;
         int promoted = 0;
         auto beyond = [&](Bits bb, int originals) {
