@@ -58,6 +58,11 @@ done
 "$pgnsem" check "$tmp/no-such-file.pgn" "$ill" >/dev/null 2>"$tmp/err"; status=$?
 if [[ $status == 2 ]] && grep -q "^24 games, " "$tmp/err"; then ok; else bad "a missing file beside a readable one: exit $status, $(cat "$tmp/err")"; fi
 
+# --- the manual page (docs/pgnsem.1) has every subcommand `pgnsem --help` lists ----------------
+for sub in $("$pgnsem" --help | sed -n '/^Subcommands:/,/^$/p' | awk 'NF > 1 {print $1}'); do
+  if grep -q "^\.B pgnsem $sub\$" "$src/docs/pgnsem.1"; then ok; else bad "docs/pgnsem.1 has no synopsis of $sub"; fi
+done
+
 # --- --format json and jsonl --------------------------------------------------------------------
 # the commands of the output contract (docs/vocabulary.md): json is one document, jsonl one object a line,
 # with the same objects (cli:schemas checks them against their schemas)
