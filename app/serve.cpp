@@ -174,6 +174,10 @@ public:
             // e.byte: the 1-based byte where the text stops being JSON
             a.refused = Refusal{"request/json", std::string("the line is not JSON: ") + e.what(), {}, e.byte};
             parsed = false;
+        } catch (const json::exception& e) {
+            // JSON that cannot be held: a number past a double's range
+            a.refused = Refusal{"request/json", std::string("the line cannot be read: ") + e.what(), {}, {}};
+            parsed = false;
         }
         if (parsed && !request.is_object()) {
             a.refused = Refusal{"request/json", "a request is a JSON object ({\"op\": …})", {}, {}};

@@ -7,8 +7,9 @@
    (its `result` against the object's own schema), each good request valid against
    schemas/request.json and each `result` equal to the object the one-shot command writes for the
    same question (`moves --fen`, `perft --divide`, `san [--fen]`, `fen`, `check`, `explain`).
-2. The bad ones (a line that is not JSON, an unknown operation or field, an illegal move, a FEN that
-   does not parse, a request of 10 MB, a perft over the limits): each refused with its rule, and the
+2. The bad ones (a line that is not JSON, or JSON nested 200,000 deep, or a number past a double's
+   range; an unknown operation or field, a field of the wrong type, an illegal move, a FEN that does
+   not parse, a request of 10 MB, a perft over the limits): each refused with its rule, and the
    server answers the good request after it.
 3. REQUESTS (100,000 by default) requests drawn from those of 1 with a fixed seed, sent at once: the
    responses come back one each, in order, with their ids, each the response of 1 to the same
@@ -131,6 +132,10 @@ BAD = [
     ('{"id": 17, "op": "explain", "pgn": "1. e4 *", "ply": 9}', "request/ply"),
     ('{"id": 18, "op": "moves", "fen": "' + "x" * (10 << 20) + '"}', "request/too-large"),
     (b'{"id": 19, "op": "san", "move": "e4\xff"}', "request/json"),
+    ('{"id": 1e400, "op": "version"}', "request/json"),
+    ("[" * 200000 + "]" * 200000, "request/json"),
+    ('{"id": 20, "op": "check", "pgn": 7}', "request/field"),
+    ('{"id": 21, "op": "check", "pgn": "1. e4 *", "reading": "paper"}', "request/reading"),
 ]
 GOOD_AFTER = {"id": "after", "op": "moves", "fen": POSITIONS[3]}
 
