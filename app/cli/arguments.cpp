@@ -114,4 +114,36 @@ std::optional<interp::JsonLayout> json_layout(const std::string& format) {
     return std::nullopt;
 }
 
+std::string nearest_hint(std::string_view word, const std::vector<std::string>& names) {
+    // Levenshtein distance, one row at a time
+    const auto distance = [](std::string_view a, std::string_view b) {
+        std::vector<std::size_t> row(b.size() + 1);
+        for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+        for (std::size_t i = 1; i <= a.size(); ++i) {
+            std::size_t diagonal = row[0];
+            row[0] = i;
+            for (std::size_t j = 1; j <= b.size(); ++j) {
+                const std::size_t up = row[j];
+                row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+                diagonal = up;
+            }
+        }
+        return row[b.size()];
+    };
+    std::string best;
+    std::size_t best_distance = 3;
+    for (const std::string& n : names)
+        if (const std::size_t d = distance(word, n); d < best_distance) {
+            best = n;
+            best_distance = d;
+        }
+    return best.empty() ? std::string() : ", did you mean '" + best + "'?";
+}
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out.append(out.empty() ? "" : ", ").append(n);
+    return out;
+}
+
 }  // namespace pgnsem::cli

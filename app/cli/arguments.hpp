@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "io/contract.hpp"
@@ -42,5 +43,11 @@ namespace pgnsem::cli {
 void add_json_format_option(CLI::App* cmd, std::string& format);
 // The layout --format asks for; nullopt for text.
 [[nodiscard]] std::optional<interp::JsonLayout> json_layout(const std::string& format);
+
+// ", did you mean 'NAME'?" for the name of `names` nearest `word` (at most two edits away), else "".
+[[nodiscard]] std::string nearest_hint(std::string_view word, const std::vector<std::string>& names);
+
+// The names separated by ", ".
+[[nodiscard]] std::string joined(const std::vector<std::string>& names);
 
 }  // namespace pgnsem::cli

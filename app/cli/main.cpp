@@ -373,6 +373,18 @@ int main(int argc, char** argv) {
         "  one response a line, in order, each with its request's id and the one-shot command's object as "
         "result (README, \"pgnsem serve\")");
 
+    // A first word that is no subcommand is named, with the nearest one (CLI11 would only say that a
+    // subcommand is required).
+    if (argc > 1 && argv[1][0] != '-') {
+        std::vector<std::string> names;
+        for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+        if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
+            std::fprintf(stderr, "pgnsem: no subcommand is called '%s'%s (pgnsem --help lists them: %s)\n",
+                         interp::text_for_people(argv[1]).c_str(), cli::nearest_hint(argv[1], names).c_str(),
+                         cli::joined(names).c_str());
+            return 2;
+        }
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -58,6 +58,14 @@ done
 "$pgnsem" check "$tmp/no-such-file.pgn" "$ill" >/dev/null 2>"$tmp/err"; status=$?
 if [[ $status == 2 ]] && grep -q "^24 games, " "$tmp/err"; then ok; else bad "a missing file beside a readable one: exit $status, $(cat "$tmp/err")"; fi
 
+# --- a first word that is no subcommand is named, with the nearest one --------------------------
+"$pgnsem" chek x >/dev/null 2>"$tmp/err"; status=$?
+if [[ $status == 2 ]] && grep -q "no subcommand is called 'chek', did you mean 'check'?" "$tmp/err"; then ok; else
+  bad "pgnsem chek x: exit $status, $(cat "$tmp/err")"; fi
+"$pgnsem" qqqqqq >/dev/null 2>"$tmp/err"; status=$?
+if [[ $status == 2 ]] && grep -q "no subcommand is called 'qqqqqq' (pgnsem --help lists them: check," "$tmp/err"; then ok; else
+  bad "pgnsem qqqqqq: exit $status, $(cat "$tmp/err")"; fi
+
 # --- the manual page (docs/pgnsem.1) has every subcommand `pgnsem --help` lists ----------------
 for sub in $("$pgnsem" --help | sed -n '/^Subcommands:/,/^$/p' | awk 'NF > 1 {print $1}'); do
   if grep -q "^\.B pgnsem $sub\$" "$src/docs/pgnsem.1"; then ok; else bad "docs/pgnsem.1 has no synopsis of $sub"; fi
