@@ -133,6 +133,7 @@ std::string moves_report(const Placement& p, bool json) {
     const PositionStatus st = position_status(s);
     const std::string fen(syntax::print_fen(p).view());
     std::string out;
+    out.reserve(std::size_t{48} * n + 512);
     if (json) {
         static const std::string envelope = envelope_members("moves", sem::Reading::laws());
         {
@@ -140,7 +141,7 @@ std::string moves_report(const Placement& p, bool json) {
             JsonObject o(json_out);
             o.members(envelope);
             o.str("fen", fen).str("side", color_name(p.side_to_move));
-            legality_json(o, sem::validate(p), s);
+            legality_json(o, sem::validate(p, s), s);
             {
                 JsonArray moves(o.key("moves"));
                 each([&](const Uci& uci, const syntax::ShortText& san) {

@@ -2,7 +2,7 @@
 //
 // Decisions (README, "pgnsem serve"):
 // - A request is one line of JSON: an object with `op`, an optional `id` (any JSON value, given back
-//   as it came) and the operation's fields; a field the operation does not take is refused, so that
+//   as the same value) and the operation's fields; a field the operation does not take is refused, so that
 //   a misspelt one is never silently ignored. A blank line is no request and gets no response.
 // - The answer of an operation is the object the one-shot command writes (`result`), byte for byte
 //   what `pgnsem moves --fen F --format jsonl` and the others write for the same question.
@@ -18,6 +18,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -132,6 +133,116 @@ struct Answer {
     std::optional<Refusal> refused;
 };
 
+// How deep a line nests arrays and objects (brackets in strings aside): a request nests at most
+// kMaxNesting deep, so that no value of it is copied or written by a recursion deeper than that.
+constexpr std::size_t kMaxNesting = 64;
+std::size_t nesting(std::string_view s) noexcept {
+    std::size_t depth = 0, deepest = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (in_string) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            deepest = std::max(deepest, ++depth);
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return deepest;
+}
+
+// The common request read without the general parser: one JSON object whose values are strings
+// of printable ASCII without escapes, whole numbers below 10^18, true, false or null, each key once.
+// Anything else (nested values, escapes, other bytes, a duplicate key, an error) is left to
+// json::parse: false, and `out` untouched. What is read is what json::parse reads from the same line
+// (cli:serve sends both kinds).
+bool read_flat(std::string_view s, json& out) {
+    std::size_t i = 0;
+    const auto space = [&] {
+        while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) ++i;
+    };
+    // a string of printable ASCII without escapes, after its opening quote
+    const auto plain_string = [&](std::string_view& text) {
+        const std::size_t start = i;
+        while (i < s.size() && s[i] != '"') {
+            const auto c = static_cast<unsigned char>(s[i]);
+            if (c < 0x20 || c > 0x7E || c == '\\') return false;
+            ++i;
+        }
+        if (i == s.size()) return false;
+        text = s.substr(start, i - start);
+        ++i;
+        return true;
+    };
+    json o = json::object();
+    space();
+    if (i == s.size() || s[i] != '{') return false;
+    ++i;
+    space();
+    if (i < s.size() && s[i] == '}') {
+        ++i;
+    } else {
+        for (;;) {
+            std::string_view key;
+            if (i == s.size() || s[i] != '"') return false;
+            ++i;
+            if (!plain_string(key)) return false;
+            space();
+            if (i == s.size() || s[i] != ':') return false;
+            ++i;
+            space();
+            if (i == s.size()) return false;
+            json value;
+            if (s[i] == '"') {
+                ++i;
+                std::string_view text;
+                if (!plain_string(text)) return false;
+                value = std::string(text);
+            } else if (s[i] >= '0' && s[i] <= '9') {
+                const std::size_t start = i;
+                std::uint64_t n = 0;
+                while (i < s.size() && s[i] >= '0' && s[i] <= '9') n = n * 10 + static_cast<unsigned>(s[i++] - '0');
+                // no leading zero, no fraction or exponent, below 10^18
+                if ((s[start] == '0' && i - start > 1) || i - start > 18 ||
+                    (i < s.size() && (s[i] == '.' || s[i] == 'e' || s[i] == 'E')))
+                    return false;
+                value = n;
+            } else if (s.substr(i, 4) == "true") {
+                value = true;
+                i += 4;
+            } else if (s.substr(i, 5) == "false") {
+                value = false;
+                i += 5;
+            } else if (s.substr(i, 4) == "null") {
+                i += 4;
+            } else {
+                return false;
+            }
+            if (o.contains(key)) return false;
+            o[std::string(key)] = std::move(value);
+            space();
+            if (i == s.size()) return false;
+            if (s[i] == '}') {
+                ++i;
+                break;
+            }
+            if (s[i] != ',') return false;
+            ++i;
+            space();
+        }
+    }
+    space();
+    if (i != s.size()) return false;
+    out = std::move(o);
+    return true;
+}
+
 constexpr std::string_view kOperations[] = {"version", "moves", "play", "san", "fen", "perft", "check", "explain"};
 
 // The fields each operation takes, beside `id`, `op` and `reading`.
@@ -169,7 +280,14 @@ public:
         Answer a;
         bool parsed = true;
         try {
-            request = json::parse(line);
+            if (const std::size_t depth = nesting(line); depth > kMaxNesting)
+                a.refused = Refusal{"request/json",
+                                    "the line nests arrays and objects " + std::to_string(depth) +
+                                        " deep: a request nests at most " + std::to_string(kMaxNesting),
+                                    {},
+                                    {}};
+            else if (!read_flat(line, request))
+                request = json::parse(line);
         } catch (const json::parse_error& e) {
             // e.byte: the 1-based byte where the text stops being JSON
             a.refused = Refusal{"request/json", std::string("the line is not JSON: ") + e.what(), {}, e.byte};
@@ -179,7 +297,9 @@ public:
             a.refused = Refusal{"request/json", std::string("the line cannot be read: ") + e.what(), {}, {}};
             parsed = false;
         }
-        if (parsed && !request.is_object()) {
+        if (a.refused) {
+            // refused before parsing
+        } else if (parsed && !request.is_object()) {
             a.refused = Refusal{"request/json", "a request is a JSON object ({\"op\": …})", {}, {}};
         } else if (parsed) {
             if (const auto it = request.find("id"); it != request.end()) id = *it;
@@ -206,6 +326,7 @@ private:
     std::string response(const json& id, std::string_view op, sem::Reading reading, const Answer& a,
                          std::uint32_t line_number) {
         std::string out;
+        out.reserve(a.result.size() + 512);
         {
             JsonOut j(out);
             JsonObject o(j);
@@ -544,11 +665,12 @@ int serve(std::FILE* in, std::FILE* out, const ServeLimits& limits) {
     while (reader.next(line, too_large)) {
         if (too_large) {
             buffer += server.too_large(reader.line_number());
-        } else {
-            if (line.find_first_not_of(" \t") == std::string::npos) continue;  // a blank line: no request
+            buffer.push_back('\n');
+        } else if (line.find_first_not_of(" \t") != std::string::npos) {  // (a blank line: no request)
             buffer += server.respond(line, reader.line_number());
+            buffer.push_back('\n');
         }
-        buffer.push_back('\n');
+        // (after a blank line too: the answers before it must not wait for the next request)
         if ((!reader.line_waiting() || buffer.size() >= (std::size_t{1} << 16)) && !flush()) return 2;
     }
     if (!flush()) return 2;

@@ -234,6 +234,10 @@ int count(Bits bb) noexcept {
 }  // namespace
 
 Problems validate(const Placement& p) noexcept {
+    return validate(p, from_placement(p));
+}
+
+Problems validate(const Placement& p, const State& sigma) noexcept {
     ProblemList out;
     // the squares of each side's pieces of each kind, read in one pass
     Bits by_kind[2][6] = {};
@@ -384,7 +388,7 @@ Problems validate(const Placement& p) noexcept {
 
     // The checks need one king on each side.
     if (count(kings[0]) == 1 && count(kings[1]) == 1) {
-        const State s = from_placement(p);
+        const State& s = sigma;
         const int our_king = std::countr_zero(kings[side_index(us)]);
         const int their_king = std::countr_zero(kings[side_index(them)]);
 

@@ -37,5 +37,7 @@ struct Problems {
 
 // Every `position/…` rule the placement breaks, in the order of rules.hpp.
 [[nodiscard]] Problems validate(const Placement& p) noexcept;
+// The same, given σ = from_placement(p), which the caller has already.
+[[nodiscard]] Problems validate(const Placement& p, const State& sigma) noexcept;
 
 }  // namespace pgnsem::sem

@@ -134,6 +134,7 @@ BAD = [
     (b'{"id": 19, "op": "san", "move": "e4\xff"}', "request/json"),
     ('{"id": 1e400, "op": "version"}', "request/json"),
     ("[" * 200000 + "]" * 200000, "request/json"),
+    ('{"id": ' + "[" * 100000 + "]" * 100000 + ', "op": "version"}', "request/json"),
     ('{"id": 20, "op": "check", "pgn": 7}', "request/field"),
     ('{"id": 21, "op": "check", "pgn": "1. e4 *", "reading": "paper"}', "request/reading"),
 ]
@@ -234,6 +235,17 @@ with open("/dev/full", "wb") as full:
     r = subprocess.run([PGNSEM, "serve"], input=b'{"op": "version"}\n' * 3, stdout=full, stderr=subprocess.PIPE)
 if r.returncode != 2 or b"write error" not in r.stderr:
     fail(f"serve > /dev/full: exit {r.returncode}, {r.stderr[:200]!r}")
+# a request, then a blank line, in one write with the input left open: the answer is not held back
+p = subprocess.Popen([PGNSEM, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+p.stdin.write(b'{"id": "first", "op": "version"}\n\n')
+p.stdin.flush()
+import select
+ready, _, _ = select.select([p.stdout], [], [], 20)
+answered = bool(ready) and b'"id":"first"' in p.stdout.readline()
+p.stdin.close()
+p.wait()
+if not answered:
+    fail("a request followed by a blank line, the input left open: no answer within 20 s")
 _, status, err = serve([])
 if status != 0 or err:
     fail(f"serve < /dev/null: exit {status}, {err[:200]}")
