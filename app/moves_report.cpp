@@ -125,9 +125,7 @@ std::string moves_report(const Placement& p, bool json) {
     const auto each = [&](auto&& emit) {
         for (std::size_t k = 0; k < n; ++k) {
             const sem::ConcreteMove& m = legal.moves[order[k] & 0xFFFF];
-            const sem::Termination t = e.terminates_concrete(s, m);
-            const auto& ok = boost::variant2::get<sem::Accepted>(t);
-            emit(uci_of(m), syntax::print_san(e.canonical_move(s, ok.action, ok.next)));
+            emit(uci_of(m), syntax::print_san(e.canonical_move(s, e.play_legal(s, m))));
         }
     };
     const PositionStatus st = position_status(s);
@@ -144,8 +142,18 @@ std::string moves_report(const Placement& p, bool json) {
             legality_json(o, sem::validate(p, s), s);
             {
                 JsonArray moves(o.key("moves"));
+                // {"uci":…,"san":…} written whole: UCI and SAN are letters, digits and +#=-, nothing
+                // to escape
+                std::array<char, 64> entry;
                 each([&](const Uci& uci, const syntax::ShortText& san) {
-                    JsonObject(moves.next()).str("uci", uci.view()).str("san", san.view());
+                    char* q = entry.data();
+                    const auto put = [&](std::string_view t) { q = std::copy(t.begin(), t.end(), q); };
+                    put("{\"uci\":\"");
+                    put(uci.view());
+                    put("\",\"san\":\"");
+                    put(san.view());
+                    put("\"}");
+                    moves.next().raw(std::string_view(entry.data(), static_cast<std::size_t>(q - entry.data())));
                 });
             }
             status_json(o, st);

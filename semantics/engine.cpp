@@ -21,6 +21,20 @@ ast::Move Engine::canonical_move(const State& sigma, const Action& action, const
     return canonical_san(action, canonical_disambiguator(sigma, action), claim);
 }
 
+Accepted Engine::play_legal(const State& sigma, ConcreteMove m) const noexcept {
+    const Termination t = terminates_concrete(sigma, m);
+    PGNSEM_ASSERT(boost::variant2::holds_alternative<Accepted>(t), "play_legal is given a legal move");
+    return boost::variant2::get<Accepted>(t);
+}
+
+ast::Move Engine::canonical_move(const State& sigma, const Accepted& played) const noexcept {
+    PGNSEM_EXPENSIVE_ASSERT(played.check == in_check(played.next, to_move(played.next)),
+                            "T's check is IIC(σ', to move)");
+    ast::CheckClaim claim = ast::CheckClaim::None;
+    if (played.check) claim = has_legal_move(played.next) ? ast::CheckClaim::Check : ast::CheckClaim::Mate;
+    return canonical_san(played.action, canonical_disambiguator(sigma, played.action), claim);
+}
+
 // ---- the reference ------------------------------------------------------------------------------
 
 Termination ReferenceEngine::terminates(const ast::Move& m, const State& sigma) const noexcept {

@@ -37,6 +37,11 @@ public:
     [[nodiscard]] virtual Termination terminates_concrete(const State& sigma, ConcreteMove m) const noexcept = 0;
     // {m | T(m)(σ) = ⊤}, and whether it is empty.
     [[nodiscard]] virtual MoveList legal_moves(const State& sigma) const noexcept = 0;
+    // T's ⊤ for m, a move of legal_moves(σ): get<Accepted>(terminates_concrete(σ, m)), by definition
+    // (the reference's), without T's conditions asked again (the fast path's: its equation applied,
+    // and IIC(σ′) for the side to move there; tests/semantics/fast_reference_test.cpp holds the two
+    // equal on every legal move of its positions).
+    [[nodiscard]] virtual Accepted play_legal(const State& sigma, ConcreteMove m) const noexcept;
     [[nodiscard]] virtual bool has_legal_move(const State& sigma) const noexcept = 0;
     // IIC(σ, c).
     [[nodiscard]] virtual bool in_check(const State& sigma, Color c) const noexcept = 0;
@@ -50,6 +55,9 @@ public:
     [[nodiscard]] Outcome outcome(const State& sigma) const noexcept;
     // The canonical SAN of a move T accepted, its `+` or `#` from σ'.
     [[nodiscard]] ast::Move canonical_move(const State& sigma, const Action& action, const State& next) const noexcept;
+    // The same from T's answer, whose `check` (IIC of σ' for the side to move there) T has learnt
+    // already: no second pass over σ' for it.
+    [[nodiscard]] ast::Move canonical_move(const State& sigma, const Accepted& played) const noexcept;
 
     // f(the engine as what it is): f(const ReferenceEngine&) or f(const FastEngine&), for a caller
     // whose every-ply loop is a template on the engine (semantics/engines.hpp defines it).

@@ -18,6 +18,7 @@
 
 #include "semantics/engine.hpp"
 #include "semantics/fast/boards.hpp"
+#include "semantics/fast/equations.hpp"
 #include "semantics/fast/geometry.hpp"
 #include "semantics/fast/in_check.hpp"
 #include "semantics/fast/legal_moves.hpp"
@@ -100,6 +101,16 @@ public:
         return fast::answer_of(fast::terminates_concrete(fast::position_from(sigma), m));
     }
     [[nodiscard]] MoveList legal_moves(const State& sigma) const noexcept override { return fast::legal_moves(sigma); }
+    [[nodiscard]] Accepted play_legal(const State& sigma, ConcreteMove m) const noexcept override {
+        const fast::Position p = fast::position_from(sigma);
+        const fast::Accepted a = fast::apply_concrete(p, m);
+        const Color them = opposite(to_move(sigma));
+        const Accepted played{a.next.sigma, a.action,
+                              fast::in_check(a.next.sigma, them, a.next.king[static_cast<std::size_t>(them)])};
+        PGNSEM_EXPENSIVE_ASSERT(boost::variant2::get<Accepted>(terminates_concrete(sigma, m)) == played,
+                                "play_legal is T's answer");
+        return played;
+    }
     [[nodiscard]] bool has_legal_move(const State& sigma) const noexcept override {
         return fast::has_legal_move(sigma);
     }

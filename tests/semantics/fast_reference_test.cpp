@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <vector>
 
+#include "semantics/engines.hpp"
 #include "semantics/fast/boards.hpp"
 #include "semantics/fast/equations.hpp"
 #include "semantics/fast/find_source.hpp"
@@ -281,6 +283,33 @@ TEST_CASE("F5 the chosen disambiguation and canonical SAN: fast = reference", "[
                 RC_ASSERT(fast::canonical_move(s, ok.action, ok.next) == canonical_move(s, ok.action, ok.next));
             }
     });
+}
+
+TEST_CASE("F5 play_legal: the fast engine's = the reference's T, on every legal move", "[property][F5]") {
+    const Engine& fast_engine = sem::fast_engine();
+    const std::unique_ptr<Engine> reference = reference_engine();
+    const auto every_move = [&](const State& s) {
+        for (const ConcreteMove& m : fast::legal_moves(s)) {
+            const Accepted want = v2::get<Accepted>(terminates_concrete(s, m));
+            if (!(fast_engine.play_legal(s, m) == want) || !(reference->play_legal(s, m) == want)) return false;
+            if (!(fast_engine.canonical_move(s, want) == canonical_move(s, want.action, want.next))) return false;
+        }
+        return true;
+    };
+    rc::prop("F5 play_legal", [&](const std::vector<std::uint32_t>& choices) {
+        const std::vector<WalkStep> steps = walk(choices);
+        for (const State& s : positions_of(steps)) RC_ASSERT(every_move(s));
+        // every position of short walks: checks and mates, where `check` matters
+        if (steps.size() < 40)
+            for (const WalkStep& st : steps) RC_ASSERT(every_move(st.result.next));
+    });
+    for (const char* f : kTrickyStarts) {
+        INFO(f);
+        const auto s = sigma_from_fen(f);
+        REQUIRE(s.has_value());
+        CHECK(every_move(*s));
+        for (const ConcreteMove& m : fast::legal_moves(*s)) CHECK(every_move(fast_engine.play_legal(*s, m).next));
+    }
 }
 
 TEST_CASE("F6 perft: fast = reference, on positions of walks", "[property][F6]") {
