@@ -37,6 +37,23 @@ std::vector<std::string> ucis(const api::Position& p) {
     return out;
 }
 
+// What `pgnsem check FORMAT --quiet -j 1 NAME` writes, run in `dir` (so that its "file" field is the
+// name the API is given); its exit must be 0 (every game legal) or 1 (some game not), never a crash
+// or a usage error.
+std::string check_output(const std::string& dir, const char* name, const char* format) {
+    const std::string command =
+        "cd '" + dir + "' && '" + PGNSEM_BINARY + "' check --format " + format + " --quiet -j 1 '" + name + "'";
+    std::FILE* out = popen(command.c_str(), "r");
+    REQUIRE(out != nullptr);
+    std::string written;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, out)) > 0;) written.append(buffer, n);
+    const int status = pclose(out);
+    REQUIRE(WIFEXITED(status));
+    REQUIRE(WEXITSTATUS(status) <= 1);
+    return written;
+}
+
 }  // namespace
 
 TEST_CASE("api: read_games gives tags, main-line moves and the marker as written", "[api]") {
@@ -61,23 +78,13 @@ TEST_CASE("api: read_games gives tags, main-line moves and the marker as written
 
 TEST_CASE("api: a game's verdict JSON is the object check --format jsonl writes", "[api]") {
     // Every example game, against the bytes a `pgnsem check --format jsonl` process writes for the
-    // same file (run from examples/, so that its "file" field is the name the API is given).
+    // same file.
     if (std::string(PGNSEM_BINARY).empty()) test::skip("the command line is not built (PGNSEM_CLI=OFF)");
     for (const char* name : {"illegal.pgn", "legal-tricky.pgn", "fischer-spassky-1992-an.pgn"}) {
         const std::string dir = std::string(PGNSEM_SOURCE_DIR) + "/examples";
         const std::string text = read_file(dir + "/" + name);
         REQUIRE(!text.empty());
-        const std::string command =
-            "cd '" + dir + "' && '" + PGNSEM_BINARY + "' check --format jsonl --quiet -j 1 '" + name + "'";
-        std::FILE* out = popen(command.c_str(), "r");
-        REQUIRE(out != nullptr);
-        std::string written;
-        char buffer[4096];
-        for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, out)) > 0;) written.append(buffer, n);
-        const int status = pclose(out);
-        // exit 0 (every game legal) or 1 (some game not), never a crash or a usage error
-        REQUIRE(WIFEXITED(status));
-        REQUIRE(WEXITSTATUS(status) <= 1);
+        const std::string written = check_output(dir, name, "jsonl");
         std::vector<std::string> expected;
         for (std::size_t at = 0, end; (end = written.find('\n', at)) != std::string::npos; at = end + 1)
             expected.push_back(written.substr(at, end - at));
@@ -138,17 +145,7 @@ TEST_CASE("api: Verdict, GameError and Warning have the names and values of chec
                                  "notation.pgn", "claims.pgn", "errata.pgn"}) {
             const std::string text = read_file(dir + "/" + name);
             if (text.empty()) continue;  // the name is in the other folder
-            const std::string command =
-                "cd '" + dir + "' && '" + PGNSEM_BINARY + "' check --format json --quiet -j 1 '" + name + "'";
-            std::FILE* out = popen(command.c_str(), "r");
-            REQUIRE(out != nullptr);
-            std::string written;
-            char buffer[4096];
-            for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, out)) > 0;) written.append(buffer, n);
-            const int status = pclose(out);
-            REQUIRE(WIFEXITED(status));
-            REQUIRE(WEXITSTATUS(status) <= 1);
-            const json document = json::parse(written);
+            const json document = json::parse(check_output(dir, name, "json"));
             const auto games = api::read_games(text, name);
             REQUIRE(games.size() == document.size());
             for (std::size_t i = 0; i < games.size(); ++i) {
