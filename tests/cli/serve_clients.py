@@ -13,6 +13,7 @@ import sys
 
 PGNSEM, SOURCE = sys.argv[1], sys.argv[2]
 sys.path.insert(0, os.path.join(SOURCE, "examples", "serve"))
+sys.dont_write_bytecode = True  # (no __pycache__ written into the source tree)
 from pgnsem_client import PgnsemClient  # noqa: E402
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
