@@ -199,11 +199,17 @@ class PGNSEM_API Board {
 public:
     // The initial position (the paper's σ₀).
     Board() noexcept;
+    // Which positions from_fen accepts: only those that can arise in a game (the default, as a
+    // game's FEN tag is judged), or every position the text describes, as `pgnsem perft` and
+    // `pgnsem moves` take them (a perft suite's composed positions; the moves of a position
+    // without a king are still listed, and it is never in check).
+    enum class Validation : std::uint8_t { Game, None };
     // A FEN (six fields) or four-field EPD (`hmvc` and `fmvn` operations give its clocks, else
     // `0 1`; other operations are read past). Throws Error: `syntax/fen` when the text does not
-    // parse (the message names the field, column() is the column in the text), else the first
-    // `position/…` rule of a position that cannot arise in a game, the message naming every one.
-    [[nodiscard]] static Board from_fen(std::string_view fen);
+    // parse (the message names the field, column() is the column in the text), else, under
+    // Validation::Game, the first `position/…` rule of a position that cannot arise in a game, the
+    // message naming every one.
+    [[nodiscard]] static Board from_fen(std::string_view fen, Validation validation = Validation::Game);
 
     // FEN out (the en passant field is set after every double step, as the standard says); EPD out:
     // the first four fields.
