@@ -119,7 +119,9 @@ Error::Error(Rule rule, const std::string& message, std::uint32_t column)
 
 // ---- positions -----------------------------------------------------------------------------------
 
-Board::Board() noexcept : state_(BoardAccess::bytes(fast::position_from(sem::initial_state()))) {}
+Board::Board() noexcept {
+    new (state_.bytes.data()) Held(held_of(sem::initial_state()));
+}
 
 Board Board::from_fen(std::string_view fen, Validation validation) {
     const syntax::FenResult parsed = syntax::parse_position(fen);
@@ -132,9 +134,7 @@ Board Board::from_fen(std::string_view fen, Validation validation) {
     const sem::State s = sem::from_placement(placement);
     const sem::Problems problems = validation == Validation::Game ? sem::validate(placement) : sem::Problems{};
     if (problems.empty()) {
-        Board b;
-        BoardAccess::set(b, fast::position_from(s));
-        return b;
+        return board_of(s);
     }
     // As a game's FEN tag is refused (interpreter/start_position.cpp): the first problem's rule,
     // every problem in the message.
@@ -200,13 +200,14 @@ std::uint64_t Board::hash() const noexcept {
 
 MoveList Board::legal_moves() const noexcept {
     MoveList out;
-    const sem::State s = BoardAccess::state(*this);
-    BoardAccess::set_size(out, fast::legal_moves_packed(s, BoardAccess::list(out)));
+    const Held& h = BoardAccess::held(*this);
+    BoardAccess::set_size(out, fast::legal_moves_packed(h.position.sigma, h.boards, BoardAccess::list(out)));
     return out;
 }
 
 std::size_t Board::legal_move_count() const noexcept {
-    return fast::count_legal_moves(BoardAccess::state(*this));
+    const Held& h = BoardAccess::held(*this);
+    return fast::count_legal_moves(h.position.sigma, h.boards);
 }
 
 bool Board::is_legal(Move m) const noexcept {
@@ -298,7 +299,7 @@ MoveJudgement Board::judge(std::string_view move) const {
                                        w.written, w.canonical, rule, w.message});
     }
     Board after = *this;
-    BoardAccess::push(after, fast::position_from(p.next), *out.move);
+    BoardAccess::push(after, fast::position_from(p.next), concrete(*out.move), *out.move);
     out.after = std::move(after);
     return out;
 }
@@ -306,12 +307,13 @@ MoveJudgement Board::judge(std::string_view move) const {
 // ---- playing -------------------------------------------------------------------------------------
 
 void Board::push(Move m) {
-    const fast::Position p = BoardAccess::position(*this);
+    const fast::Position& p = BoardAccess::position(*this);
     if (bad_promotion(m)) refuse(p.sigma, m);
-    const fast::Termination t = fast::terminates_concrete(p, concrete(m));
+    const sem::ConcreteMove c = concrete(m);
+    const fast::Termination t = fast::terminates_concrete(p, c);
     const fast::Accepted* ok = v2::get_if<fast::Accepted>(&t);
     if (ok == nullptr) refuse(p.sigma, m);
-    BoardAccess::push(*this, ok->next, m);
+    BoardAccess::push(*this, ok->next, c, m);
 }
 
 Move Board::push_san(std::string_view san) {
