@@ -29,14 +29,6 @@ namespace v2 = boost::variant2;
 
 namespace {
 
-// The public rule of an internal id: every id the semantics and the readers write is in the
-// contract's list (schemas/common.json), which pgnsem/rules.hpp holds.
-Rule rule_of(std::string_view id) noexcept {
-    const std::optional<Rule> r = rule_from_id(id);
-    PGNSEM_ASSERT(r.has_value(), "every rule id is in pgnsem/rules.hpp");
-    return r.value_or(Rule::SyntaxSan);
-}
-
 sem::ConcreteMove concrete(Move m) noexcept {
     sem::ConcreteMove c{pgnsem::Square::unchecked(static_cast<int>(m.from())),
                         pgnsem::Square::unchecked(static_cast<int>(m.to())), std::nullopt};
@@ -292,12 +284,7 @@ MoveJudgement Board::judge(std::string_view move) const {
     ply.text = move;
     std::vector<interp::Warning> warnings;
     interp::check_claims(e, warnings, ply, 0, s, p, false, false, interp::actual_claim(e, p.next, p.check));
-    for (const interp::Warning& w : warnings) {
-        std::optional<Rule> rule;
-        if (!w.rule.empty()) rule = rule_of(w.rule);
-        out.warnings.push_back(Warning{std::string(interp::kind_name(w.kind)), w.ply, w.pos.line, w.pos.column,
-                                       w.written, w.canonical, rule, w.message});
-    }
+    for (const interp::Warning& w : warnings) out.warnings.push_back(warning_of(w));
     Board after = *this;
     BoardAccess::push(after, fast::position_from(p.next), concrete(*out.move), *out.move);
     out.after = std::move(after);

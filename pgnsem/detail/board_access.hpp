@@ -1,9 +1,9 @@
 // Internal to the library (not installed): how pgnsem/board.cpp and pgnsem/api.cpp reach a
-// Board's σ. The public header holds σ as bytes (Board::State) so that it needs no internal
-// header; here they are σ with its kings (semantics/fast/position.hpp) and its bit sets
-// (semantics/fast/boards.hpp), copied in and out. The bit sets are kept move by move as perft keeps
-// them (fast::boards_after, lemma F8 of proofs-notes/invariants.md), so that listing or counting
-// the moves of a board does not derive them from σ again.
+// Board's σ, and the internal rule ids and warnings as the public types. The public header holds σ as bytes
+// (Board::State) so that it needs no internal header; here they are σ with its kings (semantics/fast/position.hpp) and
+// its bit sets (semantics/fast/boards.hpp), copied in and out. The bit sets are kept move by move as perft keeps them
+// (fast::boards_after, lemma F8 of proofs-notes/invariants.md), so that listing or counting the moves of a board does
+// not derive them from σ again.
 #pragma once
 
 #include <cstddef>
@@ -11,7 +11,9 @@
 #include <new>
 #include <type_traits>
 
+#include "ast/assert.hpp"
 #include "ast/ast.hpp"
+#include "interpreter/warnings.hpp"
 #include "pgnsem/board.hpp"
 #include "semantics/fast/boards.hpp"
 #include "semantics/fast/legal_moves.hpp"
@@ -62,6 +64,27 @@ struct BoardAccess {
     static std::uint16_t* list(MoveList& l) noexcept { return l.bits_.data(); }
     static void set_size(MoveList& l, std::size_t n) noexcept { l.size_ = n; }
 };
+
+// The public rule of an internal id: every id the semantics and the readers write is in the
+// contract's list (schemas/common.json), which pgnsem/rules.hpp holds.
+inline Rule rule_of(std::string_view id) noexcept {
+    const std::optional<Rule> r = rule_from_id(id);
+    PGNSEM_ASSERT(r.has_value(), "every rule id is in pgnsem/rules.hpp");
+    return r.value_or(Rule::SyntaxToken);
+}
+
+inline Warning warning_of(const interp::Warning& w) {
+    std::optional<Rule> rule;
+    if (!w.rule.empty()) rule = rule_of(w.rule);
+    return Warning{std::string(interp::kind_name(w.kind)),
+                   w.ply,
+                   w.pos.line,
+                   w.pos.column,
+                   w.written,
+                   w.canonical,
+                   rule,
+                   w.message};
+}
 
 inline Held held_of(const sem::State& s) noexcept {
     return Held{fast::position_from(s), fast::boards_of(s)};
