@@ -120,6 +120,9 @@ json value(api::Side s) {
 json value(api::Rule r) {
     return std::string(api::rule_id(r));
 }
+json value(api::WarningKind k) {
+    return std::string(api::warning_kind_name(k));
+}
 json or_null(const std::optional<api::Rule>& r) {
     return r ? value(*r) : json();
 }
@@ -254,7 +257,7 @@ TEST_CASE("api: judge gives the verdict's fields", "[api]") {
     const api::Verdict claim = api::judge(games[2]);
     CHECK(claim.verdict == api::Status::Legal);
     REQUIRE(claim.warnings.size() == 1);
-    CHECK(claim.warnings[0].kind == "check-claim");
+    CHECK(claim.warnings[0].kind == api::WarningKind::CheckClaim);
     CHECK(claim.warnings[0].ply == 7);
     CHECK(claim.warnings[0].written == "Qxf7");
     CHECK(claim.warnings[0].canonical == "Qxf7#");
@@ -394,7 +397,7 @@ TEST_CASE("api: one move judged in a position", "[api]") {
     CHECK(uci.san == "Nf3");
     CHECK(uci.uci == "g1f3");
     REQUIRE(uci.warnings.size() == 1);
-    CHECK(uci.warnings[0].kind == "coordinate-move");
+    CHECK(uci.warnings[0].kind == api::WarningKind::CoordinateMove);
     CHECK(uci.warnings[0].canonical == "Nf3");
 
     // Illegal: no white piece can reach e5.
@@ -423,7 +426,7 @@ TEST_CASE("api: one move judged in a position", "[api]") {
     CHECK(claim.legal);
     CHECK(claim.san == "e4");
     REQUIRE(claim.warnings.size() == 1);
-    CHECK(claim.warnings[0].kind == "check-claim");
+    CHECK(claim.warnings[0].kind == api::WarningKind::CheckClaim);
 
     // After checkmate every move is refused as game/over.
     const auto mated = api::read_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");

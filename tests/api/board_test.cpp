@@ -290,3 +290,17 @@ TEST_CASE("board: every rule id of the contract is an api::Rule, in the same ord
         CHECK(api::rule_from_id(ids[i]) == static_cast<api::Rule>(i));
     }
 }
+
+TEST_CASE("board: every warning kind of the contract is an api::WarningKind, in the same order", "[api][board]") {
+    std::ifstream in(std::string(PGNSEM_SOURCE_DIR) + "/schemas/common.json");
+    REQUIRE(in);
+    const nlohmann::json schema = nlohmann::json::parse(in);
+    const auto kinds = schema.at("$defs").at("warning_kind").at("enum").get<std::vector<std::string>>();
+    REQUIRE(kinds.size() == api::kWarningKinds.size());
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        CHECK(api::kWarningKinds[i] == kinds[i]);
+        CHECK(api::warning_kind_from_name(kinds[i]) == static_cast<api::WarningKind>(i));
+        // and each has its rule under --strict
+        CHECK(api::rule_from_id("notation/" + kinds[i]));
+    }
+}
