@@ -18,6 +18,7 @@
 #include "interpreter/interpret.hpp"
 #include "io/output.hpp"
 #include "syntax/pgn/reader.hpp"
+#include "tests/api/tool_output.hpp"
 #include "tests/shared_data.hpp"
 
 using namespace pgnsem;
@@ -41,17 +42,8 @@ std::vector<std::string> ucis(const api::Board& p) {
 // name the API is given); its exit must be 0 (every game legal) or 1 (some game not), never a crash
 // or a usage error.
 std::string check_output(const std::string& dir, const char* name, const char* format) {
-    const std::string command =
-        "cd '" + dir + "' && '" + PGNSEM_BINARY + "' check --format " + format + " --quiet -j 1 '" + name + "'";
-    std::FILE* out = popen(command.c_str(), "r");
-    REQUIRE(out != nullptr);
-    std::string written;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, out)) > 0;) written.append(buffer, n);
-    const int status = pclose(out);
-    REQUIRE(WIFEXITED(status));
-    REQUIRE(WEXITSTATUS(status) <= 1);
-    return written;
+    return test::tool_output("cd '" + dir + "' && '" + PGNSEM_BINARY + "' check --format " + format +
+                             " --quiet -j 1 '" + name + "'");
 }
 
 }  // namespace
