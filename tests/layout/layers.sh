@@ -2,7 +2,8 @@
 # The layers of docs/ARCHITECTURE.md, held by the includes: a source of a folder includes only from
 # the folders below it (and its own), and nothing outside the engine module (semantics/engine.hpp,
 # semantics/engine.cpp, semantics/engines.hpp) and semantics/fast/ itself names semantics/fast/.
-# tests/, bench/ and the fuzz targets may include anything: they hold the layers to each other.
+# tests/, bench/ and the fuzz targets may include anything: they hold the layers to each other. The
+# Python bindings (python/) include the public interface (pgnsem/) only.
 # Then the check itself on a small tree of its own: an upward include and a fast-path include
 # outside the engine module must both be named.
 # Needs bash, grep and find only; well under a second.
@@ -20,6 +21,7 @@ declare -A below=(
   [io]="ast syntax semantics laws interpreter"
   [pgnsem]="ast syntax semantics laws interpreter io"
   [app]="ast syntax semantics laws interpreter io"
+  [python]="pgnsem"
 )
 engine_module="semantics/engine.hpp semantics/engine.cpp semantics/engines.hpp"
 
