@@ -228,6 +228,20 @@ class Refusals(common.unittest.TestCase):
         self.assertEqual(list(pgnsem.RULE_IDS), schema["$defs"]["rule"]["enum"])
 
 
+class Readme(common.unittest.TestCase):
+    def test_the_readme_s_example_writes_what_the_readme_shows(self):
+        import contextlib
+        import io
+        import re
+
+        text = (common.SOURCE_DIR / "python" / "README.md").read_text()
+        example, expected = re.search(r"```python\n(.*?)```\n.*?```text\n(.*?)```", text, re.S).groups()
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(example, "python/README.md", "exec"), {})
+        self.assertEqual(out.getvalue(), expected)
+
+
 class Stubs(common.unittest.TestCase):
     def test_the_stubs_name_what_the_module_has(self):
         import ast
