@@ -1,15 +1,9 @@
 """A property test of examples/python/movegen.py against pgnsem.Board, with Hypothesis: in every
-position pgnsem.strategies.positions() draws, the generator lists exactly the legal moves
-pgnsem.Board lists. The generator forgets en passant, so the test fails; Hypothesis shrinks the
-failure to one position and one move and prints it:
+position pgnsem.strategies.positions() draws, and every position on the way to it, the generator
+lists exactly the legal moves pgnsem.Board lists. The generator forgets en passant, so the test fails; Hypothesis shrinks the
+failure to one position and one move and prints it (examples/python/README.md shows a run):
 
     PYTHONPATH=build/release/python python3 examples/python/movegen_test.py
-
-    Falsifying example: test_movegen_lists_the_legal_moves(
-        self=…, board=Board('…'),
-    )
-    …
-    movegen.Disagreement: in rnbqkbnr/…, reached by e2e4 …: the generator misses e5d6
 
 (tests/python/example_test.py runs the same property and checks that the shrunk counterexample is
 the planted bug.)
