@@ -20,6 +20,7 @@
 #include "io/input.hpp"
 #include "io/output.hpp"
 #include "laws/setup.hpp"
+#include "pgnsem/detail/board_access.hpp"
 #include "semantics/engine.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/pgn/reader.hpp"
@@ -38,10 +39,6 @@ std::string_view status_name(Status s) noexcept {
     PGNSEM_UNREACHABLE("every status is listed");
 }
 
-std::string_view side_name(Side s) noexcept {
-    return s == Side::White ? "white" : "black";
-}
-
 namespace {
 
 Status status_of(interp::VerdictKind k) noexcept {
@@ -54,108 +51,39 @@ Status status_of(interp::VerdictKind k) noexcept {
     PGNSEM_UNREACHABLE("every verdict is listed");
 }
 
+// The public rule of an internal id: every id the semantics and the readers write is in the
+// contract's list (schemas/common.json), which pgnsem/rules.hpp holds.
+Rule rule_of(std::string_view id) noexcept {
+    const std::optional<Rule> r = rule_from_id(id);
+    PGNSEM_ASSERT(r.has_value(), "every rule id is in pgnsem/rules.hpp");
+    return r.value_or(Rule::SyntaxToken);
+}
+
 Warning warning_of(const interp::Warning& w) {
+    std::optional<Rule> rule;
+    if (!w.rule.empty()) rule = rule_of(w.rule);
     return Warning{std::string(interp::kind_name(w.kind)),
                    w.ply,
                    w.pos.line,
                    w.pos.column,
                    w.written,
                    w.canonical,
-                   w.rule,
+                   rule,
                    w.message};
 }
 
 }  // namespace
 
-// ---- positions -----------------------------------------------------------------------------------
-
-Position::Position() : sigma_(sem::initial_state()) {}
-
-std::string Position::fen() const {
-    return interp::fen_of(sigma_);
-}
-
-bool Position::white_to_move() const noexcept {
-    return sem::to_move(sigma_) == Color::White;
-}
-
-std::string_view Position::end() const noexcept {
-    switch (sem::fast_engine().outcome(sigma_)) {
-        case sem::Outcome::Ongoing: return "";
-        case sem::Outcome::Checkmate: return "checkmate";
-        case sem::Outcome::Stalemate: return "stalemate";
-    }
-    PGNSEM_UNREACHABLE("every outcome is listed");
-}
-
-std::vector<LegalMove> Position::legal_moves() const {
-    const sem::Engine& e = sem::fast_engine();
-    std::vector<LegalMove> out;
-    for (const sem::ConcreteMove& m : e.legal_moves(sigma_)) {
-        const sem::Termination t = e.terminates_concrete(sigma_, m);
-        const sem::Accepted& ok = v2::get<sem::Accepted>(t);
-        out.push_back(LegalMove{interp::uci_text(m), interp::canonical_text(e, sigma_, ok.action, ok.next)});
-    }
-    std::sort(out.begin(), out.end(), [](const LegalMove& a, const LegalMove& b) { return a.uci < b.uci; });
-    return out;
-}
-
-MoveJudgement Position::judge(std::string_view move) const {
-    MoveJudgement out;
-    const auto parsed = syntax::parse_san(move);
-    if (const auto* error = v2::get_if<syntax::SanError>(&parsed)) {
-        out.status = Status::Malformed;
-        out.rule = std::string(error->kind);
-        out.message = std::string(error->message) + " (column " + std::to_string(error->column + 1) + ")";
-        return out;
-    }
-    const sem::Engine& e = sem::fast_engine();
-    const interp::Judged j = interp::judge_move(e, v2::get<ast::Move>(parsed), sigma_);
-    if (!j.defined()) {
-        const interp::Refusal r = interp::refusal(e, j, sigma_, move);
-        out.status = Status::Illegal;
-        out.rule = std::string(sem::rule_id(r.rule));
-        out.message = r.message;
-        return out;
-    }
-    const interp::Played p = j.played();
-    out.san = interp::canonical_text(e, sigma_, p.action, p.next);
-    out.uci = interp::uci_text(p.action);
-    // The claims the text makes, as the main line checks them, but for the move number: a move on
-    // its own has none.
-    ast::Ply ply;
-    ply.move = v2::get<ast::Move>(parsed);
-    ply.text = move;
-    std::vector<interp::Warning> warnings;
-    interp::check_claims(e, warnings, ply, 0, sigma_, p, false, false, interp::actual_claim(e, p.next, p.check));
-    for (const interp::Warning& w : warnings) out.warnings.push_back(warning_of(w));
-    out.after = Position(p.next);
-    return out;
-}
+// ---- positions ----------------------------------------------------------------------------------
 
 FenReading read_fen(std::string_view fen) {
     FenReading out;
-    const syntax::FenResult parsed = syntax::parse_fen(fen);
-    if (const auto* error = v2::get_if<syntax::FenError>(&parsed)) {
-        out.rule = "syntax/fen";
-        out.message = "the FEN does not parse: " + std::string(error->field) + " field, column " +
-                      std::to_string(error->column + 1) + ": " + error->message;
-        return out;
-    }
-    const Placement& placement = v2::get<Placement>(parsed);
-    const sem::State s = sem::from_placement(placement);
-    const sem::Problems problems = sem::validate(placement);
-    if (problems.empty()) {
-        out.position = Position(s);
-        return out;
-    }
-    // As a game's FEN tag is refused (interpreter/start_position.cpp): the first problem's rule,
-    // every problem in the message.
-    out.rule = std::string(sem::rule_id(problems.items[0].rule));
-    out.message = "the position cannot arise in a game: ";
-    for (std::size_t i = 0; i < problems.size; ++i) {
-        if (i > 0) out.message += "; ";
-        out.message += interp::explain_problem(problems.items[i].rule, problems.items[i].detail, s);
+    try {
+        out.position = Board::from_fen(fen);
+    } catch (const Error& e) {
+        out.rule = e.rule();
+        // the message without the rule id Error puts before it
+        out.message = std::string(e.what()).substr(e.rule_id().size() + 2);
     }
     return out;
 }
@@ -164,7 +92,7 @@ SanReading read_san(std::string_view token) {
     SanReading out;
     const auto parsed = syntax::parse_san(token);
     if (const auto* error = v2::get_if<syntax::SanError>(&parsed)) {
-        out.rule = std::string(error->kind);
+        out.rule = rule_of(error->kind);
         out.column = error->column + 1;
         out.message = std::string(error->message);
         return out;
@@ -283,12 +211,12 @@ Verdict judge(const Game& game, const JudgeOptions& options) {
     out.plies = v.plies;
     if (v.error) {
         const interp::ErrorInfo& e = *v.error;
-        out.error = GameError{e.ply,      e.move_number, e.side == Color::White ? Side::White : Side::Black,
-                              e.written,  e.rule,        e.message,
+        out.error = GameError{e.ply,      e.move_number,   e.side == Color::White ? Side::White : Side::Black,
+                              e.written,  rule_of(e.rule), e.message,
                               e.pos.line, e.pos.column};
     }
     for (const interp::Warning& w : v.warnings) out.warnings.push_back(warning_of(w));
-    out.position_after = Position(v.final_state);
+    out.position_after = board_of(v.final_state);
     out.fen_after = v.fen_after;
     static const std::string envelope = interp::envelope_members("verdict", sem::Reading::laws());
     interp::append_verdict_json(out.json, envelope, game.source(), v);

@@ -1,13 +1,17 @@
-// pgnsem's public library interface: read games, judge a game, judge one move in a position,
-// list a position's legal moves, FEN and SAN in and out — small value types over the reader
-// (syntax/), the semantics (semantics/) and the interpreter (interpreter/), which do all the work.
-// Every answer is the one `pgnsem check` gives: the FIDE Laws' reading, the fast path (proven
-// equal to the reference, proofs-notes/invariants.md), the rule ids of semantics/rules.hpp.
-// pgnsem/README.md documents it with an example; examples/library/ is a program that uses it.
+// pgnsem's public library interface: read games, judge a game; the board (pgnsem/board.hpp: play,
+// take back, legal moves, FEN, SAN, one move judged) and the rule ids (pgnsem/rules.hpp) come with
+// it. Small value types over the reader (syntax/), the semantics (semantics/) and the interpreter
+// (interpreter/), which do all the work: every answer is the one `pgnsem check` gives, under the
+// FIDE Laws' reading, by the fast path proven equal to the reference (proofs-notes/invariants.md).
+// pgnsem/README.md documents it; examples/library/ and examples/board/ are programs that use it.
 //
-// Installed as <prefix>/include/pgnsem/pgnsem/api.hpp: `#include "pgnsem/api.hpp"` with
-// find_package(pgnsem) (target pgnsem::pgnsem) or `pkg-config --cflags --libs pgnsem`.
-// Nothing here throws but GameReader, and only for I/O errors (std::runtime_error).
+// The public headers are pgnsem/api.hpp, board.hpp, rules.hpp and export.hpp, and they include
+// only the standard library: `#include <pgnsem/api.hpp>` with find_package(pgnsem) or
+// `pkg-config --cflags --libs pgnsem`. Thread safety: every function may be called from several
+// threads at once on different objects; a Game is immutable and may be shared; one GameReader or
+// one Board must not be changed by one thread while another uses it (pgnsem/board.hpp).
+// Nothing here throws but GameReader (std::runtime_error, for I/O errors) and the board's calls
+// named so in pgnsem/board.hpp (api::Error).
 #pragma once
 
 #include <cstdint>
@@ -17,7 +21,9 @@
 #include <string_view>
 #include <vector>
 
-#include "semantics/state.hpp"
+#include "pgnsem/board.hpp"
+#include "pgnsem/export.hpp"
+#include "pgnsem/rules.hpp"
 
 namespace pgnsem::api {
 
@@ -25,97 +31,28 @@ namespace pgnsem::api {
 // an `illegal` move or position, an `unsupported` game (another variant, a game past the limits).
 enum class Status : std::uint8_t { Legal, Illegal, Malformed, Unsupported };
 // "legal", "illegal", "malformed", "unsupported".
-[[nodiscard]] std::string_view status_name(Status s) noexcept;
-
-// The side that moves, or is to move.
-enum class Side : std::uint8_t { White, Black };
-// "white", "black".
-[[nodiscard]] std::string_view side_name(Side s) noexcept;
-
-// A warning (docs/vocabulary.md, the warning object): `kind` (README "Warning kinds", e.g.
-// `check-claim`), the text as `written`, its export-format form `canonical` (empty when none), a
-// sentence. `ply`, `line` and
-// `column` are 0 where they do not apply (a single move has no place in a file).
-struct Warning {
-    std::string kind;
-    std::uint32_t ply = 0;
-    std::uint32_t line = 0, column = 0;
-    std::string written, canonical;
-    std::string rule;  // variation-illegal only: the rule the move broke
-    std::string message;
-};
-
-// ---- positions: FEN in and out, legal moves, one move judged ------------------------------------
-
-struct MoveJudgement;
-struct LegalMove {
-    std::string uci;  // e2e4, e7e8q; castling as the king's move, e1g1
-    std::string san;  // canonical SAN (§8.2.3): minimal disambiguation, `x`, `=Q`, `+`/`#`
-};
-
-// A position of a game: the board, the side to move, castling rights, the en passant square and
-// the clocks (σ of semantics/state.hpp; the piece ids of a position read from FEN follow
-// proofs-notes/numbering.md). A value: copy it freely.
-class Position {
-public:
-    // The initial position (the paper's σ₀).
-    Position();
-    explicit Position(const sem::State& sigma) : sigma_(sigma) {}
-
-    // FEN out (§16.1); the en passant field is set after every double step, as the standard says.
-    [[nodiscard]] std::string fen() const;
-    [[nodiscard]] bool white_to_move() const noexcept;
-    // "checkmate", "stalemate", or "" while the side to move has a legal move.
-    [[nodiscard]] std::string_view end() const noexcept;
-    // Every legal move, sorted by UCI.
-    [[nodiscard]] std::vector<LegalMove> legal_moves() const;
-    // One move, written in SAN (the import-format spellings tolerated, as in a game) or UCI.
-    [[nodiscard]] MoveJudgement judge(std::string_view move) const;
-
-    [[nodiscard]] const sem::State& state() const noexcept { return sigma_; }
-    friend bool operator==(const Position&, const Position&) = default;
-
-private:
-    sem::State sigma_;
-};
-
-// One move judged in a position: T(M)(σ) of the paper's §3.3 with the interpreter's readings
-// (interpreter/judge.hpp), and the notation's claims checked (interpreter/claims.hpp).
-struct MoveJudgement {
-    // Legal; Illegal (`rule` from semantics/rules.hpp, e.g. `check/pinned`, `src/ambiguous`,
-    // `game/over`); Malformed (not SAN or UCI: `rule` is a syntax kind, e.g. `syntax/san`).
-    Status status = Status::Legal;
-    std::string rule;     // empty when legal
-    std::string message;  // why not, in chess terms; empty when legal
-    std::string san;      // canonical SAN (legal only)
-    std::string uci;      // (legal only)
-    // What the text claims wrongly or spells in an import-format way (`capture-marker`,
-    // `check-claim`, `long-algebraic`, `coordinate-move`, …): the move is played all the same,
-    // as `pgnsem check` plays it; `--strict` would refuse it (README "Warning kinds").
-    std::vector<Warning> warnings;
-    std::optional<Position> after;  // the position after the move (legal only)
-};
+[[nodiscard]] PGNSEM_API std::string_view status_name(Status s) noexcept;
 
 // FEN in: a position, or why not — `rule` is `syntax/fen` when the text does not parse (the
 // message names the field and column), else the first `position/…` rule of semantics/rules.hpp
 // the position breaks (one that cannot arise in a game), the message naming every one.
 struct FenReading {
-    std::optional<Position> position;
-    std::string rule;
+    std::optional<Board> position;
+    std::optional<Rule> rule;
     std::string message;
 };
-[[nodiscard]] FenReading read_fen(std::string_view fen);
+[[nodiscard]] PGNSEM_API FenReading read_fen(std::string_view fen);
 
 // SAN in and out without a position (syntax/san.hpp): the token read, and printed back in the
 // export format (`0-0` → `O-O`, `e8q` → `e8=Q`, `Pe4` → `e4`), or the syntax kind and column of
 // what is wrong. Which move it names, and its canonical SAN, depend on a position: Position::judge.
 struct SanReading {
     std::optional<std::string> san;  // the export-format spelling, when it reads
-    std::string rule;                // else the syntax kind (`syntax/san`, `syntax/promotion-rank`, …)
+    std::optional<Rule> rule;        // else the syntax kind (`syntax/san`, `syntax/promotion-rank`, …)
     std::uint32_t column = 0;        // and where: 1-based in the token, as `pgnsem san` writes it
     std::string message;
 };
-[[nodiscard]] SanReading read_san(std::string_view token);
+[[nodiscard]] PGNSEM_API SanReading read_san(std::string_view token);
 
 // ---- games ---------------------------------------------------------------------------------------
 
@@ -125,7 +62,7 @@ struct Tag {
 
 // One game as read (syntax/pgn/reader.hpp), up to its first syntax error if it has one. A value that
 // shares its immutable contents between copies.
-class Game {
+class PGNSEM_API Game {
 public:
     struct Data;  // pgnsem/api.cpp
     explicit Game(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
@@ -152,7 +89,7 @@ private:
 // Reads games one at a time, so memory does not grow with the input. A broken game never hides
 // the games after it: the reader resynchronises (syntax/README.md), and every game read gets a
 // verdict.
-class GameReader {
+class PGNSEM_API GameReader {
 public:
     // A file, or standard input for "-": plain PGN text, or gzip, bzip2, xz or zstd (known by the
     // first bytes, not the name; streamed). Throws std::runtime_error, naming the file, when it
@@ -175,7 +112,7 @@ private:
 };
 
 // Every game of a PGN text (GameReader over it).
-[[nodiscard]] std::vector<Game> read_games(std::string_view pgn, std::string name = "-");
+[[nodiscard]] PGNSEM_API std::vector<Game> read_games(std::string_view pgn, std::string name = "-");
 
 // ---- a game judged -------------------------------------------------------------------------------
 
@@ -186,7 +123,7 @@ struct GameError {
     std::uint32_t move_number = 0;  // computed, not as written
     Side side = Side::White;        // the side to move at that ply
     std::string written;            // the move as written
-    std::string rule;               // a rule id, a syntax kind, notation/<kind>, …
+    Rule rule = Rule::SyntaxToken;  // a rule id, a syntax kind, notation/<kind>, … (pgnsem/rules.hpp)
     std::string message;
     std::uint32_t line = 0, column = 0;
 };
@@ -197,8 +134,8 @@ struct Verdict {
     std::uint32_t plies = 0;  // legal main-line plies replayed before the first error
     std::optional<GameError> error;
     std::vector<Warning> warnings;
-    Position position_after;  // the position after the last legal ply
-    std::string fen_after;    // its FEN, as the verdict writes it
+    Board position_after;   // the position after the last legal ply (no move to pop)
+    std::string fen_after;  // its FEN, as the verdict writes it
     // The `verdict` object `pgnsem check --format jsonl` writes for this game, byte for byte (no
     // newline), under the Laws' reading.
     std::string json;
@@ -209,6 +146,6 @@ struct JudgeOptions {
 };
 
 // [[S]] over the game (interpreter/interpret.hpp): the verdict `pgnsem check` gives it.
-[[nodiscard]] Verdict judge(const Game& game, const JudgeOptions& options = {});
+[[nodiscard]] PGNSEM_API Verdict judge(const Game& game, const JudgeOptions& options = {});
 
 }  // namespace pgnsem::api

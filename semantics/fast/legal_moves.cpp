@@ -501,6 +501,34 @@ ast::Move canonical_move(const State& sigma, const Action& action, const State& 
     return canonical_san(action, canonical_disambiguator(sigma, action), claim);
 }
 
+namespace {
+// A move packed in 16 bits (PackedMove): what the public board's move list holds.
+struct PackedSink : OneByOne<PackedSink> {
+    explicit PackedSink(PackedMove* m) noexcept : moves(m) {}
+    PackedMove* moves;
+    std::size_t size = 0;
+    void add(int from, int to) noexcept { moves[size++] = pack(from, to, 0); }
+    void add_promotions(int from, int to) noexcept {
+        for (ast::PromotionPiece t : {ast::PromotionPiece::Knight, ast::PromotionPiece::Bishop,
+                                      ast::PromotionPiece::Rook, ast::PromotionPiece::Queen})
+            moves[size++] = pack(from, to, 1 + static_cast<int>(t));
+    }
+    [[nodiscard]] static constexpr bool done() noexcept { return false; }
+};
+}  // namespace
+
+std::size_t legal_moves_packed(const State& sigma, PackedMove* out) noexcept {
+    PackedSink sink{out};
+    generate(sigma, sink);
+    return sink.size;
+}
+
+std::size_t count_legal_moves(const State& sigma) noexcept {
+    CountSink count;
+    generate(sigma, count);
+    return count.count;
+}
+
 std::uint64_t perft(const State& sigma, int depth) noexcept {
     if (depth <= 0) return 1;
     return perft_with(position_from(sigma), boards_of(sigma), depth);

@@ -29,6 +29,19 @@ namespace pgnsem::sem::fast {
 // disambiguation warnings need this part alone.
 [[nodiscard]] ast::Disambiguator canonical_disambiguator(const State& sigma, const Action& action) noexcept;
 
+// A legal move in 16 bits: from (bits 0–5) and to (6–11) as square indices a1 = 0 … h8 = 63, and
+// the promotion (12–14): 0 for none, else 1 + the ast::PromotionPiece (so 1 = knight … 4 = queen).
+// The public board's moves (pgnsem/board.hpp) are these bits.
+using PackedMove = std::uint16_t;
+[[nodiscard]] constexpr PackedMove pack(int from, int to, int promotion) noexcept {
+    return static_cast<PackedMove>(from | (to << 6) | (promotion << 12));
+}
+// The moves legal_moves lists, in the same order, packed into out (room for MoveList::kCapacity),
+// without a MoveList's zeroing; and only their number, counted a set at a time as perft counts
+// its last ply. Both return the number of moves.
+[[nodiscard]] std::size_t legal_moves_packed(const State& sigma, PackedMove* out) noexcept;
+[[nodiscard]] std::size_t count_legal_moves(const State& sigma) noexcept;
+
 // The number of leaf nodes of the legal-move tree of the given depth.
 [[nodiscard]] std::uint64_t perft(const State& sigma, int depth) noexcept;
 

@@ -31,9 +31,9 @@ std::string read_file(const std::string& path) {
     return s.str();
 }
 
-std::vector<std::string> ucis(const api::Position& p) {
+std::vector<std::string> ucis(const api::Board& p) {
     std::vector<std::string> out;
-    for (const api::LegalMove& m : p.legal_moves()) out.push_back(m.uci);
+    for (const api::Move m : p.legal_moves()) out.push_back(m.uci());
     return out;
 }
 
@@ -116,6 +116,12 @@ json value(api::Status s) {
 }
 json value(api::Side s) {
     return std::string(api::side_name(s));
+}
+json value(api::Rule r) {
+    return std::string(api::rule_id(r));
+}
+json or_null(const std::optional<api::Rule>& r) {
+    return r ? value(*r) : json();
 }
 json or_null(const std::string& s) {
     return s.empty() ? json() : json(s);
@@ -226,7 +232,7 @@ TEST_CASE("api: judge gives the verdict's fields", "[api]") {
     CHECK(mate.plies == 4);
     CHECK(!mate.error);
     CHECK(mate.warnings.empty());
-    CHECK(mate.position_after.end() == "checkmate");
+    CHECK(mate.position_after.end() == api::End::Checkmate);
     CHECK(mate.fen_after == "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     CHECK(mate.fen_after == mate.position_after.fen());
     CHECK(mate.json.find("\"end\":\"checkmate\"") != std::string::npos);
@@ -255,7 +261,7 @@ TEST_CASE("api: judge gives the verdict's fields", "[api]") {
     const api::Verdict strict = api::judge(games[2], api::JudgeOptions{true});
     CHECK(strict.verdict == api::Status::Malformed);
     REQUIRE(strict.error);
-    CHECK(strict.error->rule == "notation/check-claim");
+    CHECK(strict.error->rule == api::Rule::NotationCheckClaim);
     CHECK(api::status_name(strict.verdict) == "malformed");
 }
 
@@ -307,28 +313,42 @@ TEST_CASE("api: GameReader reads a gzip file as the plain one, and names damaged
 }
 
 TEST_CASE("api: FEN in and out", "[api]") {
-    CHECK(api::Position().fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    CHECK(api::Board().fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     const char* kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     const api::FenReading read = api::read_fen(kiwipete);
     REQUIRE(read.position);
-    CHECK(read.rule.empty());
+    CHECK(!read.rule);
     CHECK(read.position->fen() == kiwipete);
-    CHECK(read.position->white_to_move());
+    CHECK(read.position->turn() == api::Side::White);
 
     const api::FenReading broken = api::read_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1");
     CHECK(!broken.position);
-    CHECK(broken.rule == "syntax/fen");
+    CHECK(broken.rule == api::Rule::SyntaxFen);
     CHECK(broken.message.find("side") != std::string::npos);
 
     // Two white kings cannot arise in a game.
     const api::FenReading impossible = api::read_fen("4k3/8/8/8/8/8/8/K3K3 w - - 0 1");
     CHECK(!impossible.position);
-    CHECK(impossible.rule.rfind("position/", 0) == 0);
+    REQUIRE(impossible.rule);
+    CHECK(api::rule_id(*impossible.rule).rfind("position/", 0) == 0);
     CHECK(!impossible.message.empty());
 }
 
+namespace {
+// A position's legal moves as `pgnsem moves` lists them: UCI and canonical SAN, sorted by UCI.
+struct LegalMove {
+    std::string uci, san;
+};
+std::vector<LegalMove> sorted_moves(const api::Board& b) {
+    std::vector<LegalMove> out;
+    for (const api::Move m : b.legal_moves()) out.push_back(LegalMove{m.uci(), b.san(m)});
+    std::sort(out.begin(), out.end(), [](const LegalMove& x, const LegalMove& y) { return x.uci < y.uci; });
+    return out;
+}
+}  // namespace
+
 TEST_CASE("api: legal moves, sorted by UCI, with canonical SAN", "[api]") {
-    const std::vector<api::LegalMove> start = api::Position().legal_moves();
+    const std::vector<LegalMove> start = sorted_moves(api::Board());
     REQUIRE(start.size() == 20);
     CHECK(start.front().uci == "a2a3");
     CHECK(start.front().san == "a3");
@@ -339,11 +359,11 @@ TEST_CASE("api: legal moves, sorted by UCI, with canonical SAN", "[api]") {
     // Kiwipete has 48 moves, castling both ways among them (the king's move in UCI).
     const auto kiwipete = api::read_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     REQUIRE(kiwipete.position);
-    const std::vector<api::LegalMove> moves = kiwipete.position->legal_moves();
+    const std::vector<LegalMove> moves = sorted_moves(*kiwipete.position);
     CHECK(moves.size() == 48);
     const auto has = [&](const char* uci, const char* san) {
         return std::any_of(moves.begin(), moves.end(),
-                           [&](const api::LegalMove& m) { return m.uci == uci && m.san == san; });
+                           [&](const LegalMove& m) { return m.uci == uci && m.san == san; });
     };
     CHECK(has("e1g1", "O-O"));
     CHECK(has("e1c1", "O-O-O"));
@@ -352,24 +372,25 @@ TEST_CASE("api: legal moves, sorted by UCI, with canonical SAN", "[api]") {
     const auto mated = api::read_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     REQUIRE(mated.position);
     CHECK(mated.position->legal_moves().empty());
-    CHECK(mated.position->end() == "checkmate");
-    CHECK(ucis(api::Position()).size() == 20);
+    CHECK(mated.position->end() == api::End::Checkmate);
+    CHECK(ucis(api::Board()).size() == 20);
 }
 
 TEST_CASE("api: one move judged in a position", "[api]") {
-    const api::Position start;
+    const api::Board start;
     const api::MoveJudgement e4 = start.judge("e4");
-    CHECK(e4.status == api::Status::Legal);
+    CHECK(e4.legal);
     CHECK(e4.san == "e4");
     CHECK(e4.uci == "e2e4");
     CHECK(e4.warnings.empty());
     REQUIRE(e4.after);
     CHECK(e4.after->fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
-    CHECK(!e4.after->white_to_move());
+    CHECK(e4.after->turn() == api::Side::Black);
+    CHECK(e4.move == api::Move(api::Square::e2, api::Square::e4));
 
     // UCI is read too, and reported as a spelling of the import format.
     const api::MoveJudgement uci = start.judge("g1f3");
-    CHECK(uci.status == api::Status::Legal);
+    CHECK(uci.legal);
     CHECK(uci.san == "Nf3");
     CHECK(uci.uci == "g1f3");
     REQUIRE(uci.warnings.size() == 1);
@@ -378,8 +399,8 @@ TEST_CASE("api: one move judged in a position", "[api]") {
 
     // Illegal: no white piece can reach e5.
     const api::MoveJudgement e5 = start.judge("e5");
-    CHECK(e5.status == api::Status::Illegal);
-    CHECK(!e5.rule.empty());
+    CHECK(!e5.legal);
+    CHECK(e5.rule);
     CHECK(!e5.message.empty());
     CHECK(!e5.after);
     CHECK(e5.san.empty());
@@ -388,17 +409,18 @@ TEST_CASE("api: one move judged in a position", "[api]") {
     const auto pinned = api::read_fen("rnbqk1nr/pppp1ppp/8/4p3/1b6/2NP4/PPP1PPPP/R1BQKBNR w KQkq - 1 3");
     REQUIRE(pinned.position);
     const api::MoveJudgement nd5 = pinned.position->judge("Nd5");
-    CHECK(nd5.status == api::Status::Illegal);
-    CHECK(nd5.rule == "check/pinned");
+    CHECK(!nd5.legal);
+    CHECK(nd5.rule == api::Rule::CheckPinned);
 
     // Not SAN at all.
     const api::MoveJudgement z9 = start.judge("Nz9");
-    CHECK(z9.status == api::Status::Malformed);
-    CHECK(z9.rule.rfind("syntax/", 0) == 0);
+    CHECK(!z9.legal);
+    REQUIRE(z9.rule);
+    CHECK(api::rule_id(*z9.rule).rfind("syntax/", 0) == 0);
 
     // A claim the position refutes: played, with its warning.
     const api::MoveJudgement claim = start.judge("e4+");
-    CHECK(claim.status == api::Status::Legal);
+    CHECK(claim.legal);
     CHECK(claim.san == "e4");
     REQUIRE(claim.warnings.size() == 1);
     CHECK(claim.warnings[0].kind == "check-claim");
@@ -407,8 +429,8 @@ TEST_CASE("api: one move judged in a position", "[api]") {
     const auto mated = api::read_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     REQUIRE(mated.position);
     const api::MoveJudgement after = mated.position->judge("a3");
-    CHECK(after.status == api::Status::Illegal);
-    CHECK(after.rule == "game/over");
+    CHECK(!after.legal);
+    CHECK(after.rule == api::Rule::GameOver);
 }
 
 TEST_CASE("api: SAN in and out without a position", "[api]") {
@@ -418,7 +440,7 @@ TEST_CASE("api: SAN in and out without a position", "[api]") {
     CHECK(api::read_san("Nbd7+").san == "Nbd7+");
     const api::SanReading bad = api::read_san("e5=Q");
     CHECK(!bad.san);
-    CHECK(bad.rule == "syntax/promotion-rank");
+    CHECK(bad.rule == api::Rule::SyntaxPromotionRank);
     CHECK(!bad.message.empty());
     // columns are 1-based, in the library as in `pgnsem san` ({"written":"e9",…,"error":{…,"column":2}})
     CHECK(api::read_san("e9").column == 2);

@@ -1,0 +1,348 @@
+// pgnsem/board.hpp: the board, each answer taken from the code `pgnsem check` runs — the fast
+// path's T, move generator, IIC and position keys (semantics/fast/), the reader of SAN and FEN
+// (syntax/), judge_move and the claims (interpreter/). Nothing here decides a rule of chess.
+//
+// Short names: s = σ, p = σ with its kings (fast::Position), e = the engine, j = a Judged.
+#include "pgnsem/board.hpp"
+
+#include <cstring>
+#include <type_traits>
+#include <utility>
+
+#include "interpreter/claims.hpp"
+#include "interpreter/explain.hpp"
+#include "interpreter/interpret.hpp"
+#include "interpreter/judge.hpp"
+#include "laws/setup.hpp"
+#include "pgnsem/detail/board_access.hpp"
+#include "semantics/engines.hpp"
+#include "semantics/fast/in_check.hpp"
+#include "semantics/fast/legal_moves.hpp"
+#include "semantics/fast/position.hpp"
+#include "semantics/fast/position_key.hpp"
+#include "semantics/fast/terminates.hpp"
+#include "syntax/fen.hpp"
+#include "syntax/san.hpp"
+
+namespace pgnsem::api {
+namespace v2 = boost::variant2;
+
+namespace {
+
+// The public rule of an internal id: every id the semantics and the readers write is in the
+// contract's list (schemas/common.json), which pgnsem/rules.hpp holds.
+Rule rule_of(std::string_view id) noexcept {
+    const std::optional<Rule> r = rule_from_id(id);
+    PGNSEM_ASSERT(r.has_value(), "every rule id is in pgnsem/rules.hpp");
+    return r.value_or(Rule::SyntaxSan);
+}
+
+sem::ConcreteMove concrete(Move m) noexcept {
+    sem::ConcreteMove c{pgnsem::Square::unchecked(static_cast<int>(m.from())),
+                        pgnsem::Square::unchecked(static_cast<int>(m.to())), std::nullopt};
+    if (const std::optional<PieceType> t = m.promotion()) {
+        switch (*t) {
+            case PieceType::Knight: c.promotion = ast::PromotionPiece::Knight; break;
+            case PieceType::Bishop: c.promotion = ast::PromotionPiece::Bishop; break;
+            case PieceType::Rook: c.promotion = ast::PromotionPiece::Rook; break;
+            case PieceType::Queen: c.promotion = ast::PromotionPiece::Queen; break;
+            case PieceType::Pawn:
+            case PieceType::King:
+                // No piece promotes to these: a promotion to a knight's square of nothing, so that T
+                // refuses it as it refuses any wrong promotion (the move below is never legal).
+                c.promotion = std::nullopt;
+                break;
+        }
+    }
+    return c;
+}
+
+bool bad_promotion(Move m) noexcept {
+    const std::optional<PieceType> t = m.promotion();
+    return t && (*t == PieceType::Pawn || *t == PieceType::King);
+}
+
+Move move_of(const sem::Action& a) noexcept {
+    std::optional<PieceType> promotion;
+    if (a.promotion) promotion = static_cast<PieceType>(1 + static_cast<int>(*a.promotion));
+    return Move(static_cast<Square>(a.from.index()), static_cast<Square>(a.to.index()), promotion);
+}
+
+// T's refusal of a move given by its squares, worded as `check` words a refused move: the move is
+// read as the coordinate move its UCI spells (syntax/san.hpp) and judged again for the message.
+[[noreturn]] void refuse(const sem::State& s, Move m) {
+    const std::string text = m.uci();
+    if (bad_promotion(m))
+        throw Error(Rule::SyntaxPromotionPiece, "a pawn promotes to a knight, bishop, rook or queen, not in " + text);
+    const auto parsed = syntax::parse_san(text);
+    const sem::Engine& e = sem::fast_engine();
+    const interp::Judged j = interp::judge_move(e, v2::get<ast::Move>(parsed), s);
+    PGNSEM_ASSERT(!j.defined(), "a move T refuses as a concrete move is refused as written");
+    const interp::Refusal r = interp::refusal(e, j, s, text);
+    throw Error(rule_of(sem::rule_id(r.rule)), r.message);
+}
+
+// The strict UCI grammar: two squares and a lower-case promotion letter, or 0000; the 1-based
+// column of the first character that does not fit, or 0.
+std::uint32_t uci_error_column(std::string_view u) noexcept {
+    if (u.size() < 4) return static_cast<std::uint32_t>(u.size() + 1);
+    for (std::size_t i = 0; i < 4; ++i) {
+        const bool file = i % 2 == 0;
+        const char c = u[i];
+        if (file ? (c < 'a' || c > 'h') : (c < '1' || c > '8')) return static_cast<std::uint32_t>(i + 1);
+    }
+    if (u.size() == 5 && std::string_view("nbrq").find(u[4]) == std::string_view::npos) return 5;
+    if (u.size() > 5) return 6;
+    return 0;
+}
+
+}  // namespace
+
+std::string_view side_name(Side s) noexcept {
+    return s == Side::White ? "white" : "black";
+}
+
+std::string_view end_name(End e) noexcept {
+    return e == End::Checkmate ? "checkmate" : "stalemate";
+}
+
+std::string Move::uci() const {
+    std::string u;
+    u.append(square_name(from()));
+    u.append(square_name(to()));
+    if (const std::optional<PieceType> t = promotion()) u.push_back("pnbrqk"[static_cast<std::size_t>(*t)]);
+    return u;
+}
+
+Error::Error(Rule rule, const std::string& message, std::uint32_t column)
+    : std::runtime_error(std::string(api::rule_id(rule)) + ": " + message), rule_(rule), column_(column) {}
+
+// ---- positions -----------------------------------------------------------------------------------
+
+Board::Board() noexcept : state_(BoardAccess::bytes(fast::position_from(sem::initial_state()))) {}
+
+Board Board::from_fen(std::string_view fen, Validation validation) {
+    const syntax::FenResult parsed = syntax::parse_position(fen);
+    if (const auto* error = v2::get_if<syntax::FenError>(&parsed))
+        throw Error(Rule::SyntaxFen,
+                    "the FEN does not parse: " + std::string(error->field) + " field, column " +
+                        std::to_string(error->column + 1) + ": " + error->message,
+                    static_cast<std::uint32_t>(error->column + 1));
+    const Placement& placement = v2::get<Placement>(parsed);
+    const sem::State s = sem::from_placement(placement);
+    const sem::Problems problems = validation == Validation::Game ? sem::validate(placement) : sem::Problems{};
+    if (problems.empty()) {
+        Board b;
+        BoardAccess::set(b, fast::position_from(s));
+        return b;
+    }
+    // As a game's FEN tag is refused (interpreter/start_position.cpp): the first problem's rule,
+    // every problem in the message.
+    std::string message = "the position cannot arise in a game: ";
+    for (std::size_t i = 0; i < problems.size; ++i) {
+        if (i > 0) message += "; ";
+        message += interp::explain_problem(problems.items[i].rule, problems.items[i].detail, s);
+    }
+    throw Error(rule_of(sem::rule_id(problems.items[0].rule)), message);
+}
+
+std::string Board::fen() const {
+    return interp::fen_of(BoardAccess::state(*this));
+}
+
+std::string Board::epd() const {
+    std::string f = fen();
+    // the first four of the six fields
+    std::size_t spaces = 0;
+    for (std::size_t i = 0; i < f.size(); ++i)
+        if (f[i] == ' ' && ++spaces == 4) return f.substr(0, i);
+    return f;
+}
+
+Side Board::turn() const noexcept {
+    return sem::to_move(BoardAccess::state(*this)) == Color::White ? Side::White : Side::Black;
+}
+
+std::optional<Piece> Board::piece_at(Square q) const noexcept {
+    const sem::PieceId v = BoardAccess::state(*this).board[static_cast<std::size_t>(q)];
+    if (v == sem::kEmpty) return std::nullopt;
+    return Piece{sem::color_of(v) == Color::White ? Side::White : Side::Black, static_cast<PieceType>(sem::kind_of(v))};
+}
+
+bool Board::in_check() const noexcept {
+    const fast::Position p = BoardAccess::position(*this);
+    const Color us = sem::to_move(p.sigma);
+    return fast::in_check(p.sigma, us, p.king[static_cast<std::size_t>(us)]);
+}
+
+CastlingRights Board::castling_rights() const noexcept {
+    const unsigned r = sem::FastEngine::castling_rights(BoardAccess::state(*this));
+    return CastlingRights{(r & 1u) != 0, (r & 2u) != 0, (r & 4u) != 0, (r & 8u) != 0};
+}
+
+std::optional<Square> Board::en_passant_square() const noexcept {
+    const std::optional<pgnsem::Square> q = sem::to_placement(BoardAccess::state(*this)).en_passant;
+    if (!q) return std::nullopt;
+    return static_cast<Square>(q->index());
+}
+
+std::uint32_t Board::halfmove_clock() const noexcept {
+    return BoardAccess::state(*this).halfmove_clock;
+}
+
+std::uint32_t Board::fullmove_number() const noexcept {
+    return sem::move_number(BoardAccess::state(*this));
+}
+
+std::uint64_t Board::hash() const noexcept {
+    return sem::FastEngine::full_key(BoardAccess::state(*this));
+}
+
+MoveList Board::legal_moves() const noexcept {
+    MoveList out;
+    const sem::State s = BoardAccess::state(*this);
+    BoardAccess::set_size(out, fast::legal_moves_packed(s, BoardAccess::list(out)));
+    return out;
+}
+
+std::size_t Board::legal_move_count() const noexcept {
+    return fast::count_legal_moves(BoardAccess::state(*this));
+}
+
+bool Board::is_legal(Move m) const noexcept {
+    return !bad_promotion(m) && fast::legal_concrete(BoardAccess::state(*this), concrete(m));
+}
+
+std::optional<End> Board::end() const noexcept {
+    switch (fast::outcome(BoardAccess::state(*this))) {
+        case sem::Outcome::Ongoing: return std::nullopt;
+        case sem::Outcome::Checkmate: return End::Checkmate;
+        case sem::Outcome::Stalemate: return End::Stalemate;
+    }
+    PGNSEM_UNREACHABLE("every outcome is listed");
+}
+
+std::uint64_t Board::perft(int depth) const noexcept {
+    return fast::perft(BoardAccess::state(*this), depth);
+}
+
+std::string Board::san(Move m) const {
+    const fast::Position p = BoardAccess::position(*this);
+    if (bad_promotion(m)) refuse(p.sigma, m);
+    const fast::Termination t = fast::terminates_concrete(p, concrete(m));
+    const fast::Accepted* ok = v2::get_if<fast::Accepted>(&t);
+    if (ok == nullptr) refuse(p.sigma, m);
+    return interp::canonical_text(sem::fast_engine(), p.sigma, ok->action, ok->next.sigma);
+}
+
+Move Board::parse_san(std::string_view text) const {
+    const auto parsed = syntax::parse_san(text);
+    if (const auto* error = v2::get_if<syntax::SanError>(&parsed))
+        throw Error(rule_of(error->kind), std::string(error->message), error->column + 1);
+    const sem::State s = BoardAccess::state(*this);
+    const sem::Engine& e = sem::fast_engine();
+    const interp::Judged j = interp::judge_move(e, v2::get<ast::Move>(parsed), s);
+    if (!j.defined()) {
+        const interp::Refusal r = interp::refusal(e, j, s, text);
+        throw Error(rule_of(sem::rule_id(r.rule)), r.message);
+    }
+    return move_of(j.played().action);
+}
+
+Move Board::parse_uci(std::string_view text) const {
+    if (text == "0000") throw Error(Rule::MoveNull, "0000, UCI's null move, is not a chess move");
+    if (const std::uint32_t column = uci_error_column(text); column != 0)
+        throw Error(Rule::SyntaxSan,
+                    "not a UCI move (two squares, then n, b, r or q for a promotion): " + std::string(text), column);
+    const Move m(*parse_square(text.substr(0, 2)), *parse_square(text.substr(2, 2)),
+                 text.size() == 5
+                     ? std::optional<PieceType>(static_cast<PieceType>(1 + std::string_view("nbrq").find(text[4])))
+                     : std::nullopt);
+    if (!is_legal(m)) refuse(BoardAccess::state(*this), m);
+    return m;
+}
+
+MoveJudgement Board::judge(std::string_view move) const {
+    MoveJudgement out;
+    const auto parsed = syntax::parse_san(move);
+    if (const auto* error = v2::get_if<syntax::SanError>(&parsed)) {
+        out.rule = rule_of(error->kind);
+        out.message = std::string(error->message) + " (column " + std::to_string(error->column + 1) + ")";
+        return out;
+    }
+    const sem::State s = BoardAccess::state(*this);
+    const sem::Engine& e = sem::fast_engine();
+    const interp::Judged j = interp::judge_move(e, v2::get<ast::Move>(parsed), s);
+    if (!j.defined()) {
+        const interp::Refusal r = interp::refusal(e, j, s, move);
+        out.rule = rule_of(sem::rule_id(r.rule));
+        out.message = r.message;
+        return out;
+    }
+    const interp::Played p = j.played();
+    out.legal = true;
+    out.move = move_of(p.action);
+    out.san = interp::canonical_text(e, s, p.action, p.next);
+    out.uci = interp::uci_text(p.action);
+    // The claims the text makes, as the main line checks them, but for the move number: a move on
+    // its own has none.
+    ast::Ply ply;
+    ply.move = v2::get<ast::Move>(parsed);
+    ply.text = move;
+    std::vector<interp::Warning> warnings;
+    interp::check_claims(e, warnings, ply, 0, s, p, false, false, interp::actual_claim(e, p.next, p.check));
+    for (const interp::Warning& w : warnings) {
+        std::optional<Rule> rule;
+        if (!w.rule.empty()) rule = rule_of(w.rule);
+        out.warnings.push_back(Warning{std::string(interp::kind_name(w.kind)), w.ply, w.pos.line, w.pos.column,
+                                       w.written, w.canonical, rule, w.message});
+    }
+    Board after = *this;
+    BoardAccess::push(after, fast::position_from(p.next), *out.move);
+    out.after = std::move(after);
+    return out;
+}
+
+// ---- playing -------------------------------------------------------------------------------------
+
+void Board::push(Move m) {
+    const fast::Position p = BoardAccess::position(*this);
+    if (bad_promotion(m)) refuse(p.sigma, m);
+    const fast::Termination t = fast::terminates_concrete(p, concrete(m));
+    const fast::Accepted* ok = v2::get_if<fast::Accepted>(&t);
+    if (ok == nullptr) refuse(p.sigma, m);
+    BoardAccess::push(*this, ok->next, m);
+}
+
+Move Board::push_san(std::string_view san) {
+    const Move m = parse_san(san);
+    push(m);
+    return m;
+}
+
+Move Board::push_uci(std::string_view uci) {
+    const Move m = parse_uci(uci);
+    push(m);
+    return m;
+}
+
+Move Board::pop() {
+    if (history_.empty()) throw std::out_of_range("Board::pop: no move to take back");
+    const Undo last = history_.back();
+    history_.pop_back();
+    state_ = last.before;
+    return last.move;
+}
+
+std::vector<Move> Board::move_stack() const {
+    std::vector<Move> out;
+    out.reserve(history_.size());
+    for (const Undo& u : history_) out.push_back(u.move);
+    return out;
+}
+
+bool operator==(const Board& a, const Board& b) noexcept {
+    return BoardAccess::position(a) == BoardAccess::position(b);
+}
+
+}  // namespace pgnsem::api
