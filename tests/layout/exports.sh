@@ -28,6 +28,7 @@ while IFS= read -r symbol; do
   name=$(sed -E 's/^(typeinfo name for|typeinfo for|vtable for|VTT for|construction vtable for|guard variable for|non-virtual thunk to|virtual thunk to|covariant return thunk to|TLS init function for|TLS wrapper function for) //
                  s/operator(<<=|>>=|<=>|<<|>>|<=|>=|->\*|->|<|>|\(\)|\[\])/operator@/g' <<<"$symbol")
   while [[ $name =~ \<[^\<\>]*\>|\([^\(\)]*\) ]]; do name=${name//"${BASH_REMATCH[0]}"/}; done
+  name=$(sed -E 's/( const| volatile| &&| &)+$//' <<<"$name")  # a member function's qualifiers
   name=${name##* }
   if [[ $name == std::* || $name == __gnu_cxx::* ]]; then
     continue
