@@ -12,8 +12,8 @@
 source "$2/tests/cli/lib.sh" "$@"
 # shellcheck source=../../app/cli/pgnsem.bash-completion
 source "$src/app/cli/pgnsem.bash-completion" || { bad "the completion does not load"; finish; }
-[[ $(complete -p pgnsem 2>/dev/null) == "complete -F _pgnsem pgnsem" ]] && ok ||
-  bad "the completion does not register _pgnsem for pgnsem: $(complete -p pgnsem 2>&1)"
+if [[ $(complete -p pgnsem 2>/dev/null) == "complete -F _pgnsem pgnsem" ]]; then ok; else
+  bad "the completion does not register _pgnsem for pgnsem: $(complete -p pgnsem 2>&1)"; fi
 
 # offered WORD...: the completions of the command line WORD... (the last word is the one completed),
 # sorted, one a line
