@@ -111,7 +111,7 @@ TEST_CASE("board: push_san replays the example and conformance games with trace'
             ++games_replayed;
         }
     }
-    // Fischer–Spassky alone is 99 plies; the conformance files hold illegal games too.
+    // Fischer–Spassky alone is 85 plies; the conformance files hold illegal games too.
     CHECK(plies > 500);
     CHECK(refused > 20);
     CHECK(games_replayed > 50);
@@ -186,9 +186,9 @@ TEST_CASE("board: the position's facts", "[api][board]") {
     CHECK(b.fullmove_number() == 2);
     b.push_san("Ke2");
     CHECK(b.castling_rights() == api::CastlingRights{false, false, true, true});
-    CHECK(b.move_stack() ==
-          std::vector<api::Move>{api::Move(api::Square::e2, api::Square::e4),
-                                 api::Move(api::Square::g8, api::Square::f6), api::Move(api::Square::e1, api::Square::e2)});
+    CHECK(b.move_stack() == std::vector<api::Move>{api::Move(api::Square::e2, api::Square::e4),
+                                                   api::Move(api::Square::g8, api::Square::f6),
+                                                   api::Move(api::Square::e1, api::Square::e2)});
 
     // The hash follows the repetition rule: the knights out and back make the same position (and
     // castling rights lost make another); the clocks do not count.
