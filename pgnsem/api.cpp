@@ -51,27 +51,6 @@ Status status_of(interp::VerdictKind k) noexcept {
     PGNSEM_UNREACHABLE("every verdict is listed");
 }
 
-// The public rule of an internal id: every id the semantics and the readers write is in the
-// contract's list (schemas/common.json), which pgnsem/rules.hpp holds.
-Rule rule_of(std::string_view id) noexcept {
-    const std::optional<Rule> r = rule_from_id(id);
-    PGNSEM_ASSERT(r.has_value(), "every rule id is in pgnsem/rules.hpp");
-    return r.value_or(Rule::SyntaxToken);
-}
-
-Warning warning_of(const interp::Warning& w) {
-    std::optional<Rule> rule;
-    if (!w.rule.empty()) rule = rule_of(w.rule);
-    return Warning{std::string(interp::kind_name(w.kind)),
-                   w.ply,
-                   w.pos.line,
-                   w.pos.column,
-                   w.written,
-                   w.canonical,
-                   rule,
-                   w.message};
-}
-
 }  // namespace
 
 // ---- positions ----------------------------------------------------------------------------------

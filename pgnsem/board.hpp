@@ -193,7 +193,7 @@ struct MoveJudgement;
 
 // A position and the moves pushed onto it since it was made (or read). Made at the initial
 // position, or read from FEN or EPD; pushed and popped a move at a time. Copying a board copies
-// its moves too. A push keeps the position before it (about 120 bytes) for pop; the list grows as
+// its moves too. A push keeps the position before it (about 200 bytes) for pop; the list grows as
 // a std::vector does, so a game or a search deeper than any before it allocates, and nothing else.
 class PGNSEM_API Board {
 public:
@@ -273,8 +273,8 @@ public:
     friend PGNSEM_API bool operator==(const Board& a, const Board& b) noexcept;
 
     // σ, for the library's own code (pgnsem/board.cpp): its size and alignment are checked there.
-    static constexpr std::size_t kStateBytes = 116;
-    struct alignas(4) State {
+    static constexpr std::size_t kStateBytes = 192;
+    struct alignas(8) State {
         std::array<unsigned char, kStateBytes> bytes;
     };
 
