@@ -293,7 +293,7 @@ private:
 // sentence. `ply`, `line` and `column` are 0 where they do not apply (a single move has no place in
 // a file).
 struct Warning {
-    std::string kind;
+    WarningKind kind = WarningKind::CaptureMarker;
     std::uint32_t ply = 0;
     std::uint32_t line = 0, column = 0;
     std::string written, canonical;

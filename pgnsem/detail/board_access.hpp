@@ -73,17 +73,16 @@ inline Rule rule_of(std::string_view id) noexcept {
     return r.value_or(Rule::SyntaxToken);
 }
 
+inline WarningKind warning_kind_of(interp::WarningKind k) noexcept {
+    const std::optional<WarningKind> kind = warning_kind_from_name(interp::kind_name(k));
+    PGNSEM_ASSERT(kind.has_value(), "every warning kind is in pgnsem/rules.hpp");
+    return kind.value_or(WarningKind::CaptureMarker);
+}
+
 inline Warning warning_of(const interp::Warning& w) {
     std::optional<Rule> rule;
     if (!w.rule.empty()) rule = rule_of(w.rule);
-    return Warning{std::string(interp::kind_name(w.kind)),
-                   w.ply,
-                   w.pos.line,
-                   w.pos.column,
-                   w.written,
-                   w.canonical,
-                   rule,
-                   w.message};
+    return Warning{warning_kind_of(w.kind), w.ply, w.pos.line, w.pos.column, w.written, w.canonical, rule, w.message};
 }
 
 inline Held held_of(const sem::State& s) noexcept {

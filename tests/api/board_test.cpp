@@ -1,8 +1,6 @@
 // The board of pgnsem/board.hpp: each call against what the command line says (trace's FEN after
 // every ply of the example and conformance games, `perft`'s published counts), and push and pop
 // against each other.
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -14,6 +12,7 @@
 #include <vector>
 
 #include "pgnsem/api.hpp"
+#include "tests/api/tool_output.hpp"
 #include "tests/shared_data.hpp"
 
 namespace api = pgnsem::api;
@@ -23,15 +22,8 @@ namespace {
 
 // What `pgnsem trace --format jsonl FILE` writes, one step object a line.
 std::vector<nlohmann::json> trace_steps(const std::string& path) {
-    const std::string command = std::string("'") + PGNSEM_BINARY + "' trace --format jsonl '" + path + "'";
-    std::FILE* out = popen(command.c_str(), "r");
-    REQUIRE(out != nullptr);
-    std::string written;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, out)) > 0;) written.append(buffer, n);
-    const int status = pclose(out);
-    REQUIRE(WIFEXITED(status));
-    REQUIRE(WEXITSTATUS(status) <= 1);
+    const std::string written =
+        test::tool_output(std::string("'") + PGNSEM_BINARY + "' trace --format jsonl '" + path + "'");
     std::vector<nlohmann::json> steps;
     std::istringstream lines(written);
     for (std::string line; std::getline(lines, line);) steps.push_back(nlohmann::json::parse(line));
@@ -288,5 +280,19 @@ TEST_CASE("board: every rule id of the contract is an api::Rule, in the same ord
     for (std::size_t i = 0; i < ids.size(); ++i) {
         CHECK(api::kRuleIds[i] == ids[i]);
         CHECK(api::rule_from_id(ids[i]) == static_cast<api::Rule>(i));
+    }
+}
+
+TEST_CASE("board: every warning kind of the contract is an api::WarningKind, in the same order", "[api][board]") {
+    std::ifstream in(std::string(PGNSEM_SOURCE_DIR) + "/schemas/common.json");
+    REQUIRE(in);
+    const nlohmann::json schema = nlohmann::json::parse(in);
+    const auto kinds = schema.at("$defs").at("warning_kind").at("enum").get<std::vector<std::string>>();
+    REQUIRE(kinds.size() == api::kWarningKinds.size());
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        CHECK(api::kWarningKinds[i] == kinds[i]);
+        CHECK(api::warning_kind_from_name(kinds[i]) == static_cast<api::WarningKind>(i));
+        // and each has its rule under --strict
+        CHECK(api::rule_from_id("notation/" + kinds[i]));
     }
 }
