@@ -1,7 +1,8 @@
 # The Debian package (included by CMakeLists.txt with the install rules): `cpack -G DEB` in a build
 # folder packs what `cmake --install` would put under /usr — the tool, libpgnsem.so and libpgnsem.a,
 # the public headers, the CMake and pkg-config files, the licence (also as Debian's copyright
-# file), the manual page and the bash completion — into build/…/pgnsem_VERSION_ARCH.deb. It compiles
+# file), the manual page, the bash completion and, when it is built, the Python package — into
+# build/…/pgnsem_VERSION_ARCH.deb. It compiles
 # nothing: cpack only builds what `all` has not built yet, and installs the build folder.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME pgnsem)
@@ -26,11 +27,23 @@ generates legal and near-miss games, and answers JSON requests as a server.
 This package holds the pgnsem tool, its manual page and bash completion, and the
 C++20 library (libpgnsem.so, libpgnsem.a) with its public headers, CMake package
 and pkg-config files.")
+# With the Python package (python/, -DPGNSEM_PYTHON=ON, as scripts/build-release builds it): said so,
+# and the Python it is built for recommended (the tool and the library work without it), Hypothesis
+# suggested (pgnsem.strategies needs it).
+if(PGNSEM_PYTHON)
+  string(APPEND CPACK_DEBIAN_PACKAGE_DESCRIPTION "
+It also holds the Python package pgnsem (the board, games judged, Hypothesis
+strategies), in /usr/lib/python3/dist-packages.")
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "${PGNSEM_PYTHON_DEB_RECOMMENDS}")
+endif()
 # The dependencies are the shared libraries the tool and libpgnsem.so link, as dpkg-shlibdeps
 # finds them (libc6, libstdc++6, zlib1g, libzstd1, …). A program linked with libpgnsem.a links
 # the decompressors itself, which their -dev packages give.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "zlib1g-dev, libbz2-dev, liblzma-dev, libzstd-dev")
+if(PGNSEM_PYTHON)
+  string(APPEND CPACK_DEBIAN_PACKAGE_SUGGESTS ", python3-hypothesis")
+endif()
 # A shlibs file for packages built against libpgnsem.so, and the ldconfig trigger that makes
 # libpgnsem.so.0.1 known to the dynamic loader when the package is installed.
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
