@@ -139,7 +139,7 @@ void bind_games(py::module_& m) {
                            "The games of a file, one at a time (an iterator; read_games makes it). Memory does not "
                            "grow with the file. A damaged compressed file raises OSError after the games before "
                            "the damage. close() (or a with block) closes the file before the end.")
-        .def("__iter__", [](GameReader& r) -> GameReader& { return r; })
+        .def("__iter__", [](py::object self) { return self; })
         .def("__next__",
              [](GameReader& r) {
                  std::optional<chess::Game> g = r.next();
@@ -147,7 +147,7 @@ void bind_games(py::module_& m) {
                  return std::move(*g);
              })
         .def("close", &GameReader::close)
-        .def("__enter__", [](GameReader& r) -> GameReader& { return r; })
+        .def("__enter__", [](py::object self) { return self; })
         .def("__exit__", [](GameReader& r, const py::args&) { r.close(); });
 
     m.def(
