@@ -74,6 +74,30 @@ Warning warning_of(const interp::Warning& w) {
 
 }  // namespace
 
+std::string_view result_name(Result r) noexcept {
+    switch (r) {
+        case Result::WhiteWins: return ast::result_text(ast::Result::WhiteWins);
+        case Result::BlackWins: return ast::result_text(ast::Result::BlackWins);
+        case Result::Draw: return ast::result_text(ast::Result::Draw);
+        case Result::Unknown: return ast::result_text(ast::Result::Unknown);
+    }
+    PGNSEM_UNREACHABLE("every termination marker is listed");
+}
+
+namespace {
+
+Result result_of(ast::Result r) noexcept {
+    switch (r) {
+        case ast::Result::WhiteWins: return Result::WhiteWins;
+        case ast::Result::BlackWins: return Result::BlackWins;
+        case ast::Result::Draw: return Result::Draw;
+        case ast::Result::Unknown: return Result::Unknown;
+    }
+    PGNSEM_UNREACHABLE("every termination marker is listed");
+}
+
+}  // namespace
+
 // ---- positions ----------------------------------------------------------------------------------
 
 FenReading read_fen(std::string_view fen) {
@@ -218,6 +242,25 @@ Verdict judge(const Game& game, const JudgeOptions& options) {
     for (const interp::Warning& w : v.warnings) out.warnings.push_back(warning_of(w));
     out.position_after = board_of(v.final_state);
     out.fen_after = v.fen_after;
+    switch (v.end) {
+        case sem::Outcome::Ongoing: out.end.reset(); break;
+        case sem::Outcome::Checkmate: out.end = End::Checkmate; break;
+        case sem::Outcome::Stalemate: out.end = End::Stalemate; break;
+    }
+    const auto fact = [](std::uint32_t ply) {
+        return interp::DrawFacts::held(ply) ? std::optional<std::uint32_t>(ply) : std::nullopt;
+    };
+    out.draw_claimable_at = fact(v.draws.claimable_at());
+    out.automatic_draw_at = fact(v.draws.automatic_at());
+    out.file = game.source();
+    out.game = v.game;
+    if (v.white || v.black)
+        out.players = Players{v.white, v.black};
+    else
+        out.players.reset();
+    out.result.reset();
+    if (v.result) out.result = result_of(*v.result);
+    out.result_tag = v.result_tag;
     static const std::string envelope = interp::envelope_members("verdict", sem::Reading::laws());
     interp::append_verdict_json(out.json, envelope, game.source(), v);
     return out;

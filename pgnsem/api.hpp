@@ -60,6 +60,12 @@ struct Tag {
     std::string name, value;
 };
 
+// A game's termination marker (PGN §8.2.6): 1-0, 0-1, 1/2-1/2, * (the game goes on, or its result is
+// unknown).
+enum class Result : std::uint8_t { WhiteWins, BlackWins, Draw, Unknown };
+// "1-0", "0-1", "1/2-1/2", "*".
+[[nodiscard]] PGNSEM_API std::string_view result_name(Result r) noexcept;
+
 // One game as read (syntax/pgn/reader.hpp), up to its first syntax error if it has one. A value that
 // shares its immutable contents between copies.
 class PGNSEM_API Game {
@@ -128,7 +134,14 @@ struct GameError {
     std::uint32_t line = 0, column = 0;
 };
 
-// A game's verdict: the names of the `verdict` object of docs/vocabulary.md (schemas/verdict.json).
+// The players' names: the White and Black tags, each nothing when absent.
+struct Players {
+    std::optional<std::string> white, black;
+};
+
+// A game's verdict: the `verdict` object of docs/vocabulary.md (schemas/verdict.json), a member for
+// each of its fields, of the same name and meaning (where the JSON has null, nothing), but the
+// envelope's (`object`, `contract`, `pgnsem`, `reading`); and the position after, as a Board.
 struct Verdict {
     Status verdict = Status::Legal;
     std::uint32_t plies = 0;  // legal main-line plies replayed before the first error
@@ -136,6 +149,19 @@ struct Verdict {
     std::vector<Warning> warnings;
     Board position_after;   // the position after the last legal ply (no move to pop)
     std::string fen_after;  // its FEN, as the verdict writes it
+    // How the game ended on the board after its last legal ply; nothing when it did not.
+    std::optional<End> end;
+    // The first ply (0: the start position) at which a draw could be claimed (Laws 9.2, 9.3: threefold
+    // repetition, fifty moves), or came automatically (9.6, 5.2.2: fivefold repetition, seventy-five
+    // moves, a dead position); nothing when never.
+    std::optional<std::uint32_t> draw_claimable_at;
+    std::optional<std::uint32_t> automatic_draw_at;
+    std::string file;        // the input's name (Game::source())
+    std::uint32_t game = 0;  // the game's 1-based index in it
+    // The White and Black tags; nothing when the game has neither.
+    std::optional<Players> players;
+    std::optional<Result> result;           // the termination marker as written; nothing when there is none
+    std::optional<std::string> result_tag;  // the Result tag as written; nothing when there is none
     // The `verdict` object `pgnsem check --format jsonl` writes for this game, byte for byte (no
     // newline), under the Laws' reading.
     std::string json;

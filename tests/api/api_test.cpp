@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -129,6 +131,22 @@ json or_null(const std::string& s) {
 json or_null(std::uint32_t n) {
     return n == 0 ? json() : json(n);
 }
+// Where the API has nothing, the JSON has null.
+json value(const std::optional<std::string>& s) {
+    return s ? json(*s) : json();
+}
+json value(const std::optional<std::uint32_t>& n) {
+    return n ? json(*n) : json();
+}
+json value(const std::optional<api::End>& e) {
+    return e ? json(std::string(api::end_name(*e))) : json();
+}
+json value(const std::optional<api::Result>& r) {
+    return r ? json(std::string(api::result_name(*r))) : json();
+}
+json value(const std::optional<api::Players>& p) {
+    return p ? json{{"white", value(p->white)}, {"black", value(p->black)}} : json();
+}
 
 }  // namespace
 
@@ -145,13 +163,23 @@ json or_null(std::uint32_t n) {
 TEST_CASE("api: Verdict, GameError and Warning have the names and values of check's verdict object", "[api]") {
     if (std::string(PGNSEM_BINARY).empty()) test::skip("the command line is not built (PGNSEM_CLI=OFF)");
     std::size_t games_compared = 0, errors = 0, warnings = 0;
+    // how many games have each member that may be null, and have it null
+    std::map<std::string, std::pair<std::size_t, std::size_t>> set_and_null;
+    const auto count = [&](const char* member, bool set) {
+        auto& [yes, no] = set_and_null[member];
+        ++(set ? yes : no);
+    };
     for (const char* folder : {"examples", "tests/conformance"}) {
         const std::string dir = std::string(PGNSEM_SOURCE_DIR) + "/" + folder;
-        for (const char* name : {"illegal.pgn", "legal-tricky.pgn", "fischer-spassky-1992.pgn", "semantics.pgn",
-                                 "notation.pgn", "claims.pgn", "errata.pgn"}) {
+        // every game of the folders, each file in the order of its name
+        std::vector<std::string> names;
+        for (const auto& entry : std::filesystem::directory_iterator(dir))
+            if (entry.path().extension() == ".pgn") names.push_back(entry.path().filename().string());
+        std::sort(names.begin(), names.end());
+        REQUIRE(!names.empty());
+        for (const std::string& name : names) {
             const std::string text = read_file(dir + "/" + name);
-            if (text.empty()) continue;  // the name is in the other folder
-            const json document = json::parse(check_output(dir, name, "json"));
+            const json document = json::parse(check_output(dir, name.c_str(), "json"));
             const auto games = api::read_games(text, name);
             REQUIRE(games.size() == document.size());
             for (std::size_t i = 0; i < games.size(); ++i) {
@@ -159,9 +187,26 @@ TEST_CASE("api: Verdict, GameError and Warning have the names and values of chec
                 const api::Verdict v = api::judge(games[i]);
                 const json& o = document[i];
                 std::vector<std::string> compared;
+                PGNSEM_SAME_FIELD(v, o, file, value);
+                PGNSEM_SAME_FIELD(v, o, game, value);
+                PGNSEM_SAME_FIELD(v, o, players, value);
+                PGNSEM_SAME_FIELD(v, o, result, value);
+                PGNSEM_SAME_FIELD(v, o, result_tag, value);
                 PGNSEM_SAME_FIELD(v, o, verdict, value);
                 PGNSEM_SAME_FIELD(v, o, plies, value);
                 PGNSEM_SAME_FIELD(v, o, fen_after, value);
+                PGNSEM_SAME_FIELD(v, o, end, value);
+                PGNSEM_SAME_FIELD(v, o, draw_claimable_at, value);
+                PGNSEM_SAME_FIELD(v, o, automatic_draw_at, value);
+                count("players", v.players.has_value());
+                count("players.white", v.players && v.players->white);
+                count("result", v.result.has_value());
+                count("result_tag", v.result_tag.has_value());
+                count("end", v.end.has_value());
+                count("draw_claimable_at", v.draw_claimable_at.has_value());
+                count("automatic_draw_at", v.automatic_draw_at.has_value());
+                CHECK(v.file == games[i].source());
+                CHECK(v.game == games[i].index());
                 REQUIRE(v.error.has_value() == !o.at("error").is_null());
                 compared.push_back("error");
                 if (v.error) {
@@ -201,21 +246,23 @@ TEST_CASE("api: Verdict, GameError and Warning have the names and values of chec
                     compared = outer;
                     ++warnings;
                 }
-                // what the object has beyond the API's Verdict: the envelope, and what the API keeps
-                // in its Game (file, game, tags) or computes on request (end; draw facts: not yet)
-                for (const char* f : {"object", "contract", "pgnsem", "reading", "file", "game", "players", "result",
-                                      "result_tag", "end", "draw_claimable_at", "automatic_draw_at"})
-                    compared.push_back(f);
-                CHECK(compared.size() == o.size());
+                // what the object has beyond the API's Verdict: the envelope only
+                for (const char* f : {"object", "contract", "pgnsem", "reading"}) compared.push_back(f);
+                CHECK(compared.size() == o.size());  // every field of the verdict object has its member
                 CHECK(json::parse(v.json) == o);
                 ++games_compared;
             }
         }
     }
-    // the files hold verdicts of every kind, errors and warnings
+    // the files hold verdicts of every kind, errors and warnings, and each member both set and null
     CHECK(games_compared > 100);
     CHECK(errors > 50);
     CHECK(warnings > 20);
+    for (const auto& [member, counts] : set_and_null) {
+        INFO(member);
+        CHECK(counts.first > 0);
+        CHECK(counts.second > 0);
+    }
 }
 
 #undef PGNSEM_SAME_FIELD
@@ -263,6 +310,52 @@ TEST_CASE("api: judge gives the verdict's fields", "[api]") {
     REQUIRE(strict.error);
     CHECK(strict.error->rule == api::Rule::NotationCheckClaim);
     CHECK(api::status_name(strict.verdict) == "malformed");
+
+    // The game's identity and how it ended on the board.
+    CHECK(mate.file == "-");
+    CHECK(mate.game == 1);
+    CHECK(claim.game == 3);
+    CHECK(!mate.players);
+    CHECK(mate.result == api::Result::BlackWins);
+    CHECK(api::result_name(*mate.result) == "0-1");
+    CHECK(!mate.result_tag);
+    CHECK(mate.end == api::End::Checkmate);
+    CHECK(!mate.draw_claimable_at);
+    CHECK(!mate.automatic_draw_at);
+    CHECK(bad.result == api::Result::Unknown);
+    CHECK(!bad.end);
+}
+
+TEST_CASE("api: judge gives the players, the Result tag and the draw facts", "[api]") {
+    // The knights go out and back four times: the start position stands for the third time after ply
+    // 8, which Black may announce at ply 7 (Law 9.2.1); for the fifth after ply 16 (9.6.1).
+    const auto games = api::read_games(
+        "[White \"Anand\"]\n[Result \"1/2-1/2\"]\n\n"
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 1/2-1/2\n\n"
+        "1. e4 e5\n",
+        "draws.pgn");
+    REQUIRE(games.size() == 2);
+    const api::Verdict draw = api::judge(games[0]);
+    CHECK(draw.verdict == api::Status::Legal);
+    CHECK(draw.file == "draws.pgn");
+    REQUIRE(draw.players);
+    CHECK(draw.players->white == "Anand");
+    CHECK(!draw.players->black);
+    CHECK(draw.result == api::Result::Draw);
+    CHECK(draw.result_tag == "1/2-1/2");
+    CHECK(!draw.end);
+    CHECK(draw.draw_claimable_at == 7u);
+    CHECK(draw.automatic_draw_at == 16u);
+    // No tags and no marker.
+    const api::Verdict bare = api::judge(games[1]);
+    CHECK(bare.game == 2);
+    CHECK(!bare.players);
+    CHECK(!bare.result);
+    CHECK(!bare.result_tag);
+    CHECK(!bare.draw_claimable_at);
+    CHECK(!bare.automatic_draw_at);
+    CHECK(api::result_name(api::Result::WhiteWins) == "1-0");
+    CHECK(api::result_name(api::Result::Unknown) == "*");
 }
 
 TEST_CASE("api: GameReader reads a file one game at a time, and says when it cannot", "[api]") {
