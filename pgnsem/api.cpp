@@ -166,6 +166,148 @@ std::optional<std::string> Game::result() const {
     return std::nullopt;
 }
 
+namespace {
+
+Comment comment_of(const ast::Comment& c) {
+    return Comment{std::string(c.text), c.pos.line, c.pos.column};
+}
+
+std::string_view suffix_text(ast::Suffix s) noexcept {
+    switch (s) {
+        case ast::Suffix::None: return "";
+        case ast::Suffix::Good: return "!";
+        case ast::Suffix::Mistake: return "?";
+        case ast::Suffix::Brilliant: return "!!";
+        case ast::Suffix::Blunder: return "??";
+        case ast::Suffix::Interesting: return "!?";
+        case ast::Suffix::Dubious: return "?!";
+    }
+    PGNSEM_UNREACHABLE("every suffix annotation is listed");
+}
+
+// The position the game's plies are counted from, as the interpreter counts them
+// (interpreter/start_position.hpp): the FEN tag's, or σ₀ when there is none or it does not read.
+sem::State numbering_start(const ast::Game& g) {
+    if (const auto fen = g.tag("FEN")) {
+        const auto parsed = syntax::parse_fen(*fen);
+        if (const auto* p = v2::get_if<Placement>(&parsed)) return sem::from_placement(*p);
+    }
+    return sem::initial_state();
+}
+
+// The plies of a line from `first` on, the first being ply `number` of the game (1-based), with their
+// NAGs, into `out`; their variations are made (with their places) but not filled. `ply_at` and
+// `variation_at` get where each AST ply and variation went.
+void line_plies(const ast::Game& g, const sem::State& start, std::uint32_t first, std::uint32_t number,
+                std::vector<Ply>& out, std::vector<Ply*>& ply_at, std::vector<Variation*>& variation_at) {
+    std::size_t count = 0;
+    for (std::uint32_t i = first; i != ast::kNone; i = g.plies[i].next) ++count;
+    out.reserve(count);
+    for (std::uint32_t i = first; i != ast::kNone; i = g.plies[i].next, ++number) {
+        const ast::Ply& a = g.plies[i];
+        Ply& p = out.emplace_back();
+        p.text = std::string(a.text);
+        p.suffix = std::string(suffix_text(a.move.suffix));
+        p.ply = number;
+        // the ply's turn in σ's numbering (semantics/state.hpp), in 64 bits: a line may be longer
+        // than any σ can count
+        const std::uint64_t turn = std::uint64_t{start.turn} + number - 1;
+        p.move_number = static_cast<std::uint32_t>(start.number_base + turn / 2);
+        p.side = turn % 2 == 0 ? Side::White : Side::Black;
+        p.line = a.pos.line;
+        p.column = a.pos.column;
+        for (std::uint32_t k = 0; k < a.nags_count; ++k) {
+            const ast::Nag& n = g.nags[a.nags_begin + k];
+            p.nags.push_back(Nag{n.value, n.pos.line, n.pos.column});
+        }
+        std::size_t variations = 0;
+        for (std::uint32_t v = a.first_variation; v != ast::kNone; v = g.variations[v].next_sibling) ++variations;
+        p.variations.reserve(variations);
+        for (std::uint32_t v = a.first_variation; v != ast::kNone; v = g.variations[v].next_sibling) {
+            Variation& made = p.variations.emplace_back();
+            made.line = g.variations[v].pos.line;
+            made.column = g.variations[v].pos.column;
+        }
+    }
+    // `out` and each ply's variations are filled: their addresses stay
+    std::uint32_t k = 0;
+    for (std::uint32_t i = first; i != ast::kNone; i = g.plies[i].next, ++k) {
+        ply_at[i] = &out[k];
+        std::uint32_t j = 0;
+        for (std::uint32_t v = g.plies[i].first_variation; v != ast::kNone; v = g.variations[v].next_sibling, ++j)
+            variation_at[v] = &out[k].variations[j];
+    }
+}
+
+}  // namespace
+
+std::vector<Ply> Game::plies() const {
+    const ast::Game& g = data_->game;
+    const sem::State start = numbering_start(g);
+    std::vector<Ply> main;
+    std::vector<Ply*> ply_at(g.plies.size(), nullptr);
+    std::vector<Variation*> variation_at(g.variations.size(), nullptr);
+    // The lines still to fill, with an explicit stack: a game may nest variations as deep as its text
+    // allows (the reader and the interpreter walk them so too).
+    struct Pending {
+        std::vector<Ply>* out;
+        std::uint32_t first, number, depth;
+    };
+    std::vector<Pending> stack;
+    if (g.main_line != ast::kNone) stack.push_back({&main, g.main_line, 1, 0});
+    while (!stack.empty()) {
+        const Pending line = stack.back();
+        stack.pop_back();
+        line_plies(g, start, line.first, line.number, *line.out, ply_at, variation_at);
+        std::uint32_t k = 0;
+        for (std::uint32_t i = line.first; i != ast::kNone; i = g.plies[i].next, ++k) {
+            std::uint32_t j = 0;
+            for (std::uint32_t v = g.plies[i].first_variation; v != ast::kNone; v = g.variations[v].next_sibling, ++j) {
+                Variation& made = (*line.out)[k].variations[j];
+                if (line.depth + 1 > kMaxNesting)
+                    made.cut = true;
+                else if (g.variations[v].first_ply != ast::kNone)
+                    stack.push_back({&made.plies, g.variations[v].first_ply, line.number + k, line.depth + 1});
+            }
+        }
+    }
+    // Each comment at its place (ast::Comment), in source order; those inside a cut variation are
+    // left out with its plies.
+    for (const ast::Comment& c : g.comments) {
+        if (c.after_ply == ast::kNone) {
+            if (c.line != ast::kNone && variation_at[c.line] != nullptr)
+                variation_at[c.line]->comments_before.push_back(comment_of(c));
+        } else if (c.after_variation == ast::kNone) {
+            if (ply_at[c.after_ply] != nullptr) ply_at[c.after_ply]->comments_after.push_back(comment_of(c));
+        } else if (variation_at[c.after_variation] != nullptr) {
+            variation_at[c.after_variation]->comments_after.push_back(comment_of(c));
+        }
+    }
+    return main;
+}
+
+std::vector<Comment> Game::comments_before() const {
+    std::vector<Comment> out;
+    for (const ast::Comment& c : data_->game.comments)
+        if (c.after_ply == ast::kNone && c.line == ast::kNone) out.push_back(comment_of(c));
+    return out;
+}
+
+std::vector<Comment> Game::comments_after() const {
+    const ast::Game& g = data_->game;
+    std::vector<Comment> out;
+    std::uint32_t last = g.main_line;
+    if (last == ast::kNone) return out;
+    while (g.plies[last].next != ast::kNone) last = g.plies[last].next;
+    std::uint32_t last_variation = g.plies[last].first_variation;
+    if (last_variation != ast::kNone)
+        while (g.variations[last_variation].next_sibling != ast::kNone)
+            last_variation = g.variations[last_variation].next_sibling;
+    for (const ast::Comment& c : g.comments)
+        if (c.after_ply == last && c.after_variation == last_variation) out.push_back(comment_of(c));
+    return out;
+}
+
 struct GameReader::Impl {
     std::string name;
     std::string text;                      // the input, when read from memory

@@ -66,6 +66,61 @@ enum class Result : std::uint8_t { WhiteWins, BlackWins, Draw, Unknown };
 // "1-0", "0-1", "1/2-1/2", "*".
 [[nodiscard]] PGNSEM_API std::string_view result_name(Result r) noexcept;
 
+// The movetext as the reader keeps it (ast/ast.hpp): every ply of the main line and of its
+// variations, with the NAGs and comments at their places. Lines and columns are 1-based, columns in
+// bytes of the line (docs/vocabulary.md).
+
+// A comment, `{…}` or `;…`: its text without the delimiters, and where its `{` or `;` stands.
+struct Comment {
+    std::string text;
+    std::uint32_t line = 0, column = 0;
+};
+
+// A numeric annotation glyph `$N` (§8.2.4, 0–255): it annotates the move before it, wherever it is
+// written after that move; where its `$` stands.
+struct Nag {
+    std::uint32_t value = 0;  // 0–255
+    std::uint32_t line = 0, column = 0;
+};
+
+struct Variation;
+
+// One ply of a line, as written. The comments before the first ply of a line are the line's
+// (Variation::comments_before, Game::comments_before); every other comment stands after a move
+// (Ply::comments_after) or after a variation's `)` (Variation::comments_after).
+struct Ply {
+    std::string text;  // the move as written, its suffix glyph (`!`, `?`, …) included when attached
+    // The suffix annotation (§8.2.3.8: `!`, `?`, `!!`, `??`, `!?`, `?!`, NAGs 1–6), written on the
+    // move or apart from it (`e4 !`); empty when none.
+    std::string suffix;
+    // Counted from the start position (the FEN tag's side and move number; White's first move when
+    // there is none, or it does not read), not as written: the ply's index in the game (1 is the
+    // first move; a variation's first ply has the number of the ply it replaces), its move number and
+    // the side that plays it.
+    std::uint32_t ply = 0;
+    std::uint32_t move_number = 0;
+    Side side = Side::White;
+    std::uint32_t line = 0, column = 0;  // where the move starts
+    std::vector<Nag> nags;
+    std::vector<Comment> comments_after;  // straight after the move, before its variations
+    // The variations (RAV, §8.2.5) that replace this ply, each replayed from the position before it,
+    // in the order written.
+    std::vector<Variation> variations;
+};
+
+// A variation: a line of plies, the first an alternative to the ply it follows (its first ply has
+// that ply's number and side). Empty for `()`.
+struct Variation {
+    std::uint32_t line = 0, column = 0;    // where its `(` stands
+    std::vector<Comment> comments_before;  // after the `(`, before its first move (all of them for `( {…} )`)
+    std::vector<Ply> plies;
+    std::vector<Comment> comments_after;  // after the `)`: before the next variation of the ply, or the next move
+    // Nested more than Game::kMaxNesting variations deep: its plies, with their comments, are left out,
+    // so that copying or destroying a game's plies never goes deeper than that. The verdict replays
+    // them all the same.
+    bool cut = false;
+};
+
 // One game as read (syntax/pgn/reader.hpp), up to its first syntax error if it has one. A value that
 // shares its immutable contents between copies.
 class PGNSEM_API Game {
@@ -85,6 +140,18 @@ public:
     [[nodiscard]] std::vector<std::string> moves() const;
     // The termination marker as written (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
     [[nodiscard]] std::optional<std::string> result() const;
+
+    // The main line, each ply with its NAGs, comments and variations, and theirs, as read: the whole
+    // move tree (up to the first syntax error, if the game has one). Variations nested more than
+    // kMaxNesting deep are cut (Variation::cut); no game written by a person or a program comes near.
+    static constexpr std::uint32_t kMaxNesting = 256;
+    [[nodiscard]] std::vector<Ply> plies() const;
+    // The comments before the main line's first move (every comment of a movetext without a move).
+    [[nodiscard]] std::vector<Comment> comments_before() const;
+    // The comments that stand last in the movetext, before the termination marker: after the main
+    // line's last move, or after its last variation when it has some (the same comments plies()
+    // holds there; none when the game has no move).
+    [[nodiscard]] std::vector<Comment> comments_after() const;
 
     [[nodiscard]] const Data& data() const noexcept { return *data_; }
 
