@@ -8,6 +8,7 @@
 #include "pgnsem/api.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
@@ -127,8 +128,9 @@ SanReading read_san(std::string_view token) {
 
 // ---- games ---------------------------------------------------------------------------------------
 
-// The game's AST, its text copied out of the reader's buffer into `arena` (ast::Game::own_strings):
-// the views point into it, so a Data never moves once filled.
+// The game's AST, its text copied out of the reader's buffer into `arena` (ast::Game::own_strings,
+// the raw text kept: one copy of the game's bytes, which nearly every view lies in): the views point
+// into it, so a Data never moves once filled.
 struct Game::Data {
     std::string source;
     ast::Game game;
@@ -308,12 +310,31 @@ std::vector<Comment> Game::comments_after() const {
     return out;
 }
 
+namespace {
+
+// The memory a game read keeps: its text (in `arena`) and its AST's arrays.
+std::size_t footprint(const Game::Data& d) noexcept {
+    const ast::Game& g = d.game;
+    return d.arena.capacity() + g.tags.capacity() * sizeof(ast::Tag) + g.plies.capacity() * sizeof(ast::Ply) +
+           g.variations.capacity() * sizeof(ast::Variation) + g.nags.capacity() * sizeof(ast::Nag) +
+           g.comments.capacity() * sizeof(ast::Comment) + g.warnings.capacity() * sizeof(ast::ReaderWarning);
+}
+
+// A game larger than this is not kept for the next one to reuse (real games take a few KiB).
+constexpr std::size_t kKeptBytes = std::size_t{1} << 20;
+
+}  // namespace
+
 struct GameReader::Impl {
     std::string name;
     std::string text;                      // the input, when read from memory
     std::unique_ptr<interp::Input> input;  // the file, plain or compressed, when read from one
     std::unique_ptr<syntax::PgnReader> reader;
     bool done = false;
+    // The last game given out: once no Game holds it any more, the next game is read into it, its
+    // arrays and its text's arena reused, so that a loop over a file allocates nothing per game (as
+    // `check` reads into one ast::Game).
+    std::shared_ptr<Game::Data> last;
     ~Impl() { reader.reset(); }  // before the Input whose stream it reads
 };
 
@@ -343,7 +364,15 @@ GameReader::~GameReader() = default;
 
 std::optional<Game> GameReader::next() {
     if (impl_->done) return std::nullopt;
-    auto data = std::make_shared<Game::Data>();
+    std::shared_ptr<Game::Data> data = std::move(impl_->last);
+    if (data && data.use_count() == 1 && footprint(*data) <= kKeptBytes) {
+        // No Game holds it: no other thread can reach it any more. The last one to let it go, maybe
+        // on another thread, released its count; this fence makes what it did before happen before
+        // the reuse (use_count reads the count relaxed).
+        std::atomic_thread_fence(std::memory_order_acquire);
+    } else {
+        data = std::make_shared<Game::Data>();
+    }
     if (!impl_->reader->next(data->game)) {
         impl_->done = true;
         // the decompressor's message names the file and the byte; the reader's only says EIO
@@ -353,7 +382,8 @@ std::optional<Game> GameReader::next() {
         return std::nullopt;
     }
     data->source = impl_->name;
-    data->game.own_strings(data->arena, ast::Game::RawText::Drop);
+    data->game.own_strings(data->arena, ast::Game::RawText::Copy);
+    impl_->last = data;
     return Game(std::move(data));
 }
 

@@ -598,12 +598,26 @@ TEST_CASE("api: GameReader reads a gzip file as the plain one, and names damaged
     write_gzip(plain);
     const std::vector<api::Game> want = api::read_games(plain, path);
     REQUIRE(want.size() > 10);
+    // Every third game is kept while the reader goes on (the others are let go, and the reader reads
+    // the next game into what they held): a game kept is never changed by the games read after it.
     std::vector<std::string> got_json;
+    std::vector<api::Game> kept;
     api::GameReader reader = api::GameReader::open(path);
-    while (auto g = reader.next()) got_json.push_back(api::judge(*g).json);
+    while (auto g = reader.next()) {
+        got_json.push_back(api::judge(*g).json);
+        if (got_json.size() % 3 == 0) kept.push_back(*g);
+    }
     std::vector<std::string> want_json;
     for (const api::Game& g : want) want_json.push_back(api::judge(g).json);
     CHECK(got_json == want_json);
+    REQUIRE(kept.size() == want.size() / 3);
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+        const api::Game& w = want[3 * k + 2];
+        CHECK(kept[k].index() == w.index());
+        CHECK(kept[k].moves() == w.moves());
+        CHECK(kept[k].tags().size() == w.tags().size());
+        CHECK(api::judge(kept[k]).json == want_json[3 * k + 2]);
+    }
     // cut the compressed file short: the games before the cut, then an error naming the file
     const std::string whole = read_file(path);
     std::ofstream(path, std::ios::binary | std::ios::trunc) << whole.substr(0, whole.size() * 2 / 3);
