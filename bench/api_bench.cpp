@@ -3,6 +3,8 @@
 // same rounds, and prints the API's speed over check's.
 //
 // Usage: api_bench [--runs N] [--pgnsem PATH] FILE.pgn
+//        api_bench --once judge|Judge FILE.pgn  (one API side once, in this process, for a profiler:
+//                                                 no child, nothing timed; prints the counts)
 //
 // Each side runs as a child process of this one, timed from its start to its end (wall time, and the
 // CPU time wait4 reports): check with its output to /dev/null; the API in a forked child that reads
@@ -74,8 +76,16 @@ Counts judge_file(const std::string& path, Way way, bool hash) {
     Counts c;
     try {
         api::GameReader reader = api::GameReader::open(path);
-        (void)way;
-        while (const auto game = reader.next()) add(c, api::judge(*game), hash);
+        if (way == Way::Fresh) {
+            while (const auto game = reader.next()) add(c, api::judge(*game), hash);
+        } else {
+            api::Judge judge;
+            api::Verdict v;
+            while (const auto game = reader.next()) {
+                judge.judge(*game, v);
+                add(c, v, hash);
+            }
+        }
     } catch (const std::exception& e) {
         std::fprintf(stderr, "api_bench: %s\n", e.what());
         c.failed = true;
@@ -196,11 +206,13 @@ struct Side {
 
 int main(int argc, char** argv) {
     int runs = 7;
-    std::string pgnsem = PGNSEM_BINARY, path;
+    std::string pgnsem = PGNSEM_BINARY, path, once;
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
         if (a == "--runs" && i + 1 < argc) {
             runs = std::atoi(argv[++i]);
+        } else if (a == "--once" && i + 1 < argc) {
+            once = argv[++i];
         } else if (a == "--pgnsem" && i + 1 < argc) {
             pgnsem = argv[++i];
         } else if (!a.empty() && a[0] != '-' && path.empty()) {
@@ -210,13 +222,24 @@ int main(int argc, char** argv) {
             break;
         }
     }
-    if (path.empty() || runs < 1 || pgnsem.empty()) {
-        std::fprintf(stderr, "usage: api_bench [--runs N] [--pgnsem PATH] FILE.pgn\n");
+    const auto usage = [] {
+        std::fprintf(stderr,
+                     "usage: api_bench [--runs N] [--pgnsem PATH] FILE.pgn\n"
+                     "       api_bench --once judge|Judge FILE.pgn\n");
         return 2;
+    };
+    if (!once.empty()) {
+        if (path.empty() || (once != "judge" && once != "Judge")) return usage();
+        const Counts c = judge_file(path, once == "judge" ? Way::Fresh : Way::Reused, false);
+        std::printf("games %llu plies %llu bytes %llu\n", static_cast<unsigned long long>(c.games),
+                    static_cast<unsigned long long>(c.plies), static_cast<unsigned long long>(c.bytes));
+        return c.failed ? 1 : 0;
     }
+    if (path.empty() || runs < 1 || pgnsem.empty()) return usage();
     std::vector<Side> sides;
     sides.push_back({"pgnsem check -j 1", [&](bool hash) { return run_check(pgnsem, path, hash); }, {}});
     sides.push_back({"API judge(game)", [&](bool hash) { return run_api(path, Way::Fresh, hash); }, {}});
+    sides.push_back({"API Judge::judge(game, v)", [&](bool hash) { return run_api(path, Way::Reused, hash); }, {}});
 
     char load[64] = "?";
     if (std::FILE* f = std::fopen("/proc/loadavg", "r")) {

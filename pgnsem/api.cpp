@@ -60,19 +60,6 @@ Rule rule_of(std::string_view id) noexcept {
     return r.value_or(Rule::SyntaxToken);
 }
 
-Warning warning_of(const interp::Warning& w) {
-    std::optional<Rule> rule;
-    if (!w.rule.empty()) rule = rule_of(w.rule);
-    return Warning{std::string(interp::kind_name(w.kind)),
-                   w.ply,
-                   w.pos.line,
-                   w.pos.column,
-                   w.written,
-                   w.canonical,
-                   rule,
-                   w.message};
-}
-
 }  // namespace
 
 std::string_view result_name(Result r) noexcept {
@@ -396,22 +383,41 @@ std::vector<Game> read_games(std::string_view pgn, std::string name) {
 
 // ---- a game judged -------------------------------------------------------------------------------
 
-Verdict judge(const Game& game, const JudgeOptions& options) {
-    interp::Options o;
-    o.strict = options.strict;
-    interp::Interpreter interpreter(o);
-    interp::Verdict v;
-    interpreter.run(game.data().game, v);
-    Verdict out;
+namespace {
+
+// `v`, the interpreter's verdict of `game`, into `out`, each member assigned so that the memory `out`
+// holds is reused.
+void fill(const interp::Verdict& v, const Game& game, const std::string& json, Verdict& out) {
     out.verdict = status_of(v.kind);
     out.plies = v.plies;
     if (v.error) {
         const interp::ErrorInfo& e = *v.error;
-        out.error = GameError{e.ply,      e.move_number,   e.side == Color::White ? Side::White : Side::Black,
-                              e.written,  rule_of(e.rule), e.message,
-                              e.pos.line, e.pos.column};
+        GameError& o = out.error ? *out.error : out.error.emplace();
+        o.ply = e.ply;
+        o.move_number = e.move_number;
+        o.side = e.side == Color::White ? Side::White : Side::Black;
+        o.written = e.written;
+        o.rule = rule_of(e.rule);
+        o.message = e.message;
+        o.line = e.pos.line;
+        o.column = e.pos.column;
+    } else {
+        out.error.reset();
     }
-    for (const interp::Warning& w : v.warnings) out.warnings.push_back(warning_of(w));
+    out.warnings.resize(v.warnings.size());
+    for (std::size_t i = 0; i < v.warnings.size(); ++i) {
+        const interp::Warning& w = v.warnings[i];
+        Warning& o = out.warnings[i];
+        o.kind = interp::kind_name(w.kind);
+        o.ply = w.ply;
+        o.line = w.pos.line;
+        o.column = w.pos.column;
+        o.written = w.written;
+        o.canonical = w.canonical;
+        o.rule.reset();
+        if (!w.rule.empty()) o.rule = rule_of(w.rule);
+        o.message = w.message;
+    }
     out.position_after = board_of(v.final_state);
     out.fen_after = v.fen_after;
     switch (v.end) {
@@ -426,16 +432,55 @@ Verdict judge(const Game& game, const JudgeOptions& options) {
     out.automatic_draw_at = fact(v.draws.automatic_at());
     out.file = game.source();
     out.game = v.game;
-    if (v.white || v.black)
-        out.players = Players{v.white, v.black};
-    else
+    if (v.white || v.black) {
+        Players& p = out.players ? *out.players : out.players.emplace();
+        p.white = v.white;
+        p.black = v.black;
+    } else {
         out.players.reset();
+    }
     out.result.reset();
     if (v.result) out.result = result_of(*v.result);
     out.result_tag = v.result_tag;
+    out.json = json;
+}
+
+}  // namespace
+
+struct Judge::Impl {
+    explicit Impl(const JudgeOptions& options) : interpreter(interpreter_options(options)) {}
+    static interp::Options interpreter_options(const JudgeOptions& options) {
+        interp::Options o;
+        o.strict = options.strict;
+        return o;
+    }
+    interp::Interpreter interpreter;
+    interp::Verdict verdict;
+    std::string json;  // the verdict object, written here first, then copied to fit
+};
+
+Judge::Judge(const JudgeOptions& options) : impl_(std::make_unique<Impl>(options)) {}
+Judge::Judge(Judge&&) noexcept = default;
+Judge& Judge::operator=(Judge&&) noexcept = default;
+Judge::~Judge() = default;
+
+void Judge::judge(const Game& game, Verdict& out) {
+    Impl& j = *impl_;
+    j.interpreter.run(game.data().game, j.verdict);
     static const std::string envelope = interp::envelope_members("verdict", sem::Reading::laws());
-    interp::append_verdict_json(out.json, envelope, game.source(), v);
+    j.json.clear();
+    interp::append_verdict_json(j.json, envelope, game.source(), j.verdict);
+    fill(j.verdict, game, j.json, out);
+}
+
+Verdict Judge::judge(const Game& game) {
+    Verdict out;
+    judge(game, out);
     return out;
+}
+
+Verdict judge(const Game& game, const JudgeOptions& options) {
+    return Judge(options).judge(game);
 }
 
 }  // namespace pgnsem::api

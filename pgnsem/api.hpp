@@ -238,7 +238,29 @@ struct JudgeOptions {
     bool strict = false;  // --strict: only the PGN export format
 };
 
-// [[S]] over the game (interpreter/interpret.hpp): the verdict `pgnsem check` gives it.
+// [[S]] over the game (interpreter/interpret.hpp): the verdict `pgnsem check` gives it. Each call sets
+// up a judge anew; to judge many games, a Judge is cheaper.
 [[nodiscard]] PGNSEM_API Verdict judge(const Game& game, const JudgeOptions& options = {});
+
+// A judge for many games: the same verdicts as judge(game, options), with the interpreter, its
+// buffers and, given the same Verdict again, the verdict's strings and vectors kept from one game to
+// the next, as `pgnsem check` judges a file (a loop of GameReader::next and Judge::judge into one
+// Verdict allocates nothing per game once the buffers have grown). Thread-compatible: one Judge must
+// not be used by two threads at once; give each thread its own (judges share nothing).
+class PGNSEM_API Judge {
+public:
+    explicit Judge(const JudgeOptions& options = {});
+    Judge(Judge&&) noexcept;
+    Judge& operator=(Judge&&) noexcept;
+    ~Judge();
+
+    // The verdict of `game` into `out`, every member set anew (the memory `out` holds is reused).
+    void judge(const Game& game, Verdict& out);
+    [[nodiscard]] Verdict judge(const Game& game);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace pgnsem::api

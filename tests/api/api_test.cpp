@@ -574,6 +574,70 @@ TEST_CASE("api: judge gives the players, the Result tag and the draw facts", "[a
     CHECK(api::result_name(api::Result::Unknown) == "*");
 }
 
+namespace {
+
+// Every member of a verdict, written out, to compare two verdicts whole.
+std::string everything(const api::Verdict& v) {
+    std::ostringstream o;
+    const auto opt = [&o](const auto& x) -> std::ostringstream& {
+        if (x)
+            o << *x << ";";
+        else
+            o << "none;";
+        return o;
+    };
+    o << api::status_name(v.verdict) << ";" << v.plies << ";";
+    if (v.error)
+        o << v.error->ply << "," << v.error->move_number << "," << api::side_name(v.error->side) << ","
+          << v.error->written << "," << api::rule_id(v.error->rule) << "," << v.error->message << "," << v.error->line
+          << "," << v.error->column << ";";
+    else
+        o << "no error;";
+    for (const api::Warning& w : v.warnings)
+        o << w.kind << "," << w.ply << "," << w.line << "," << w.column << "," << w.written << "," << w.canonical << ","
+          << (w.rule ? api::rule_id(*w.rule) : "none") << "," << w.message << ";";
+    o << v.position_after.fen() << ";" << v.fen_after << ";";
+    o << (v.end ? api::end_name(*v.end) : "none") << ";";
+    opt(v.draw_claimable_at);
+    opt(v.automatic_draw_at);
+    o << v.file << ";" << v.game << ";";
+    if (v.players) {
+        opt(v.players->white);
+        opt(v.players->black);
+    } else {
+        o << "no players;";
+    }
+    o << (v.result ? api::result_name(*v.result) : "none") << ";";
+    opt(v.result_tag);
+    o << v.json;
+    return o.str();
+}
+
+}  // namespace
+
+TEST_CASE("api: a Judge gives judge's verdicts, into a Verdict used again and again", "[api]") {
+    // Games of every kind one after another, so that each member of the reused Verdict is seen going
+    // from set to unset and back: errors, warnings, players, results, draw facts, ends.
+    std::vector<api::Game> games;
+    for (const char* path : {"tests/conformance/claims.pgn", "examples/illegal.pgn", "tests/conformance/notation.pgn",
+                             "examples/legal-tricky.pgn", "tests/conformance/semantics.pgn"}) {
+        const std::string name = std::string(PGNSEM_SOURCE_DIR) + "/" + path;
+        for (api::Game& g : api::read_games(read_file(name), name)) games.push_back(std::move(g));
+    }
+    REQUIRE(games.size() > 100);
+    for (const bool strict : {false, true}) {
+        api::Judge judge(api::JudgeOptions{strict});
+        api::Verdict reused;
+        for (std::size_t i = 0; i < games.size(); ++i) {
+            INFO(games[i].source() << ", game " << games[i].index() << (strict ? ", strict" : ""));
+            const api::Verdict fresh = api::judge(games[i], api::JudgeOptions{strict});
+            judge.judge(games[i], reused);
+            CHECK(everything(reused) == everything(fresh));
+            CHECK(everything(judge.judge(games[i])) == everything(fresh));
+        }
+    }
+}
+
 TEST_CASE("api: GameReader reads a file one game at a time, and says when it cannot", "[api]") {
     api::GameReader reader =
         api::GameReader::open(std::string(PGNSEM_SOURCE_DIR) + "/examples/fischer-spassky-1992.pgn");
