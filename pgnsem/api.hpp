@@ -8,8 +8,9 @@
 // The public headers are pgnsem/api.hpp, board.hpp, rules.hpp and export.hpp, and they include
 // only the standard library: `#include <pgnsem/api.hpp>` with find_package(pgnsem) or
 // `pkg-config --cflags --libs pgnsem`. Thread safety: every function may be called from several
-// threads at once on different objects; a Game is immutable and may be shared; one GameReader or
-// one Board must not be changed by one thread while another uses it (pgnsem/board.hpp).
+// threads at once on different objects; a Game is immutable and may be shared (a GameReader reuses
+// a game's memory only once no Game holds it); one GameReader or one Judge must not be used by two
+// threads at once, nor one Board changed by one thread while another uses it (pgnsem/board.hpp).
 // Nothing here throws but GameReader (std::runtime_error, for I/O errors) and the board's calls
 // named so in pgnsem/board.hpp (api::Error).
 #pragma once
