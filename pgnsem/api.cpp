@@ -52,14 +52,6 @@ Status status_of(interp::VerdictKind k) noexcept {
     PGNSEM_UNREACHABLE("every verdict is listed");
 }
 
-// The public rule of an internal id: every id the semantics and the readers write is in the
-// contract's list (schemas/common.json), which pgnsem/rules.hpp holds.
-Rule rule_of(std::string_view id) noexcept {
-    const std::optional<Rule> r = rule_from_id(id);
-    PGNSEM_ASSERT(r.has_value(), "every rule id is in pgnsem/rules.hpp");
-    return r.value_or(Rule::SyntaxToken);
-}
-
 }  // namespace
 
 std::string_view result_name(Result r) noexcept {
@@ -408,7 +400,7 @@ void fill(const interp::Verdict& v, const Game& game, const std::string& json, V
     for (std::size_t i = 0; i < v.warnings.size(); ++i) {
         const interp::Warning& w = v.warnings[i];
         Warning& o = out.warnings[i];
-        o.kind = interp::kind_name(w.kind);
+        o.kind = warning_kind_of(w.kind);
         o.ply = w.ply;
         o.line = w.pos.line;
         o.column = w.pos.column;

@@ -29,14 +29,6 @@ namespace v2 = boost::variant2;
 
 namespace {
 
-// The public rule of an internal id: every id the semantics and the readers write is in the
-// contract's list (schemas/common.json), which pgnsem/rules.hpp holds.
-Rule rule_of(std::string_view id) noexcept {
-    const std::optional<Rule> r = rule_from_id(id);
-    PGNSEM_ASSERT(r.has_value(), "every rule id is in pgnsem/rules.hpp");
-    return r.value_or(Rule::SyntaxSan);
-}
-
 sem::ConcreteMove concrete(Move m) noexcept {
     sem::ConcreteMove c{pgnsem::Square::unchecked(static_cast<int>(m.from())),
                         pgnsem::Square::unchecked(static_cast<int>(m.to())), std::nullopt};
@@ -119,9 +111,11 @@ Error::Error(Rule rule, const std::string& message, std::uint32_t column)
 
 // ---- positions -----------------------------------------------------------------------------------
 
-Board::Board() noexcept : state_(BoardAccess::bytes(fast::position_from(sem::initial_state()))) {}
+Board::Board() noexcept {
+    new (state_.bytes.data()) Held(held_of(sem::initial_state()));
+}
 
-Board Board::from_fen(std::string_view fen) {
+Board Board::from_fen(std::string_view fen, Validation validation) {
     const syntax::FenResult parsed = syntax::parse_position(fen);
     if (const auto* error = v2::get_if<syntax::FenError>(&parsed))
         throw Error(Rule::SyntaxFen,
@@ -130,11 +124,9 @@ Board Board::from_fen(std::string_view fen) {
                     static_cast<std::uint32_t>(error->column + 1));
     const Placement& placement = v2::get<Placement>(parsed);
     const sem::State s = sem::from_placement(placement);
-    const sem::Problems problems = sem::validate(placement);
+    const sem::Problems problems = validation == Validation::Game ? sem::validate(placement) : sem::Problems{};
     if (problems.empty()) {
-        Board b;
-        BoardAccess::set(b, fast::position_from(s));
-        return b;
+        return board_of(s);
     }
     // As a game's FEN tag is refused (interpreter/start_position.cpp): the first problem's rule,
     // every problem in the message.
@@ -200,13 +192,14 @@ std::uint64_t Board::hash() const noexcept {
 
 MoveList Board::legal_moves() const noexcept {
     MoveList out;
-    const sem::State s = BoardAccess::state(*this);
-    BoardAccess::set_size(out, fast::legal_moves_packed(s, BoardAccess::list(out)));
+    const Held& h = BoardAccess::held(*this);
+    BoardAccess::set_size(out, fast::legal_moves_packed(h.position.sigma, h.boards, BoardAccess::list(out)));
     return out;
 }
 
 std::size_t Board::legal_move_count() const noexcept {
-    return fast::count_legal_moves(BoardAccess::state(*this));
+    const Held& h = BoardAccess::held(*this);
+    return fast::count_legal_moves(h.position.sigma, h.boards);
 }
 
 bool Board::is_legal(Move m) const noexcept {
@@ -291,14 +284,9 @@ MoveJudgement Board::judge(std::string_view move) const {
     ply.text = move;
     std::vector<interp::Warning> warnings;
     interp::check_claims(e, warnings, ply, 0, s, p, false, false, interp::actual_claim(e, p.next, p.check));
-    for (const interp::Warning& w : warnings) {
-        std::optional<Rule> rule;
-        if (!w.rule.empty()) rule = rule_of(w.rule);
-        out.warnings.push_back(Warning{std::string(interp::kind_name(w.kind)), w.ply, w.pos.line, w.pos.column,
-                                       w.written, w.canonical, rule, w.message});
-    }
+    for (const interp::Warning& w : warnings) out.warnings.push_back(warning_of(w));
     Board after = *this;
-    BoardAccess::push(after, fast::position_from(p.next), *out.move);
+    BoardAccess::push(after, fast::position_from(p.next), concrete(*out.move), *out.move);
     out.after = std::move(after);
     return out;
 }
@@ -306,12 +294,13 @@ MoveJudgement Board::judge(std::string_view move) const {
 // ---- playing -------------------------------------------------------------------------------------
 
 void Board::push(Move m) {
-    const fast::Position p = BoardAccess::position(*this);
+    const fast::Position& p = BoardAccess::position(*this);
     if (bad_promotion(m)) refuse(p.sigma, m);
-    const fast::Termination t = fast::terminates_concrete(p, concrete(m));
+    const sem::ConcreteMove c = concrete(m);
+    const fast::Termination t = fast::terminates_concrete(p, c);
     const fast::Accepted* ok = v2::get_if<fast::Accepted>(&t);
     if (ok == nullptr) refuse(p.sigma, m);
-    BoardAccess::push(*this, ok->next, m);
+    BoardAccess::push(*this, ok->next, c, m);
 }
 
 Move Board::push_san(std::string_view san) {

@@ -193,17 +193,23 @@ struct MoveJudgement;
 
 // A position and the moves pushed onto it since it was made (or read). Made at the initial
 // position, or read from FEN or EPD; pushed and popped a move at a time. Copying a board copies
-// its moves too. A push keeps the position before it (about 120 bytes) for pop; the list grows as
+// its moves too. A push keeps the position before it (about 200 bytes) for pop; the list grows as
 // a std::vector does, so a game or a search deeper than any before it allocates, and nothing else.
 class PGNSEM_API Board {
 public:
     // The initial position (the paper's σ₀).
     Board() noexcept;
+    // Which positions from_fen accepts: only those that can arise in a game (the default, as a
+    // game's FEN tag is judged), or every position the text describes, as `pgnsem perft` and
+    // `pgnsem moves` take them (a perft suite's composed positions; the moves of a position
+    // without a king are still listed, and it is never in check).
+    enum class Validation : std::uint8_t { Game, None };
     // A FEN (six fields) or four-field EPD (`hmvc` and `fmvn` operations give its clocks, else
     // `0 1`; other operations are read past). Throws Error: `syntax/fen` when the text does not
-    // parse (the message names the field, column() is the column in the text), else the first
-    // `position/…` rule of a position that cannot arise in a game, the message naming every one.
-    [[nodiscard]] static Board from_fen(std::string_view fen);
+    // parse (the message names the field, column() is the column in the text), else, under
+    // Validation::Game, the first `position/…` rule of a position that cannot arise in a game, the
+    // message naming every one.
+    [[nodiscard]] static Board from_fen(std::string_view fen, Validation validation = Validation::Game);
 
     // FEN out (the en passant field is set after every double step, as the standard says); EPD out:
     // the first four fields.
@@ -267,8 +273,8 @@ public:
     friend PGNSEM_API bool operator==(const Board& a, const Board& b) noexcept;
 
     // σ, for the library's own code (pgnsem/board.cpp): its size and alignment are checked there.
-    static constexpr std::size_t kStateBytes = 116;
-    struct alignas(4) State {
+    static constexpr std::size_t kStateBytes = 192;
+    struct alignas(8) State {
         std::array<unsigned char, kStateBytes> bytes;
     };
 
@@ -287,7 +293,7 @@ private:
 // sentence. `ply`, `line` and `column` are 0 where they do not apply (a single move has no place in
 // a file).
 struct Warning {
-    std::string kind;
+    WarningKind kind = WarningKind::CaptureMarker;
     std::uint32_t ply = 0;
     std::uint32_t line = 0, column = 0;
     std::string written, canonical;

@@ -275,4 +275,60 @@ static_assert([] {
 }());
 static_assert(rule_from_id("check/pinned") == Rule::CheckPinned && !rule_from_id("check/nothing"));
 
+// The warning kinds (the main README's table "Warning kinds"; a warning object's `kind`): the move
+// is played, and `--strict` would refuse it with the rule notation/KIND. In the order of
+// schemas/common.json's list, which tests/api/board_test.cpp holds equal to this one.
+enum class WarningKind : std::uint8_t {
+    AfterAutomaticDraw,      // after-automatic-draw
+    BlankLineInTags,         // blank-line-in-tags
+    CaptureColon,            // capture-colon
+    CaptureMarker,           // capture-marker
+    CastlingZero,            // castling-zero
+    CheckClaim,              // check-claim
+    CommentBeforeTags,       // comment-before-tags
+    CoordinateMove,          // coordinate-move
+    DetachedGlyph,           // detached-glyph
+    Disambiguation,          // disambiguation
+    DuplicateTag,            // duplicate-tag
+    EnPassantSuffix,         // en-passant-suffix
+    FenWithoutSetup,         // fen-without-setup
+    LongAlgebraic,           // long-algebraic
+    LowercasePromotion,      // lowercase-promotion
+    MissingResult,           // missing-result
+    MoveNumber,              // move-number
+    OverDisambiguation,      // over-disambiguation
+    PaperIllFormedState,     // paper-ill-formed-state
+    PaperStepDropped,        // paper-step-dropped
+    PawnLetter,              // pawn-letter
+    PromotionWithoutEquals,  // promotion-without-equals
+    ResultMismatch,          // result-mismatch
+    ResultPosition,          // result-position
+    TextAfterResult,         // text-after-result
+    VariationIllegal,        // variation-illegal
+    VariationNull,           // variation-null
+};
+
+inline constexpr std::array<std::string_view, 27> kWarningKinds = {
+    "after-automatic-draw",     "blank-line-in-tags", "capture-colon",
+    "capture-marker",           "castling-zero",      "check-claim",
+    "comment-before-tags",      "coordinate-move",    "detached-glyph",
+    "disambiguation",           "duplicate-tag",      "en-passant-suffix",
+    "fen-without-setup",        "long-algebraic",     "lowercase-promotion",
+    "missing-result",           "move-number",        "over-disambiguation",
+    "paper-ill-formed-state",   "paper-step-dropped", "pawn-letter",
+    "promotion-without-equals", "result-mismatch",    "result-position",
+    "text-after-result",        "variation-illegal",  "variation-null",
+};
+
+// after-automatic-draw, capture-marker, …
+[[nodiscard]] constexpr std::string_view warning_kind_name(WarningKind k) noexcept {
+    return kWarningKinds[static_cast<std::size_t>(k)];
+}
+
+[[nodiscard]] constexpr std::optional<WarningKind> warning_kind_from_name(std::string_view name) noexcept {
+    for (std::size_t i = 0; i < kWarningKinds.size(); ++i)
+        if (kWarningKinds[i] == name) return static_cast<WarningKind>(i);
+    return std::nullopt;
+}
+
 }  // namespace pgnsem::api

@@ -517,15 +517,15 @@ struct PackedSink : OneByOne<PackedSink> {
 };
 }  // namespace
 
-std::size_t legal_moves_packed(const State& sigma, PackedMove* out) noexcept {
+std::size_t legal_moves_packed(const State& sigma, const Boards& b, PackedMove* out) noexcept {
     PackedSink sink{out};
-    generate(sigma, sink);
+    generate(sigma, b, sink);
     return sink.size;
 }
 
-std::size_t count_legal_moves(const State& sigma) noexcept {
+std::size_t count_legal_moves(const State& sigma, const Boards& b) noexcept {
     CountSink count;
-    generate(sigma, count);
+    generate(sigma, b, count);
     return count.count;
 }
 

@@ -39,8 +39,11 @@ using PackedMove = std::uint16_t;
 // The moves legal_moves lists, in the same order, packed into out (room for MoveList::kCapacity),
 // without a MoveList's zeroing; and only their number, counted a set at a time as perft counts
 // its last ply. Both return the number of moves.
-[[nodiscard]] std::size_t legal_moves_packed(const State& sigma, PackedMove* out) noexcept;
-[[nodiscard]] std::size_t count_legal_moves(const State& sigma) noexcept;
+// The board of pgnsem/board.hpp keeps σ's bit sets beside σ as perft does (boards_after, below),
+// and passes them.
+struct Boards;
+[[nodiscard]] std::size_t legal_moves_packed(const State& sigma, const Boards& b, PackedMove* out) noexcept;
+[[nodiscard]] std::size_t count_legal_moves(const State& sigma, const Boards& b) noexcept;
 
 // The number of leaf nodes of the legal-move tree of the given depth.
 [[nodiscard]] std::uint64_t perft(const State& sigma, int depth) noexcept;
@@ -48,7 +51,6 @@ using PackedMove = std::uint16_t;
 // perft keeps σ's bit sets (boards.hpp) beside σ, move by move: the sets of
 // apply_concrete(σ, m).next made from those of σ and the move m, a legal move of σ. They equal
 // boards_of(σ′) (lemma F8 of proofs-notes/invariants.md, tests/semantics/perft_boards_test.cpp).
-struct Boards;
 [[nodiscard]] Boards boards_after(const State& sigma, const Boards& b, ConcreteMove m) noexcept;
 
 }  // namespace pgnsem::sem::fast

@@ -20,6 +20,7 @@
 #include "interpreter/interpret.hpp"
 #include "io/output.hpp"
 #include "syntax/pgn/reader.hpp"
+#include "tests/api/tool_output.hpp"
 #include "tests/shared_data.hpp"
 
 using namespace pgnsem;
@@ -43,17 +44,8 @@ std::vector<std::string> ucis(const api::Board& p) {
 // name the API is given); its exit must be 0 (every game legal) or 1 (some game not), never a crash
 // or a usage error.
 std::string check_output(const std::string& dir, const char* name, const char* format) {
-    const std::string command =
-        "cd '" + dir + "' && '" + PGNSEM_BINARY + "' check --format " + format + " --quiet -j 1 '" + name + "'";
-    std::FILE* out = popen(command.c_str(), "r");
-    REQUIRE(out != nullptr);
-    std::string written;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, out)) > 0;) written.append(buffer, n);
-    const int status = pclose(out);
-    REQUIRE(WIFEXITED(status));
-    REQUIRE(WEXITSTATUS(status) <= 1);
-    return written;
+    return test::tool_output("cd '" + dir + "' && '" + PGNSEM_BINARY + "' check --format " + format +
+                             " --quiet -j 1 '" + name + "'");
 }
 
 }  // namespace
@@ -338,6 +330,9 @@ json value(api::Side s) {
 json value(api::Rule r) {
     return std::string(api::rule_id(r));
 }
+json value(api::WarningKind k) {
+    return std::string(api::warning_kind_name(k));
+}
 json or_null(const std::optional<api::Rule>& r) {
     return r ? value(*r) : json();
 }
@@ -517,7 +512,7 @@ TEST_CASE("api: judge gives the verdict's fields", "[api]") {
     const api::Verdict claim = api::judge(games[2]);
     CHECK(claim.verdict == api::Status::Legal);
     REQUIRE(claim.warnings.size() == 1);
-    CHECK(claim.warnings[0].kind == "check-claim");
+    CHECK(claim.warnings[0].kind == api::WarningKind::CheckClaim);
     CHECK(claim.warnings[0].ply == 7);
     CHECK(claim.warnings[0].written == "Qxf7");
     CHECK(claim.warnings[0].canonical == "Qxf7#");
@@ -594,8 +589,8 @@ std::string everything(const api::Verdict& v) {
     else
         o << "no error;";
     for (const api::Warning& w : v.warnings)
-        o << w.kind << "," << w.ply << "," << w.line << "," << w.column << "," << w.written << "," << w.canonical << ","
-          << (w.rule ? api::rule_id(*w.rule) : "none") << "," << w.message << ";";
+        o << api::warning_kind_name(w.kind) << "," << w.ply << "," << w.line << "," << w.column << "," << w.written
+          << "," << w.canonical << "," << (w.rule ? api::rule_id(*w.rule) : "none") << "," << w.message << ";";
     o << v.position_after.fen() << ";" << v.fen_after << ";";
     o << (v.end ? api::end_name(*v.end) : "none") << ";";
     opt(v.draw_claimable_at);
@@ -781,7 +776,7 @@ TEST_CASE("api: one move judged in a position", "[api]") {
     CHECK(uci.san == "Nf3");
     CHECK(uci.uci == "g1f3");
     REQUIRE(uci.warnings.size() == 1);
-    CHECK(uci.warnings[0].kind == "coordinate-move");
+    CHECK(uci.warnings[0].kind == api::WarningKind::CoordinateMove);
     CHECK(uci.warnings[0].canonical == "Nf3");
 
     // Illegal: no white piece can reach e5.
@@ -810,7 +805,7 @@ TEST_CASE("api: one move judged in a position", "[api]") {
     CHECK(claim.legal);
     CHECK(claim.san == "e4");
     REQUIRE(claim.warnings.size() == 1);
-    CHECK(claim.warnings[0].kind == "check-claim");
+    CHECK(claim.warnings[0].kind == api::WarningKind::CheckClaim);
 
     // After checkmate every move is refused as game/over.
     const auto mated = api::read_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
