@@ -16,11 +16,6 @@
 #include "laws/setup.hpp"
 #include "pgnsem/detail/board_access.hpp"
 #include "semantics/engines.hpp"
-#include "semantics/fast/in_check.hpp"
-#include "semantics/fast/legal_moves.hpp"
-#include "semantics/fast/position.hpp"
-#include "semantics/fast/position_key.hpp"
-#include "semantics/fast/terminates.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/san.hpp"
 
@@ -164,7 +159,7 @@ std::optional<Piece> Board::piece_at(Square q) const noexcept {
 bool Board::in_check() const noexcept {
     const fast::Position p = BoardAccess::position(*this);
     const Color us = sem::to_move(p.sigma);
-    return fast::in_check(p.sigma, us, p.king[static_cast<std::size_t>(us)]);
+    return sem::FastEngine::in_check(p, us);
 }
 
 CastlingRights Board::castling_rights() const noexcept {
@@ -193,21 +188,22 @@ std::uint64_t Board::hash() const noexcept {
 MoveList Board::legal_moves() const noexcept {
     MoveList out;
     const Held& h = BoardAccess::held(*this);
-    BoardAccess::set_size(out, fast::legal_moves_packed(h.position.sigma, h.boards, BoardAccess::list(out)));
+    BoardAccess::set_size(out, sem::FastEngine::legal_moves_packed(h.position.sigma, h.boards, BoardAccess::list(out)));
     return out;
 }
 
 std::size_t Board::legal_move_count() const noexcept {
     const Held& h = BoardAccess::held(*this);
-    return fast::count_legal_moves(h.position.sigma, h.boards);
+    return sem::FastEngine::count_legal_moves(h.position.sigma, h.boards);
 }
 
 bool Board::is_legal(Move m) const noexcept {
-    return !bad_promotion(m) && fast::legal_concrete(BoardAccess::state(*this), concrete(m));
+    return !bad_promotion(m) && v2::holds_alternative<fast::Accepted>(
+                                    sem::FastEngine::terminates_concrete(BoardAccess::position(*this), concrete(m)));
 }
 
 std::optional<End> Board::end() const noexcept {
-    switch (fast::outcome(BoardAccess::state(*this))) {
+    switch (sem::fast_engine().outcome(BoardAccess::state(*this))) {
         case sem::Outcome::Ongoing: return std::nullopt;
         case sem::Outcome::Checkmate: return End::Checkmate;
         case sem::Outcome::Stalemate: return End::Stalemate;
@@ -216,13 +212,13 @@ std::optional<End> Board::end() const noexcept {
 }
 
 std::uint64_t Board::perft(int depth) const noexcept {
-    return fast::perft(BoardAccess::state(*this), depth);
+    return sem::fast_engine().perft(BoardAccess::state(*this), depth);
 }
 
 std::string Board::san(Move m) const {
     const fast::Position p = BoardAccess::position(*this);
     if (bad_promotion(m)) refuse(p.sigma, m);
-    const fast::Termination t = fast::terminates_concrete(p, concrete(m));
+    const sem::FastEngine::Answer t = sem::FastEngine::terminates_concrete(p, concrete(m));
     const fast::Accepted* ok = v2::get_if<fast::Accepted>(&t);
     if (ok == nullptr) refuse(p.sigma, m);
     return interp::canonical_text(sem::fast_engine(), p.sigma, ok->action, ok->next.sigma);
@@ -286,7 +282,7 @@ MoveJudgement Board::judge(std::string_view move) const {
     interp::check_claims(e, warnings, ply, 0, s, p, false, false, interp::actual_claim(e, p.next, p.check));
     for (const interp::Warning& w : warnings) out.warnings.push_back(warning_of(w));
     Board after = *this;
-    BoardAccess::push(after, fast::position_from(p.next), concrete(*out.move), *out.move);
+    BoardAccess::push(after, sem::FastEngine::position(p.next), concrete(*out.move), *out.move);
     out.after = std::move(after);
     return out;
 }
@@ -297,7 +293,7 @@ void Board::push(Move m) {
     const fast::Position& p = BoardAccess::position(*this);
     if (bad_promotion(m)) refuse(p.sigma, m);
     const sem::ConcreteMove c = concrete(m);
-    const fast::Termination t = fast::terminates_concrete(p, c);
+    const sem::FastEngine::Answer t = sem::FastEngine::terminates_concrete(p, c);
     const fast::Accepted* ok = v2::get_if<fast::Accepted>(&t);
     if (ok == nullptr) refuse(p.sigma, m);
     BoardAccess::push(*this, ok->next, c, m);

@@ -125,6 +125,31 @@ public:
         return fast::perft(sigma, depth);
     }
 
+    // What the public board (pgnsem/board.hpp) holds and asks, all of the fast path: T in positions
+    // for a move given by its squares; IIC for a king whose square is known; the legal moves packed
+    // in 16 bits (fast::PackedMove) or only counted, from σ and its bit sets kept beside it, which
+    // boards_after updates move by move as perft does (F8).
+    [[nodiscard]] static Answer terminates_concrete(const Position& p, ConcreteMove m) noexcept {
+        return fast::terminates_concrete(p, m);
+    }
+    [[nodiscard]] static bool in_check(const Position& p, Color c) noexcept {
+        return fast::in_check(p.sigma, c, p.king[static_cast<std::size_t>(c)]);
+    }
+    using PackedMove = fast::PackedMove;
+    [[nodiscard]] static constexpr PackedMove pack(int from, int to, int promotion) noexcept {
+        return fast::pack(from, to, promotion);
+    }
+    [[nodiscard]] static std::size_t legal_moves_packed(const State& sigma, const fast::Boards& b,
+                                                        PackedMove* out) noexcept {
+        return fast::legal_moves_packed(sigma, b, out);
+    }
+    [[nodiscard]] static std::size_t count_legal_moves(const State& sigma, const fast::Boards& b) noexcept {
+        return fast::count_legal_moves(sigma, b);
+    }
+    [[nodiscard]] static fast::Boards boards_after(const State& sigma, const fast::Boards& b, ConcreteMove m) noexcept {
+        return fast::boards_after(sigma, b, m);
+    }
+
     // σ's bit sets by colour and kind, and the occupied squares (semantics/fast/boards.hpp; F1).
     using Boards = fast::Boards;
     [[nodiscard]] static Boards boards(const State& sigma) noexcept { return fast::boards_of(sigma); }

@@ -130,14 +130,38 @@ std::string nearest_hint(std::string_view word, const std::vector<std::string>& 
         }
         return row[b.size()];
     };
+    // At most two edits, and fewer than the word has letters (its leading dashes aside): a one-letter
+    // word is one edit from any one-letter name, '-x' from '-h'.
+    const std::size_t letters = word.size() - std::min(word.size(), word.find_first_not_of('-'));
     std::string best;
-    std::size_t best_distance = 3;
+    std::size_t best_distance = std::min<std::size_t>(3, letters);
     for (const std::string& n : names)
         if (const std::size_t d = distance(word, n); d < best_distance) {
             best = n;
             best_distance = d;
         }
     return best.empty() ? std::string() : ", did you mean '" + best + "'?";
+}
+
+std::string unknown_flag_error(const CLI::App& app) {
+    // the subcommand that was given, else the tool itself
+    std::vector<const CLI::App*> commands;
+    for (const CLI::App* sub : app.get_subcommands()) commands.push_back(sub);
+    commands.push_back(&app);
+    for (const CLI::App* cmd : commands)
+        for (const std::string& word : cmd->remaining()) {
+            if (word.size() < 2 || word[0] != '-') continue;
+            const std::string flag = word.substr(0, word.find('='));  // --flag=value
+            std::vector<std::string> names;
+            for (const CLI::Option* option : cmd->get_options()) {
+                for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+                for (const std::string& name : option->get_snames()) names.push_back("-" + name);
+            }
+            const std::string command = cmd == &app ? "pgnsem" : "pgnsem " + cmd->get_name();
+            return command + ": no option is called '" + interp::text_for_people(flag) + "'" +
+                   nearest_hint(flag, names) + " (" + command + " --help lists them)";
+        }
+    return {};
 }
 
 std::string joined(const std::vector<std::string>& names) {

@@ -44,8 +44,15 @@ void add_json_format_option(CLI::App* cmd, std::string& format);
 // The layout --format asks for; nullopt for text.
 [[nodiscard]] std::optional<interp::JsonLayout> json_layout(const std::string& format);
 
-// ", did you mean 'NAME'?" for the name of `names` nearest `word` (at most two edits away), else "".
+// ", did you mean 'NAME'?" for the name of `names` nearest `word` (at most two edits away, and fewer
+// than the word has letters after its leading dashes), else "".
 [[nodiscard]] std::string nearest_hint(std::string_view word, const std::vector<std::string>& names);
+
+// The usage error for a flag no command knows (`pgnsem check --fromat json`): the first word CLI11
+// left over that begins with '-' (and is not "-", standard input), the command it was given to and
+// the nearest of that command's flags: "pgnsem check: no option is called '--fromat', did you mean
+// '--format'? (pgnsem check --help lists them)". Empty when no such word was left over.
+[[nodiscard]] std::string unknown_flag_error(const CLI::App& app);
 
 // The names separated by ", ".
 [[nodiscard]] std::string joined(const std::vector<std::string>& names);

@@ -388,6 +388,15 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
+        // A flag the command does not have is named, with the command and its nearest flag (CLI11
+        // says only that an argument was not expected, or for a flag before any subcommand, that a
+        // subcommand is required).
+        if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr ||
+            dynamic_cast<const CLI::RequiredError*>(&e) != nullptr)
+            if (const std::string error = cli::unknown_flag_error(app); !error.empty()) {
+                std::fprintf(stderr, "%s\n", error.c_str());
+                return 2;
+            }
         const int code = app.exit(e);
         return code == 0 ? 0 : 2;
     }

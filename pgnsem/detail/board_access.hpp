@@ -15,9 +15,7 @@
 #include "ast/ast.hpp"
 #include "interpreter/warnings.hpp"
 #include "pgnsem/board.hpp"
-#include "semantics/fast/boards.hpp"
-#include "semantics/fast/legal_moves.hpp"
-#include "semantics/fast/position.hpp"
+#include "semantics/engines.hpp"
 
 namespace pgnsem::api {
 namespace fast = sem::fast;
@@ -33,9 +31,9 @@ static_assert(sizeof(Held) == Board::kStateBytes, "Board::kStateBytes is sizeof(
 static_assert(alignof(Held) <= alignof(Board::State));
 // A Move's bits are the fast path's packed moves (semantics/fast/legal_moves.hpp).
 static_assert(Move(Square::e7, Square::e8, PieceType::Queen).bits() ==
-              fast::pack(52, 60, 1 + static_cast<int>(ast::PromotionPiece::Queen)));
+              sem::FastEngine::pack(52, 60, 1 + static_cast<int>(ast::PromotionPiece::Queen)));
 static_assert(Move(Square::a7, Square::b8, PieceType::Knight).bits() ==
-              fast::pack(48, 57, 1 + static_cast<int>(ast::PromotionPiece::Knight)));
+              sem::FastEngine::pack(48, 57, 1 + static_cast<int>(ast::PromotionPiece::Knight)));
 static_assert(MoveList::kCapacity == sem::MoveList::kCapacity);
 // The public enums follow the internal ones value for value.
 static_assert(static_cast<int>(PieceType::King) == static_cast<int>(PieceKind::King) &&
@@ -58,7 +56,7 @@ struct BoardAccess {
     static void push(Board& board, const fast::Position& next, sem::ConcreteMove m, Move move) {
         board.history_.push_back(Board::Undo{board.state_, move});
         Held& h = held(board);
-        h.boards = fast::boards_after(h.position.sigma, h.boards, m);
+        h.boards = sem::FastEngine::boards_after(h.position.sigma, h.boards, m);
         h.position = next;
     }
     static std::uint16_t* list(MoveList& l) noexcept { return l.bits_.data(); }
@@ -86,7 +84,7 @@ inline Warning warning_of(const interp::Warning& w) {
 }
 
 inline Held held_of(const sem::State& s) noexcept {
-    return Held{fast::position_from(s), fast::boards_of(s)};
+    return Held{sem::FastEngine::position(s), sem::FastEngine::boards(s)};
 }
 
 inline Board board_of(const sem::State& s) {

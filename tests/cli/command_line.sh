@@ -10,7 +10,8 @@
 # error naming the option, never some other number. Exit codes (README "Exit codes"): an empty PGN
 # input is an empty answer (exit 0), fen without a record, explain without its --game or --ply exit
 # 2; no command reads a file that standard output writes (normalize F >> F would never end), and
-# gen --labels is not standard output.
+# gen --labels is not standard output. A first word that is no subcommand, and a flag the command
+# does not have, are named with the nearest valid one.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
 source "$2/tests/cli/lib.sh" "$@"
 ill=$src/examples/illegal.pgn tricky=$src/examples/legal-tricky.pgn
@@ -65,6 +66,26 @@ if [[ $status == 2 ]] && grep -q "no subcommand is called 'chek', did you mean '
 "$pgnsem" qqqqqq >/dev/null 2>"$tmp/err"; status=$?
 if [[ $status == 2 ]] && grep -q "no subcommand is called 'qqqqqq' (pgnsem --help lists them: check," "$tmp/err"; then ok; else
   bad "pgnsem qqqqqq: exit $status, $(cat "$tmp/err")"; fi
+
+# --- a flag the command does not have is named, with the command and its nearest flag ------------
+# (CLI11 said only "The following argument was not expected: --foo")
+flag_error() {  # flag_error EXPECTED ARGS...: exit 2, and stderr is EXPECTED
+  local expected=$1; shift
+  "$pgnsem" "$@" </dev/null >/dev/null 2>"$tmp/err"; status=$?
+  if [[ $status == 2 && $(cat "$tmp/err") == "$expected" ]]; then ok; else
+    bad "pgnsem $*: exit $status, stderr '$(cat "$tmp/err")', not '$expected'"; fi
+}
+flag_error "pgnsem check: no option is called '--foo' (pgnsem check --help lists them)" check --foo "$ill"
+flag_error "pgnsem check: no option is called '--fromat', did you mean '--format'? (pgnsem check --help lists them)" \
+  check --fromat json "$ill"
+flag_error "pgnsem check: no option is called '--qiuet', did you mean '--quiet'? (pgnsem check --help lists them)" \
+  check --format jsonl --qiuet=1 "$ill"
+# a flag of another subcommand
+flag_error "pgnsem moves: no option is called '--divide' (pgnsem moves --help lists them)" moves --divide
+# a one-letter flag is one edit from every other: no guess
+flag_error "pgnsem perft: no option is called '-j' (pgnsem perft --help lists them)" perft -j 2 3
+# before the subcommand (CLI11 said "A subcommand is required")
+flag_error "pgnsem: no option is called '--verison', did you mean '--version'? (pgnsem --help lists them)" --verison
 
 # --- the manual page (docs/pgnsem.1) has every subcommand `pgnsem --help` lists ----------------
 for sub in $("$pgnsem" --help | sed -n '/^Subcommands:/,/^$/p' | awk 'NF > 1 {print $1}'); do
