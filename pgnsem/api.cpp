@@ -8,6 +8,7 @@
 #include "pgnsem/api.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
@@ -53,6 +54,30 @@ Status status_of(interp::VerdictKind k) noexcept {
 
 }  // namespace
 
+std::string_view result_name(Result r) noexcept {
+    switch (r) {
+        case Result::WhiteWins: return ast::result_text(ast::Result::WhiteWins);
+        case Result::BlackWins: return ast::result_text(ast::Result::BlackWins);
+        case Result::Draw: return ast::result_text(ast::Result::Draw);
+        case Result::Unknown: return ast::result_text(ast::Result::Unknown);
+    }
+    PGNSEM_UNREACHABLE("every termination marker is listed");
+}
+
+namespace {
+
+Result result_of(ast::Result r) noexcept {
+    switch (r) {
+        case ast::Result::WhiteWins: return Result::WhiteWins;
+        case ast::Result::BlackWins: return Result::BlackWins;
+        case ast::Result::Draw: return Result::Draw;
+        case ast::Result::Unknown: return Result::Unknown;
+    }
+    PGNSEM_UNREACHABLE("every termination marker is listed");
+}
+
+}  // namespace
+
 // ---- positions ----------------------------------------------------------------------------------
 
 FenReading read_fen(std::string_view fen) {
@@ -82,8 +107,9 @@ SanReading read_san(std::string_view token) {
 
 // ---- games ---------------------------------------------------------------------------------------
 
-// The game's AST, its text copied out of the reader's buffer into `arena` (ast::Game::own_strings):
-// the views point into it, so a Data never moves once filled.
+// The game's AST, its text copied out of the reader's buffer into `arena` (ast::Game::own_strings,
+// the raw text kept: one copy of the game's bytes, which nearly every view lies in): the views point
+// into it, so a Data never moves once filled.
 struct Game::Data {
     std::string source;
     ast::Game game;
@@ -121,12 +147,173 @@ std::optional<std::string> Game::result() const {
     return std::nullopt;
 }
 
+namespace {
+
+Comment comment_of(const ast::Comment& c) {
+    return Comment{std::string(c.text), c.pos.line, c.pos.column};
+}
+
+std::string_view suffix_text(ast::Suffix s) noexcept {
+    switch (s) {
+        case ast::Suffix::None: return "";
+        case ast::Suffix::Good: return "!";
+        case ast::Suffix::Mistake: return "?";
+        case ast::Suffix::Brilliant: return "!!";
+        case ast::Suffix::Blunder: return "??";
+        case ast::Suffix::Interesting: return "!?";
+        case ast::Suffix::Dubious: return "?!";
+    }
+    PGNSEM_UNREACHABLE("every suffix annotation is listed");
+}
+
+// The position the game's plies are counted from, as the interpreter counts them
+// (interpreter/start_position.hpp): the FEN tag's, or σ₀ when there is none or it does not read.
+sem::State numbering_start(const ast::Game& g) {
+    if (const auto fen = g.tag("FEN")) {
+        const auto parsed = syntax::parse_fen(*fen);
+        if (const auto* p = v2::get_if<Placement>(&parsed)) return sem::from_placement(*p);
+    }
+    return sem::initial_state();
+}
+
+// The plies of a line from `first` on, the first being ply `number` of the game (1-based), with their
+// NAGs, into `out`; their variations are made (with their places) but not filled. `ply_at` and
+// `variation_at` get where each AST ply and variation went.
+void line_plies(const ast::Game& g, const sem::State& start, std::uint32_t first, std::uint32_t number,
+                std::vector<Ply>& out, std::vector<Ply*>& ply_at, std::vector<Variation*>& variation_at) {
+    std::size_t count = 0;
+    for (std::uint32_t i = first; i != ast::kNone; i = g.plies[i].next) ++count;
+    out.reserve(count);
+    for (std::uint32_t i = first; i != ast::kNone; i = g.plies[i].next, ++number) {
+        const ast::Ply& a = g.plies[i];
+        Ply& p = out.emplace_back();
+        p.text = std::string(a.text);
+        p.suffix = std::string(suffix_text(a.move.suffix));
+        p.ply = number;
+        // the ply's turn in σ's numbering (semantics/state.hpp), in 64 bits: a line may be longer
+        // than any σ can count
+        const std::uint64_t turn = std::uint64_t{start.turn} + number - 1;
+        p.move_number = static_cast<std::uint32_t>(start.number_base + turn / 2);
+        p.side = turn % 2 == 0 ? Side::White : Side::Black;
+        p.line = a.pos.line;
+        p.column = a.pos.column;
+        for (std::uint32_t k = 0; k < a.nags_count; ++k) {
+            const ast::Nag& n = g.nags[a.nags_begin + k];
+            p.nags.push_back(Nag{n.value, n.pos.line, n.pos.column});
+        }
+        std::size_t variations = 0;
+        for (std::uint32_t v = a.first_variation; v != ast::kNone; v = g.variations[v].next_sibling) ++variations;
+        p.variations.reserve(variations);
+        for (std::uint32_t v = a.first_variation; v != ast::kNone; v = g.variations[v].next_sibling) {
+            Variation& made = p.variations.emplace_back();
+            made.line = g.variations[v].pos.line;
+            made.column = g.variations[v].pos.column;
+        }
+    }
+    // `out` and each ply's variations are filled: their addresses stay
+    std::uint32_t k = 0;
+    for (std::uint32_t i = first; i != ast::kNone; i = g.plies[i].next, ++k) {
+        ply_at[i] = &out[k];
+        std::uint32_t j = 0;
+        for (std::uint32_t v = g.plies[i].first_variation; v != ast::kNone; v = g.variations[v].next_sibling, ++j)
+            variation_at[v] = &out[k].variations[j];
+    }
+}
+
+}  // namespace
+
+std::vector<Ply> Game::plies() const {
+    const ast::Game& g = data_->game;
+    const sem::State start = numbering_start(g);
+    std::vector<Ply> main;
+    std::vector<Ply*> ply_at(g.plies.size(), nullptr);
+    std::vector<Variation*> variation_at(g.variations.size(), nullptr);
+    // The lines still to fill, with an explicit stack: a game may nest variations as deep as its text
+    // allows (the reader and the interpreter walk them so too).
+    struct Pending {
+        std::vector<Ply>* out;
+        std::uint32_t first, number, depth;
+    };
+    std::vector<Pending> stack;
+    if (g.main_line != ast::kNone) stack.push_back({&main, g.main_line, 1, 0});
+    while (!stack.empty()) {
+        const Pending line = stack.back();
+        stack.pop_back();
+        line_plies(g, start, line.first, line.number, *line.out, ply_at, variation_at);
+        std::uint32_t k = 0;
+        for (std::uint32_t i = line.first; i != ast::kNone; i = g.plies[i].next, ++k) {
+            std::uint32_t j = 0;
+            for (std::uint32_t v = g.plies[i].first_variation; v != ast::kNone; v = g.variations[v].next_sibling, ++j) {
+                Variation& made = (*line.out)[k].variations[j];
+                if (line.depth + 1 > kMaxNesting)
+                    made.cut = true;
+                else if (g.variations[v].first_ply != ast::kNone)
+                    stack.push_back({&made.plies, g.variations[v].first_ply, line.number + k, line.depth + 1});
+            }
+        }
+    }
+    // Each comment at its place (ast::Comment), in source order; those inside a cut variation are
+    // left out with its plies.
+    for (const ast::Comment& c : g.comments) {
+        if (c.after_ply == ast::kNone) {
+            if (c.line != ast::kNone && variation_at[c.line] != nullptr)
+                variation_at[c.line]->comments_before.push_back(comment_of(c));
+        } else if (c.after_variation == ast::kNone) {
+            if (ply_at[c.after_ply] != nullptr) ply_at[c.after_ply]->comments_after.push_back(comment_of(c));
+        } else if (variation_at[c.after_variation] != nullptr) {
+            variation_at[c.after_variation]->comments_after.push_back(comment_of(c));
+        }
+    }
+    return main;
+}
+
+std::vector<Comment> Game::comments_before() const {
+    std::vector<Comment> out;
+    for (const ast::Comment& c : data_->game.comments)
+        if (c.after_ply == ast::kNone && c.line == ast::kNone) out.push_back(comment_of(c));
+    return out;
+}
+
+std::vector<Comment> Game::comments_after() const {
+    const ast::Game& g = data_->game;
+    std::vector<Comment> out;
+    std::uint32_t last = g.main_line;
+    if (last == ast::kNone) return out;
+    while (g.plies[last].next != ast::kNone) last = g.plies[last].next;
+    std::uint32_t last_variation = g.plies[last].first_variation;
+    if (last_variation != ast::kNone)
+        while (g.variations[last_variation].next_sibling != ast::kNone)
+            last_variation = g.variations[last_variation].next_sibling;
+    for (const ast::Comment& c : g.comments)
+        if (c.after_ply == last && c.after_variation == last_variation) out.push_back(comment_of(c));
+    return out;
+}
+
+namespace {
+
+// The memory a game read keeps: its text (in `arena`) and its AST's arrays.
+std::size_t footprint(const Game::Data& d) noexcept {
+    const ast::Game& g = d.game;
+    return d.arena.capacity() + g.tags.capacity() * sizeof(ast::Tag) + g.plies.capacity() * sizeof(ast::Ply) +
+           g.variations.capacity() * sizeof(ast::Variation) + g.nags.capacity() * sizeof(ast::Nag) +
+           g.comments.capacity() * sizeof(ast::Comment) + g.warnings.capacity() * sizeof(ast::ReaderWarning);
+}
+
+// A game larger than this is not kept for the next one to reuse (real games take a few KiB).
+constexpr std::size_t kKeptBytes = std::size_t{1} << 20;
+
+}  // namespace
+
 struct GameReader::Impl {
     std::string name;
     std::string text;                      // the input, when read from memory
     std::unique_ptr<interp::Input> input;  // the file, plain or compressed, when read from one
     std::unique_ptr<syntax::PgnReader> reader;
     bool done = false;
+    // The last game given out: once no Game holds it any more, the next game is read into it, its
+    // arrays and its text's arena reused, so that a loop over a file allocates nothing per game (as
+    // `check` reads into one ast::Game).
+    std::shared_ptr<Game::Data> last;
     ~Impl() { reader.reset(); }  // before the Input whose stream it reads
 };
 
@@ -156,7 +343,15 @@ GameReader::~GameReader() = default;
 
 std::optional<Game> GameReader::next() {
     if (impl_->done) return std::nullopt;
-    auto data = std::make_shared<Game::Data>();
+    std::shared_ptr<Game::Data> data = std::move(impl_->last);
+    if (data && data.use_count() == 1 && footprint(*data) <= kKeptBytes) {
+        // No Game holds it: no other thread can reach it any more. The last one to let it go, maybe
+        // on another thread, released its count; this fence makes what it did before happen before
+        // the reuse (use_count reads the count relaxed).
+        std::atomic_thread_fence(std::memory_order_acquire);
+    } else {
+        data = std::make_shared<Game::Data>();
+    }
     if (!impl_->reader->next(data->game)) {
         impl_->done = true;
         // the decompressor's message names the file and the byte; the reader's only says EIO
@@ -166,7 +361,8 @@ std::optional<Game> GameReader::next() {
         return std::nullopt;
     }
     data->source = impl_->name;
-    data->game.own_strings(data->arena, ast::Game::RawText::Drop);
+    data->game.own_strings(data->arena, ast::Game::RawText::Copy);
+    impl_->last = data;
     return Game(std::move(data));
 }
 
@@ -179,27 +375,104 @@ std::vector<Game> read_games(std::string_view pgn, std::string name) {
 
 // ---- a game judged -------------------------------------------------------------------------------
 
-Verdict judge(const Game& game, const JudgeOptions& options) {
-    interp::Options o;
-    o.strict = options.strict;
-    interp::Interpreter interpreter(o);
-    interp::Verdict v;
-    interpreter.run(game.data().game, v);
-    Verdict out;
+namespace {
+
+// `v`, the interpreter's verdict of `game`, into `out`, each member assigned so that the memory `out`
+// holds is reused.
+void fill(const interp::Verdict& v, const Game& game, const std::string& json, Verdict& out) {
     out.verdict = status_of(v.kind);
     out.plies = v.plies;
     if (v.error) {
         const interp::ErrorInfo& e = *v.error;
-        out.error = GameError{e.ply,      e.move_number,   e.side == Color::White ? Side::White : Side::Black,
-                              e.written,  rule_of(e.rule), e.message,
-                              e.pos.line, e.pos.column};
+        GameError& o = out.error ? *out.error : out.error.emplace();
+        o.ply = e.ply;
+        o.move_number = e.move_number;
+        o.side = e.side == Color::White ? Side::White : Side::Black;
+        o.written = e.written;
+        o.rule = rule_of(e.rule);
+        o.message = e.message;
+        o.line = e.pos.line;
+        o.column = e.pos.column;
+    } else {
+        out.error.reset();
     }
-    for (const interp::Warning& w : v.warnings) out.warnings.push_back(warning_of(w));
+    out.warnings.resize(v.warnings.size());
+    for (std::size_t i = 0; i < v.warnings.size(); ++i) {
+        const interp::Warning& w = v.warnings[i];
+        Warning& o = out.warnings[i];
+        o.kind = warning_kind_of(w.kind);
+        o.ply = w.ply;
+        o.line = w.pos.line;
+        o.column = w.pos.column;
+        o.written = w.written;
+        o.canonical = w.canonical;
+        o.rule.reset();
+        if (!w.rule.empty()) o.rule = rule_of(w.rule);
+        o.message = w.message;
+    }
     out.position_after = board_of(v.final_state);
     out.fen_after = v.fen_after;
+    switch (v.end) {
+        case sem::Outcome::Ongoing: out.end.reset(); break;
+        case sem::Outcome::Checkmate: out.end = End::Checkmate; break;
+        case sem::Outcome::Stalemate: out.end = End::Stalemate; break;
+    }
+    const auto fact = [](std::uint32_t ply) {
+        return interp::DrawFacts::held(ply) ? std::optional<std::uint32_t>(ply) : std::nullopt;
+    };
+    out.draw_claimable_at = fact(v.draws.claimable_at());
+    out.automatic_draw_at = fact(v.draws.automatic_at());
+    out.file = game.source();
+    out.game = v.game;
+    if (v.white || v.black) {
+        Players& p = out.players ? *out.players : out.players.emplace();
+        p.white = v.white;
+        p.black = v.black;
+    } else {
+        out.players.reset();
+    }
+    out.result.reset();
+    if (v.result) out.result = result_of(*v.result);
+    out.result_tag = v.result_tag;
+    out.json = json;
+}
+
+}  // namespace
+
+struct Judge::Impl {
+    explicit Impl(const JudgeOptions& options) : interpreter(interpreter_options(options)) {}
+    static interp::Options interpreter_options(const JudgeOptions& options) {
+        interp::Options o;
+        o.strict = options.strict;
+        return o;
+    }
+    interp::Interpreter interpreter;
+    interp::Verdict verdict;
+    std::string json;  // the verdict object, written here first, then copied to fit
+};
+
+Judge::Judge(const JudgeOptions& options) : impl_(std::make_unique<Impl>(options)) {}
+Judge::Judge(Judge&&) noexcept = default;
+Judge& Judge::operator=(Judge&&) noexcept = default;
+Judge::~Judge() = default;
+
+void Judge::judge(const Game& game, Verdict& out) {
+    Impl& j = *impl_;
+    j.interpreter.run(game.data().game, j.verdict);
     static const std::string envelope = interp::envelope_members("verdict", sem::Reading::laws());
-    interp::append_verdict_json(out.json, envelope, game.source(), v);
+    j.json.clear();
+    interp::append_verdict_json(j.json, envelope, game.source(), j.verdict);
+    fill(j.verdict, game, j.json, out);
+}
+
+Verdict Judge::judge(const Game& game) {
+    Verdict out;
+    judge(game, out);
     return out;
+}
+
+Verdict judge(const Game& game, const JudgeOptions& options) {
+    return Judge(options).judge(game);
 }
 
 }  // namespace pgnsem::api

@@ -8,8 +8,9 @@
 // The public headers are pgnsem/api.hpp, board.hpp, rules.hpp and export.hpp, and they include
 // only the standard library: `#include <pgnsem/api.hpp>` with find_package(pgnsem) or
 // `pkg-config --cflags --libs pgnsem`. Thread safety: every function may be called from several
-// threads at once on different objects; a Game is immutable and may be shared; one GameReader or
-// one Board must not be changed by one thread while another uses it (pgnsem/board.hpp).
+// threads at once on different objects; a Game is immutable and may be shared (a GameReader reuses
+// a game's memory only once no Game holds it); one GameReader or one Judge must not be used by two
+// threads at once, nor one Board changed by one thread while another uses it (pgnsem/board.hpp).
 // Nothing here throws but GameReader (std::runtime_error, for I/O errors) and the board's calls
 // named so in pgnsem/board.hpp (api::Error).
 #pragma once
@@ -60,6 +61,67 @@ struct Tag {
     std::string name, value;
 };
 
+// A game's termination marker (PGN §8.2.6): 1-0, 0-1, 1/2-1/2, * (the game goes on, or its result is
+// unknown).
+enum class Result : std::uint8_t { WhiteWins, BlackWins, Draw, Unknown };
+// "1-0", "0-1", "1/2-1/2", "*".
+[[nodiscard]] PGNSEM_API std::string_view result_name(Result r) noexcept;
+
+// The movetext as the reader keeps it (ast/ast.hpp): every ply of the main line and of its
+// variations, with the NAGs and comments at their places. Lines and columns are 1-based, columns in
+// bytes of the line (docs/vocabulary.md).
+
+// A comment, `{…}` or `;…`: its text without the delimiters, and where its `{` or `;` stands.
+struct Comment {
+    std::string text;
+    std::uint32_t line = 0, column = 0;
+};
+
+// A numeric annotation glyph `$N` (§8.2.4, 0–255): it annotates the move before it, wherever it is
+// written after that move; where its `$` stands.
+struct Nag {
+    std::uint32_t value = 0;  // 0–255
+    std::uint32_t line = 0, column = 0;
+};
+
+struct Variation;
+
+// One ply of a line, as written. The comments before the first ply of a line are the line's
+// (Variation::comments_before, Game::comments_before); every other comment stands after a move
+// (Ply::comments_after) or after a variation's `)` (Variation::comments_after).
+struct Ply {
+    std::string text;  // the move as written, its suffix glyph (`!`, `?`, …) included when attached
+    // The suffix annotation (§8.2.3.8: `!`, `?`, `!!`, `??`, `!?`, `?!`, NAGs 1–6), written on the
+    // move or apart from it (`e4 !`); empty when none.
+    std::string suffix;
+    // Counted from the start position (the FEN tag's side and move number; White's first move when
+    // there is none, or it does not read), not as written: the ply's index in the game (1 is the
+    // first move; a variation's first ply has the number of the ply it replaces), its move number and
+    // the side that plays it.
+    std::uint32_t ply = 0;
+    std::uint32_t move_number = 0;
+    Side side = Side::White;
+    std::uint32_t line = 0, column = 0;  // where the move starts
+    std::vector<Nag> nags;
+    std::vector<Comment> comments_after;  // straight after the move, before its variations
+    // The variations (RAV, §8.2.5) that replace this ply, each replayed from the position before it,
+    // in the order written.
+    std::vector<Variation> variations;
+};
+
+// A variation: a line of plies, the first an alternative to the ply it follows (its first ply has
+// that ply's number and side). Empty for `()`.
+struct Variation {
+    std::uint32_t line = 0, column = 0;    // where its `(` stands
+    std::vector<Comment> comments_before;  // after the `(`, before its first move (all of them for `( {…} )`)
+    std::vector<Ply> plies;
+    std::vector<Comment> comments_after;  // after the `)`: before the next variation of the ply, or the next move
+    // Nested more than Game::kMaxNesting variations deep: its plies, with their comments, are left out,
+    // so that copying or destroying a game's plies never goes deeper than that. The verdict replays
+    // them all the same.
+    bool cut = false;
+};
+
 // One game as read (syntax/pgn/reader.hpp), up to its first syntax error if it has one. A value that
 // shares its immutable contents between copies.
 class PGNSEM_API Game {
@@ -79,6 +141,18 @@ public:
     [[nodiscard]] std::vector<std::string> moves() const;
     // The termination marker as written (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
     [[nodiscard]] std::optional<std::string> result() const;
+
+    // The main line, each ply with its NAGs, comments and variations, and theirs, as read: the whole
+    // move tree (up to the first syntax error, if the game has one). Variations nested more than
+    // kMaxNesting deep are cut (Variation::cut); no game written by a person or a program comes near.
+    static constexpr std::uint32_t kMaxNesting = 256;
+    [[nodiscard]] std::vector<Ply> plies() const;
+    // The comments before the main line's first move (every comment of a movetext without a move).
+    [[nodiscard]] std::vector<Comment> comments_before() const;
+    // The comments that stand last in the movetext, before the termination marker: after the main
+    // line's last move, or after its last variation when it has some (the same comments plies()
+    // holds there; none when the game has no move).
+    [[nodiscard]] std::vector<Comment> comments_after() const;
 
     [[nodiscard]] const Data& data() const noexcept { return *data_; }
 
@@ -128,7 +202,14 @@ struct GameError {
     std::uint32_t line = 0, column = 0;
 };
 
-// A game's verdict: the names of the `verdict` object of docs/vocabulary.md (schemas/verdict.json).
+// The players' names: the White and Black tags, each nothing when absent.
+struct Players {
+    std::optional<std::string> white, black;
+};
+
+// A game's verdict: the `verdict` object of docs/vocabulary.md (schemas/verdict.json), a member for
+// each of its fields, of the same name and meaning (where the JSON has null, nothing), but the
+// envelope's (`object`, `contract`, `pgnsem`, `reading`); and the position after, as a Board.
 struct Verdict {
     Status verdict = Status::Legal;
     std::uint32_t plies = 0;  // legal main-line plies replayed before the first error
@@ -136,6 +217,19 @@ struct Verdict {
     std::vector<Warning> warnings;
     Board position_after;   // the position after the last legal ply (no move to pop)
     std::string fen_after;  // its FEN, as the verdict writes it
+    // How the game ended on the board after its last legal ply; nothing when it did not.
+    std::optional<End> end;
+    // The first ply (0: the start position) at which a draw could be claimed (Laws 9.2, 9.3: threefold
+    // repetition, fifty moves), or came automatically (9.6, 5.2.2: fivefold repetition, seventy-five
+    // moves, a dead position); nothing when never.
+    std::optional<std::uint32_t> draw_claimable_at;
+    std::optional<std::uint32_t> automatic_draw_at;
+    std::string file;        // the input's name (Game::source())
+    std::uint32_t game = 0;  // the game's 1-based index in it
+    // The White and Black tags; nothing when the game has neither.
+    std::optional<Players> players;
+    std::optional<Result> result;           // the termination marker as written; nothing when there is none
+    std::optional<std::string> result_tag;  // the Result tag as written; nothing when there is none
     // The `verdict` object `pgnsem check --format jsonl` writes for this game, byte for byte (no
     // newline), under the Laws' reading.
     std::string json;
@@ -145,7 +239,29 @@ struct JudgeOptions {
     bool strict = false;  // --strict: only the PGN export format
 };
 
-// [[S]] over the game (interpreter/interpret.hpp): the verdict `pgnsem check` gives it.
+// [[S]] over the game (interpreter/interpret.hpp): the verdict `pgnsem check` gives it. Each call sets
+// up a judge anew; to judge many games, a Judge is cheaper.
 [[nodiscard]] PGNSEM_API Verdict judge(const Game& game, const JudgeOptions& options = {});
+
+// A judge for many games: the same verdicts as judge(game, options), with the interpreter, its
+// buffers and, given the same Verdict again, the verdict's strings and vectors kept from one game to
+// the next, as `pgnsem check` judges a file (a loop of GameReader::next and Judge::judge into one
+// Verdict allocates nothing per game once the buffers have grown). Thread-compatible: one Judge must
+// not be used by two threads at once; give each thread its own (judges share nothing).
+class PGNSEM_API Judge {
+public:
+    explicit Judge(const JudgeOptions& options = {});
+    Judge(Judge&&) noexcept;
+    Judge& operator=(Judge&&) noexcept;
+    ~Judge();
+
+    // The verdict of `game` into `out`, every member set anew (the memory `out` holds is reused).
+    void judge(const Game& game, Verdict& out);
+    [[nodiscard]] Verdict judge(const Game& game);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace pgnsem::api

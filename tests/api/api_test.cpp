@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -124,6 +126,22 @@ json or_null(const std::string& s) {
 json or_null(std::uint32_t n) {
     return n == 0 ? json() : json(n);
 }
+// Where the API has nothing, the JSON has null.
+json value(const std::optional<std::string>& s) {
+    return s ? json(*s) : json();
+}
+json value(const std::optional<std::uint32_t>& n) {
+    return n ? json(*n) : json();
+}
+json value(const std::optional<api::End>& e) {
+    return e ? json(std::string(api::end_name(*e))) : json();
+}
+json value(const std::optional<api::Result>& r) {
+    return r ? json(std::string(api::result_name(*r))) : json();
+}
+json value(const std::optional<api::Players>& p) {
+    return p ? json{{"white", value(p->white)}, {"black", value(p->black)}} : json();
+}
 
 }  // namespace
 
@@ -140,13 +158,23 @@ json or_null(std::uint32_t n) {
 TEST_CASE("api: Verdict, GameError and Warning have the names and values of check's verdict object", "[api]") {
     if (std::string(PGNSEM_BINARY).empty()) test::skip("the command line is not built (PGNSEM_CLI=OFF)");
     std::size_t games_compared = 0, errors = 0, warnings = 0;
+    // how many games have each member that may be null, and have it null
+    std::map<std::string, std::pair<std::size_t, std::size_t>> set_and_null;
+    const auto count = [&](const char* member, bool set) {
+        auto& [yes, no] = set_and_null[member];
+        ++(set ? yes : no);
+    };
     for (const char* folder : {"examples", "tests/conformance"}) {
         const std::string dir = std::string(PGNSEM_SOURCE_DIR) + "/" + folder;
-        for (const char* name : {"illegal.pgn", "legal-tricky.pgn", "fischer-spassky-1992.pgn", "semantics.pgn",
-                                 "notation.pgn", "claims.pgn", "errata.pgn"}) {
+        // every game of the folders, each file in the order of its name
+        std::vector<std::string> names;
+        for (const auto& entry : std::filesystem::directory_iterator(dir))
+            if (entry.path().extension() == ".pgn") names.push_back(entry.path().filename().string());
+        std::sort(names.begin(), names.end());
+        REQUIRE(!names.empty());
+        for (const std::string& name : names) {
             const std::string text = read_file(dir + "/" + name);
-            if (text.empty()) continue;  // the name is in the other folder
-            const json document = json::parse(check_output(dir, name, "json"));
+            const json document = json::parse(check_output(dir, name.c_str(), "json"));
             const auto games = api::read_games(text, name);
             REQUIRE(games.size() == document.size());
             for (std::size_t i = 0; i < games.size(); ++i) {
@@ -154,9 +182,26 @@ TEST_CASE("api: Verdict, GameError and Warning have the names and values of chec
                 const api::Verdict v = api::judge(games[i]);
                 const json& o = document[i];
                 std::vector<std::string> compared;
+                PGNSEM_SAME_FIELD(v, o, file, value);
+                PGNSEM_SAME_FIELD(v, o, game, value);
+                PGNSEM_SAME_FIELD(v, o, players, value);
+                PGNSEM_SAME_FIELD(v, o, result, value);
+                PGNSEM_SAME_FIELD(v, o, result_tag, value);
                 PGNSEM_SAME_FIELD(v, o, verdict, value);
                 PGNSEM_SAME_FIELD(v, o, plies, value);
                 PGNSEM_SAME_FIELD(v, o, fen_after, value);
+                PGNSEM_SAME_FIELD(v, o, end, value);
+                PGNSEM_SAME_FIELD(v, o, draw_claimable_at, value);
+                PGNSEM_SAME_FIELD(v, o, automatic_draw_at, value);
+                count("players", v.players.has_value());
+                count("players.white", v.players && v.players->white);
+                count("result", v.result.has_value());
+                count("result_tag", v.result_tag.has_value());
+                count("end", v.end.has_value());
+                count("draw_claimable_at", v.draw_claimable_at.has_value());
+                count("automatic_draw_at", v.automatic_draw_at.has_value());
+                CHECK(v.file == games[i].source());
+                CHECK(v.game == games[i].index());
                 REQUIRE(v.error.has_value() == !o.at("error").is_null());
                 compared.push_back("error");
                 if (v.error) {
@@ -196,21 +241,23 @@ TEST_CASE("api: Verdict, GameError and Warning have the names and values of chec
                     compared = outer;
                     ++warnings;
                 }
-                // what the object has beyond the API's Verdict: the envelope, and what the API keeps
-                // in its Game (file, game, tags) or computes on request (end; draw facts: not yet)
-                for (const char* f : {"object", "contract", "pgnsem", "reading", "file", "game", "players", "result",
-                                      "result_tag", "end", "draw_claimable_at", "automatic_draw_at"})
-                    compared.push_back(f);
-                CHECK(compared.size() == o.size());
+                // what the object has beyond the API's Verdict: the envelope only
+                for (const char* f : {"object", "contract", "pgnsem", "reading"}) compared.push_back(f);
+                CHECK(compared.size() == o.size());  // every field of the verdict object has its member
                 CHECK(json::parse(v.json) == o);
                 ++games_compared;
             }
         }
     }
-    // the files hold verdicts of every kind, errors and warnings
+    // the files hold verdicts of every kind, errors and warnings, and each member both set and null
     CHECK(games_compared > 100);
     CHECK(errors > 50);
     CHECK(warnings > 20);
+    for (const auto& [member, counts] : set_and_null) {
+        INFO(member);
+        CHECK(counts.first > 0);
+        CHECK(counts.second > 0);
+    }
 }
 
 #undef PGNSEM_SAME_FIELD
@@ -258,6 +305,116 @@ TEST_CASE("api: judge gives the verdict's fields", "[api]") {
     REQUIRE(strict.error);
     CHECK(strict.error->rule == api::Rule::NotationCheckClaim);
     CHECK(api::status_name(strict.verdict) == "malformed");
+
+    // The game's identity and how it ended on the board.
+    CHECK(mate.file == "-");
+    CHECK(mate.game == 1);
+    CHECK(claim.game == 3);
+    CHECK(!mate.players);
+    CHECK(mate.result == api::Result::BlackWins);
+    CHECK(api::result_name(*mate.result) == "0-1");
+    CHECK(!mate.result_tag);
+    CHECK(mate.end == api::End::Checkmate);
+    CHECK(!mate.draw_claimable_at);
+    CHECK(!mate.automatic_draw_at);
+    CHECK(bad.result == api::Result::Unknown);
+    CHECK(!bad.end);
+}
+
+TEST_CASE("api: judge gives the players, the Result tag and the draw facts", "[api]") {
+    // The knights go out and back four times: the start position stands for the third time after ply
+    // 8, which Black may announce at ply 7 (Law 9.2.1); for the fifth after ply 16 (9.6.1).
+    const auto games = api::read_games(
+        "[White \"Anand\"]\n[Result \"1/2-1/2\"]\n\n"
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 1/2-1/2\n\n"
+        "1. e4 e5\n",
+        "draws.pgn");
+    REQUIRE(games.size() == 2);
+    const api::Verdict draw = api::judge(games[0]);
+    CHECK(draw.verdict == api::Status::Legal);
+    CHECK(draw.file == "draws.pgn");
+    REQUIRE(draw.players);
+    CHECK(draw.players->white == "Anand");
+    CHECK(!draw.players->black);
+    CHECK(draw.result == api::Result::Draw);
+    CHECK(draw.result_tag == "1/2-1/2");
+    CHECK(!draw.end);
+    CHECK(draw.draw_claimable_at == 7u);
+    CHECK(draw.automatic_draw_at == 16u);
+    // No tags and no marker.
+    const api::Verdict bare = api::judge(games[1]);
+    CHECK(bare.game == 2);
+    CHECK(!bare.players);
+    CHECK(!bare.result);
+    CHECK(!bare.result_tag);
+    CHECK(!bare.draw_claimable_at);
+    CHECK(!bare.automatic_draw_at);
+    CHECK(api::result_name(api::Result::WhiteWins) == "1-0");
+    CHECK(api::result_name(api::Result::Unknown) == "*");
+}
+
+namespace {
+
+// Every member of a verdict, written out, to compare two verdicts whole.
+std::string everything(const api::Verdict& v) {
+    std::ostringstream o;
+    const auto opt = [&o](const auto& x) -> std::ostringstream& {
+        if (x)
+            o << *x << ";";
+        else
+            o << "none;";
+        return o;
+    };
+    o << api::status_name(v.verdict) << ";" << v.plies << ";";
+    if (v.error)
+        o << v.error->ply << "," << v.error->move_number << "," << api::side_name(v.error->side) << ","
+          << v.error->written << "," << api::rule_id(v.error->rule) << "," << v.error->message << "," << v.error->line
+          << "," << v.error->column << ";";
+    else
+        o << "no error;";
+    for (const api::Warning& w : v.warnings)
+        o << api::warning_kind_name(w.kind) << "," << w.ply << "," << w.line << "," << w.column << "," << w.written
+          << "," << w.canonical << "," << (w.rule ? api::rule_id(*w.rule) : "none") << "," << w.message << ";";
+    o << v.position_after.fen() << ";" << v.fen_after << ";";
+    o << (v.end ? api::end_name(*v.end) : "none") << ";";
+    opt(v.draw_claimable_at);
+    opt(v.automatic_draw_at);
+    o << v.file << ";" << v.game << ";";
+    if (v.players) {
+        opt(v.players->white);
+        opt(v.players->black);
+    } else {
+        o << "no players;";
+    }
+    o << (v.result ? api::result_name(*v.result) : "none") << ";";
+    opt(v.result_tag);
+    o << v.json;
+    return o.str();
+}
+
+}  // namespace
+
+TEST_CASE("api: a Judge gives judge's verdicts, into a Verdict used again and again", "[api]") {
+    // Games of every kind one after another, so that each member of the reused Verdict is seen going
+    // from set to unset and back: errors, warnings, players, results, draw facts, ends.
+    std::vector<api::Game> games;
+    for (const char* path : {"tests/conformance/claims.pgn", "examples/illegal.pgn", "tests/conformance/notation.pgn",
+                             "examples/legal-tricky.pgn", "tests/conformance/semantics.pgn"}) {
+        const std::string name = std::string(PGNSEM_SOURCE_DIR) + "/" + path;
+        for (api::Game& g : api::read_games(read_file(name), name)) games.push_back(std::move(g));
+    }
+    REQUIRE(games.size() > 100);
+    for (const bool strict : {false, true}) {
+        api::Judge judge(api::JudgeOptions{strict});
+        api::Verdict reused;
+        for (std::size_t i = 0; i < games.size(); ++i) {
+            INFO(games[i].source() << ", game " << games[i].index() << (strict ? ", strict" : ""));
+            const api::Verdict fresh = api::judge(games[i], api::JudgeOptions{strict});
+            judge.judge(games[i], reused);
+            CHECK(everything(reused) == everything(fresh));
+            CHECK(everything(judge.judge(games[i])) == everything(fresh));
+        }
+    }
 }
 
 TEST_CASE("api: GameReader reads a file one game at a time, and says when it cannot", "[api]") {
@@ -284,12 +441,26 @@ TEST_CASE("api: GameReader reads a gzip file as the plain one, and names damaged
     write_gzip(plain);
     const std::vector<api::Game> want = api::read_games(plain, path);
     REQUIRE(want.size() > 10);
+    // Every third game is kept while the reader goes on (the others are let go, and the reader reads
+    // the next game into what they held): a game kept is never changed by the games read after it.
     std::vector<std::string> got_json;
+    std::vector<api::Game> kept;
     api::GameReader reader = api::GameReader::open(path);
-    while (auto g = reader.next()) got_json.push_back(api::judge(*g).json);
+    while (auto g = reader.next()) {
+        got_json.push_back(api::judge(*g).json);
+        if (got_json.size() % 3 == 0) kept.push_back(*g);
+    }
     std::vector<std::string> want_json;
     for (const api::Game& g : want) want_json.push_back(api::judge(g).json);
     CHECK(got_json == want_json);
+    REQUIRE(kept.size() == want.size() / 3);
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+        const api::Game& w = want[3 * k + 2];
+        CHECK(kept[k].index() == w.index());
+        CHECK(kept[k].moves() == w.moves());
+        CHECK(kept[k].tags().size() == w.tags().size());
+        CHECK(api::judge(kept[k]).json == want_json[3 * k + 2]);
+    }
     // cut the compressed file short: the games before the cut, then an error naming the file
     const std::string whole = read_file(path);
     std::ofstream(path, std::ios::binary | std::ios::trunc) << whole.substr(0, whole.size() * 2 / 3);

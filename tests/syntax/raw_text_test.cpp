@@ -3,6 +3,7 @@
 // Game::own_strings does with it.
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -86,4 +87,35 @@ TEST_CASE("Game::own_strings copies the text only when asked, and leaves no view
     CHECK(dropped.text.empty());
     CHECK(dropped.tag("Event") == "x");
     CHECK(arena2.size() < arena1.size());
+}
+
+TEST_CASE("Game::own_strings with the text points every view into the arena, those outside the text too",
+          "[pgn][text]") {
+    // A tag value with escapes is decoded outside the game's bytes; the rest of the views lie in them.
+    std::string pgn = "[Event \"say \\\"hi\\\"\"]\n[Site \"here\"]\n\n1. e4 {a comment} e5 2. Nf3 *\n\n1. d4 *\n";
+    syntax::PgnReader reader(pgn);
+    ast::Game g;
+    REQUIRE(reader.next(g));
+    std::string arena;
+    g.own_strings(arena, ast::Game::RawText::Copy);
+    ast::Game next;
+    REQUIRE(reader.next(next));   // the reader's scratch is reused
+    pgn.assign(pgn.size(), '#');  // and its bytes are gone
+    const auto in_arena = [&arena](std::string_view v) {
+        return v.empty() || (std::less_equal<const char*>()(arena.data(), v.data()) &&
+                             std::less_equal<const char*>()(v.data() + v.size(), arena.data() + arena.size()));
+    };
+    CHECK(g.text == "[Event \"say \\\"hi\\\"\"]\n[Site \"here\"]\n\n1. e4 {a comment} e5 2. Nf3 *");
+    CHECK(g.tag("Event") == "say \"hi\"");
+    CHECK(g.tag("Site") == "here");
+    REQUIRE(g.plies.size() == 3);
+    CHECK(g.plies[2].text == "Nf3");
+    REQUIRE(g.comments.size() == 1);
+    CHECK(g.comments[0].text == "a comment");
+    CHECK(in_arena(g.text));
+    for (const ast::Tag& t : g.tags) CHECK((in_arena(t.name) && in_arena(t.value)));
+    for (const ast::Ply& p : g.plies) CHECK(in_arena(p.text));
+    CHECK(in_arena(g.comments[0].text));
+    // the text once, and the decoded value beside it
+    CHECK(arena.size() == g.text.size() + std::string_view("say \"hi\"").size());
 }
