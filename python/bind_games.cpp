@@ -1,8 +1,6 @@
-// pgnsem.Game, pgnsem.read_games, pgnsem.parse_games, pgnsem.judge and pgnsem.Verdict
-// (python/README.md, "Games"): api::GameReader, api::read_games and api::judge of pgnsem/api.hpp.
-// A verdict's fields are the `verdict` object's of schemas/verdict.json, with the values its JSON
-// has: the object `pgnsem check --format jsonl` writes for the game is kept as text and read with
-// Python's json module the first time a field of it is asked for.
+// pgnsem.Game with its move tree (Ply, Variation, Comment, Nag), pgnsem.read_games and
+// pgnsem.parse_games (python/README.md): api::Game, api::GameReader and api::read_games of
+// pgnsem/api.hpp.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
@@ -27,44 +25,6 @@ using namespace pybind11::literals;
     PyErr_SetString(PyExc_OSError, e.what());
     throw py::error_already_set();
 }
-
-// The fields of schemas/verdict.json, in its order.
-constexpr const char* kVerdictFields[] = {
-    "object",
-    "contract",
-    "pgnsem",
-    "reading",
-    "file",
-    "game",
-    "players",
-    "result",
-    "result_tag",
-    "plies",
-    "verdict",
-    "error",
-    "warnings",
-    "fen_after",
-    "end",
-    "draw_claimable_at",
-    "automatic_draw_at",
-};
-
-py::object& json_loads() {
-    static auto* loads = new py::object(py::module_::import("json").attr("loads"));  // NOLINT: never freed
-    return *loads;
-}
-
-// A verdict: the library's, and its JSON object once read.
-struct Verdict {
-    chess::Verdict v;
-    py::object fields;  // a dict, read from v.json on first use
-
-    const py::dict& dict() {
-        if (!fields) fields = json_loads()(text(v.json));
-        return reinterpret_cast<const py::dict&>(fields);
-    }
-    py::object field(const char* name) { return dict()[name]; }
-};
 
 // A file's games, read one at a time; the GIL is released while the next game is read (and
 // decompressed). One reader serves one thread at a time (pgnsem/api.hpp): the lock keeps two Python
@@ -106,6 +66,48 @@ py::list tag_list(const chess::Game& g) {
 }  // namespace
 
 void bind_games(py::module_& m) {
+    // The move tree (Game.plies()): values, their lists copied out of the game.
+    py::class_<chess::Comment>(m, "Comment",
+                               "A comment, {…} or ;…: its text without the delimiters, and where its { or ; stands.")
+        .def_property_readonly("text", [](const chess::Comment& c) { return text(c.text); })
+        .def_readonly("line", &chess::Comment::line)
+        .def_readonly("column", &chess::Comment::column)
+        .def("__repr__", [](const chess::Comment& c) { return py::str("Comment({!r})").format(text(c.text)); });
+    py::class_<chess::Nag>(m, "Nag",
+                           "A numeric annotation glyph $N (0–255), annotating the move before it; where its $ stands.")
+        .def_readonly("value", &chess::Nag::value)
+        .def_readonly("line", &chess::Nag::line)
+        .def_readonly("column", &chess::Nag::column)
+        .def("__repr__", [](const chess::Nag& n) { return "Nag(" + std::to_string(n.value) + ")"; });
+    py::class_<chess::Ply>(m, "Ply",
+                           "One ply of a line as written: text (its suffix glyph included when attached), suffix "
+                           "(!, ?, !!, ??, !?, ?! or NAGs 1–6; '' for none), ply, move_number and side counted from "
+                           "the start position, where it stands (line, column), its nags, comments_after and the "
+                           "variations that replace it.")
+        .def_property_readonly("text", [](const chess::Ply& p) { return text(p.text); })
+        .def_property_readonly("suffix", [](const chess::Ply& p) { return text(p.suffix); })
+        .def_readonly("ply", &chess::Ply::ply)
+        .def_readonly("move_number", &chess::Ply::move_number)
+        .def_readonly("side", &chess::Ply::side)
+        .def_readonly("line", &chess::Ply::line)
+        .def_readonly("column", &chess::Ply::column)
+        .def_readonly("nags", &chess::Ply::nags)
+        .def_readonly("comments_after", &chess::Ply::comments_after)
+        .def_readonly("variations", &chess::Ply::variations)
+        .def("__repr__", [](const chess::Ply& p) { return py::str("<Ply {} {!r}>").format(p.ply, text(p.text)); });
+    py::class_<chess::Variation>(m, "Variation",
+                                 "A variation (RAV): where its ( stands, the comments before its first move, its "
+                                 "plies (the first an alternative to the ply it follows), the comments after its ), "
+                                 "and cut: nested too deep for its plies to be kept.")
+        .def_readonly("line", &chess::Variation::line)
+        .def_readonly("column", &chess::Variation::column)
+        .def_readonly("comments_before", &chess::Variation::comments_before)
+        .def_readonly("plies", &chess::Variation::plies)
+        .def_readonly("comments_after", &chess::Variation::comments_after)
+        .def_readonly("cut", &chess::Variation::cut)
+        .def("__repr__",
+             [](const chess::Variation& v) { return "<Variation of " + std::to_string(v.plies.size()) + " plies>"; });
+
     py::class_<chess::Game>(m, "Game",
                             "One game as read, up to its first syntax error if it has one. Immutable; it may be "
                             "shared between threads.")
@@ -131,6 +133,12 @@ void bind_games(py::module_& m) {
             },
             "The main line's moves as written (variations, comments and NAGs left out).")
         .def("result", &chess::Game::result, "The termination marker as written (1-0, 0-1, 1/2-1/2, *), or None.")
+        .def("plies", &chess::Game::plies,
+             "The main line as a list of Ply, each with its NAGs, comments and variations, and theirs: the whole "
+             "move tree as read.")
+        .def("comments_before", &chess::Game::comments_before, "The comments before the main line's first move.")
+        .def("comments_after", &chess::Game::comments_after,
+             "The comments that stand last in the movetext, before the termination marker.")
         .def("__repr__", [](const chess::Game& g) {
             return py::str("<pgnsem.Game {} of {!r}>").format(g.index(), text(g.source()));
         });
@@ -174,58 +182,6 @@ void bind_games(py::module_& m) {
         "pgn"_a, "name"_a = "-",
         "Every game of a PGN text (str, or bytes as a file holds them): a list of Game; `name` stands for the "
         "file in verdicts.");
-
-    py::class_<Verdict> verdict(
-        m, "Verdict",
-        "A game's verdict, as `pgnsem check` gives it: an attribute for every field of the verdict object "
-        "(schemas/verdict.json, docs/vocabulary.md) with its JSON value — verdict ('legal', 'illegal', "
-        "'malformed', 'unsupported'), plies, error (a dict or None), warnings (a list of dicts), fen_after, end, "
-        "draw_claimable_at, automatic_draw_at, players, result, result_tag, file, game and the envelope "
-        "(object, contract, pgnsem, reading); `json` is the object `pgnsem check --format jsonl` writes, byte "
-        "for byte; position_after the position after the last legal ply, a Board.");
-    verdict
-        .def_property_readonly("verdict",
-                               [](const Verdict& v) {
-                                   const std::string_view s = chess::status_name(v.v.verdict);
-                                   return py::str(s.data(), s.size());
-                               })
-        .def_property_readonly("plies", [](const Verdict& v) { return v.v.plies; })
-        .def_property_readonly("fen_after", [](const Verdict& v) { return py::str(v.v.fen_after); })
-        .def_property_readonly("position_after", [](const Verdict& v) { return v.v.position_after; })
-        .def_property_readonly("json", [](const Verdict& v) { return text(v.v.json); })
-        .def(
-            "to_dict", [](const Verdict& v) { return json_loads()(text(v.v.json)); },
-            "The verdict object as a new dict, as json.loads reads check's line.")
-        .def(
-            "__getitem__", [](Verdict& v, const py::str& name) { return v.dict()[name]; }, "field"_a,
-            "A field by name, as in the JSON (KeyError for a name the schema does not have).")
-        .def("__repr__", [](const Verdict& v) {
-            std::string s = "<pgnsem.Verdict " + std::string(chess::status_name(v.v.verdict));
-            if (v.v.error)
-                s += " " + std::string(chess::rule_id(v.v.error->rule)) + " at ply " + std::to_string(v.v.error->ply);
-            return s + ">";
-        });
-    for (const char* name : kVerdictFields) {
-        if (py::hasattr(verdict, name)) continue;  // typed above
-        verdict.def_property_readonly(name, [name](Verdict& v) { return v.field(name); });
-    }
-    py::list fields;
-    for (const char* name : kVerdictFields) fields.append(name);
-    verdict.attr("FIELDS") = py::tuple(fields);
-
-    m.def(
-        "judge",
-        [](const chess::Game& game, bool strict) {
-            Verdict out;
-            {
-                py::gil_scoped_release released;
-                out.v = chess::judge(game, chess::JudgeOptions{strict});
-            }
-            return out;
-        },
-        "game"_a, py::kw_only(), "strict"_a = false,
-        "[[S]] over the game: the Verdict `pgnsem check` gives it (strict=True: `check --strict`, only the PGN "
-        "export format). The GIL is released while it judges, so threads judge games in parallel.");
 }
 
 }  // namespace pgnsem::python

@@ -1,9 +1,10 @@
-// The Python module pgnsem._pgnsem (python/README.md): what its three files share. Only the
+// The Python module pgnsem._pgnsem (python/README.md): what its four files share. Only the
 // public C++ interface is used (pgnsem/api.hpp, pgnsem/board.hpp, pgnsem/rules.hpp); every answer
 // is the library's.
 //   python/module.cpp      the module: the exception pgnsem.Error, squares, the rule ids
 //   python/bind_board.cpp  Move, Piece, CastlingRights, Board, MoveJudgement, read_fen, read_san
-//   python/bind_games.cpp  Game, GameReader (read_games), parse_games, judge, Verdict
+//   python/bind_games.cpp  Game and its move tree, GameReader (read_games), parse_games
+//   python/bind_verdict.cpp judge, Verdict
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -33,5 +34,6 @@ namespace chess = pgnsem::api;
 
 void bind_board(py::module_& m);
 void bind_games(py::module_& m);
+void bind_verdict(py::module_& m);
 
 }  // namespace pgnsem::python

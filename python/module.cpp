@@ -1,6 +1,7 @@
 // pgnsem._pgnsem, the C++ half of the Python package pgnsem (python/pgnsem/__init__.py re-exports
 // it): the exception every refusal raises, the squares, the rule ids and warning kinds, and the
-// board and game bindings of python/bind_board.cpp and python/bind_games.cpp.
+// board, game and verdict bindings of python/bind_board.cpp, python/bind_games.cpp and
+// python/bind_verdict.cpp.
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
@@ -163,4 +164,5 @@ PYBIND11_MODULE(_pgnsem, m) {
 
     bind_board(m);
     bind_games(m);
+    bind_verdict(m);
 }

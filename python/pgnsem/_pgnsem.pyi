@@ -122,6 +122,36 @@ class SanReading:
 def read_fen(fen: str) -> FenReading: ...
 def read_san(token: str) -> SanReading: ...
 
+class Comment:
+    text: str
+    line: int
+    column: int
+
+class Nag:
+    value: int
+    line: int
+    column: int
+
+class Ply:
+    text: str
+    suffix: str
+    ply: int
+    move_number: int
+    side: Side
+    line: int
+    column: int
+    nags: List[Nag]
+    comments_after: List[Comment]
+    variations: List[Variation]
+
+class Variation:
+    line: int
+    column: int
+    comments_before: List[Comment]
+    plies: List[Ply]
+    comments_after: List[Comment]
+    cut: bool
+
 class Game:
     def source(self) -> str: ...
     def index(self) -> int: ...
@@ -129,6 +159,9 @@ class Game:
     def tag(self, name: str) -> Optional[str]: ...
     def moves(self) -> List[str]: ...
     def result(self) -> Optional[str]: ...
+    def plies(self) -> List[Ply]: ...
+    def comments_before(self) -> List[Comment]: ...
+    def comments_after(self) -> List[Comment]: ...
 
 class GameReader(Iterator[Game]):
     def __iter__(self) -> GameReader: ...
@@ -142,13 +175,7 @@ def parse_games(pgn: Union[str, bytes], name: str = "-") -> List[Game]: ...
 
 class Verdict:
     FIELDS: Tuple[str, ...]
-    # typed from the library
-    verdict: str  # 'legal', 'illegal', 'malformed', 'unsupported'
-    plies: int
-    fen_after: str
-    position_after: Board
-    json: str
-    # the verdict object's other fields, with their JSON values (schemas/verdict.json)
+    # the fields of schemas/verdict.json, with their JSON values
     object: str
     contract: str
     pgnsem: str
@@ -158,11 +185,17 @@ class Verdict:
     players: Optional[Dict[str, Optional[str]]]
     result: Optional[str]
     result_tag: Optional[str]
+    plies: int
+    verdict: str  # 'legal', 'illegal', 'malformed', 'unsupported'
     error: Optional[Dict[str, Any]]
     warnings: List[WarningDict]
-    end: Optional[str]
+    fen_after: str
+    end: Optional[str]  # 'checkmate', 'stalemate'
     draw_claimable_at: Optional[int]
     automatic_draw_at: Optional[int]
+    # and the position after the last legal ply, and check's line
+    position_after: Board
+    json: str
     def to_dict(self) -> Dict[str, Any]: ...
     def __getitem__(self, field: str) -> Any: ...
 

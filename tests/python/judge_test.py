@@ -154,5 +154,32 @@ class Judge(common.unittest.TestCase):
         self.assertFalse(common.runs_beside(lambda: [pgnsem.Board().fen() for _ in range(40_000)]))
 
 
+class MoveTree(common.unittest.TestCase):
+    def test_the_move_tree_as_written(self):
+        (game,) = pgnsem.parse_games("{before} 1. e4 {best by test} e5 $1 (1... c5 {Sicilian} 2. Nf3) 2. Nf3! Nc6 {end} *\n")
+        plies = game.plies()
+        self.assertEqual([p.text for p in plies], game.moves())
+        self.assertEqual([(p.ply, p.move_number, p.side) for p in plies],
+                         [(1, 1, pgnsem.Side.WHITE), (2, 1, pgnsem.Side.BLACK), (3, 2, pgnsem.Side.WHITE),
+                          (4, 2, pgnsem.Side.BLACK)])
+        self.assertEqual([c.text for c in game.comments_before()], ["before"])
+        self.assertEqual([(c.text, c.line, c.column) for c in plies[0].comments_after], [("best by test", 1, 16)])
+        self.assertEqual([(n.value, n.line, n.column) for n in plies[1].nags], [(1, 1, 34)])
+        self.assertEqual((plies[2].text, plies[2].suffix, plies[2].column), ("Nf3!", "!", 68))
+        (variation,) = plies[1].variations
+        self.assertEqual((variation.line, variation.column, variation.cut), (1, 37, False))
+        self.assertEqual([(p.text, p.ply, p.move_number, p.side) for p in variation.plies],
+                         [("c5", 2, 1, pgnsem.Side.BLACK), ("Nf3", 3, 2, pgnsem.Side.WHITE)])
+        self.assertEqual([c.text for c in variation.plies[0].comments_after], ["Sicilian"])
+        self.assertEqual([c.text for c in game.comments_after()], ["end"])
+
+    def test_the_main_line_is_the_moves_as_written(self):
+        for path in common.game_files() + ["tests/fixtures/london-1834-game-4.pgn"]:
+            for game in pgnsem.read_games(path):
+                self.assertEqual([p.text for p in game.plies()], game.moves(), f"{path} game {game.index()}")
+        (annotated,) = pgnsem.read_games("tests/fixtures/london-1834-game-4.pgn")
+        self.assertTrue(any(p.variations for p in annotated.plies()))
+
+
 if __name__ == "__main__":
     common.main()

@@ -1,0 +1,183 @@
+// pgnsem.judge and pgnsem.Verdict (python/README.md, "A verdict's fields are the schema's"):
+// api::Judge and api::Verdict of pgnsem/api.hpp. Each field of the `verdict` object of
+// schemas/verdict.json is an attribute with the value its JSON has, made from the library's typed
+// member of that name (where the library has 0 or an empty text for the JSON's null, None); the
+// envelope (object, contract, pgnsem, reading), which the library leaves in the JSON text, is read
+// from it with Python's json module the first time it is asked for.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "pgnsem/api.hpp"
+#include "python/bindings.hpp"
+
+namespace pgnsem::python {
+
+namespace {
+
+using namespace pybind11::literals;
+
+// The fields of schemas/verdict.json, in its order.
+constexpr const char* kVerdictFields[] = {
+    "object",
+    "contract",
+    "pgnsem",
+    "reading",
+    "file",
+    "game",
+    "players",
+    "result",
+    "result_tag",
+    "plies",
+    "verdict",
+    "error",
+    "warnings",
+    "fen_after",
+    "end",
+    "draw_claimable_at",
+    "automatic_draw_at",
+};
+
+py::str view(std::string_view s) {
+    return py::str(s.data(), s.size());
+}
+
+py::object& json_loads() {
+    static auto* loads = new py::object(py::module_::import("json").attr("loads"));  // NOLINT: never freed
+    return *loads;
+}
+
+// A verdict: the library's, and its JSON object once read (for the envelope, and to_dict()).
+struct Verdict {
+    chess::Verdict v;
+    py::object fields;  // a dict, read from v.json on first use
+
+    const py::dict& dict() {
+        if (!fields) fields = json_loads()(text(v.json));
+        return reinterpret_cast<const py::dict&>(fields);
+    }
+};
+
+// The error object of docs/vocabulary.md: ply, move_number and side null when the start position
+// itself fails (ply 0), written null when the error is about no move, line and column null where
+// there is no place.
+py::object error_dict(const std::optional<chess::GameError>& error) {
+    if (!error) return py::none();
+    const chess::GameError& e = *error;
+    py::dict d;
+    d["rule"] = view(chess::rule_id(e.rule));
+    d["message"] = text(e.message);
+    d["line"] = number_or_none(e.line);
+    d["column"] = number_or_none(e.column);
+    d["ply"] = number_or_none(e.ply);
+    d["move_number"] = e.ply == 0 ? py::object(py::none()) : py::object(py::int_(e.move_number));
+    d["side"] = e.ply == 0 ? py::object(py::none()) : py::object(view(chess::side_name(e.side)));
+    d["written"] = e.written.empty() ? py::object(py::none()) : py::object(text(e.written));
+    return d;
+}
+
+py::object players_dict(const std::optional<chess::Players>& players) {
+    if (!players) return py::none();
+    py::dict d;
+    d["white"] = players->white ? py::object(text(*players->white)) : py::object(py::none());
+    d["black"] = players->black ? py::object(text(*players->black)) : py::object(py::none());
+    return d;
+}
+
+// One Judge per thread and reading, made on its first game: it keeps the interpreter and its buffers
+// from one game to the next (pgnsem/api.hpp), and a Judge must not be used by two threads at once.
+chess::Judge& thread_judge(bool strict) {
+    if (strict) {
+        thread_local chess::Judge judge(chess::JudgeOptions{true});
+        return judge;
+    }
+    thread_local chess::Judge judge(chess::JudgeOptions{false});
+    return judge;
+}
+
+}  // namespace
+
+void bind_verdict(py::module_& m) {
+    py::class_<Verdict> verdict(
+        m, "Verdict",
+        "A game's verdict, as `pgnsem check` gives it: an attribute for every field of the verdict object "
+        "(schemas/verdict.json, docs/vocabulary.md) with its JSON value — verdict ('legal', 'illegal', "
+        "'malformed', 'unsupported'), plies, error (a dict or None), warnings (a list of dicts), fen_after, end, "
+        "draw_claimable_at, automatic_draw_at, players, result, result_tag, file, game and the envelope "
+        "(object, contract, pgnsem, reading); `json` is the object `pgnsem check --format jsonl` writes, byte "
+        "for byte; position_after the position after the last legal ply, a Board.");
+    verdict.def_property_readonly("verdict", [](const Verdict& v) { return view(chess::status_name(v.v.verdict)); })
+        .def_property_readonly("plies", [](const Verdict& v) { return v.v.plies; })
+        .def_property_readonly("error", [](const Verdict& v) { return error_dict(v.v.error); })
+        .def_property_readonly("warnings",
+                               [](const Verdict& v) {
+                                   py::list out;
+                                   for (const chess::Warning& w : v.v.warnings) out.append(warning_dict(w));
+                                   return out;
+                               })
+        .def_property_readonly("fen_after", [](const Verdict& v) { return py::str(v.v.fen_after); })
+        .def_property_readonly("end",
+                               [](const Verdict& v) -> py::object {
+                                   if (!v.v.end) return py::none();
+                                   return view(chess::end_name(*v.v.end));
+                               })
+        .def_property_readonly("draw_claimable_at", [](const Verdict& v) { return v.v.draw_claimable_at; })
+        .def_property_readonly("automatic_draw_at", [](const Verdict& v) { return v.v.automatic_draw_at; })
+        .def_property_readonly("file", [](const Verdict& v) { return text(v.v.file); })
+        .def_property_readonly("game", [](const Verdict& v) { return v.v.game; })
+        .def_property_readonly("players", [](const Verdict& v) { return players_dict(v.v.players); })
+        .def_property_readonly("result",
+                               [](const Verdict& v) -> py::object {
+                                   if (!v.v.result) return py::none();
+                                   return view(chess::result_name(*v.v.result));
+                               })
+        .def_property_readonly("result_tag",
+                               [](const Verdict& v) -> py::object {
+                                   if (!v.v.result_tag) return py::none();
+                                   return text(*v.v.result_tag);
+                               })
+        .def_property_readonly("position_after", [](const Verdict& v) { return v.v.position_after; })
+        .def_property_readonly("json", [](const Verdict& v) { return text(v.v.json); })
+        .def(
+            "to_dict", [](const Verdict& v) { return json_loads()(text(v.v.json)); },
+            "The verdict object as a new dict, as json.loads reads check's line.")
+        .def(
+            "__getitem__",
+            [](const py::object& self, const std::string& name) {
+                for (const char* field : kVerdictFields)
+                    if (name == field) return self.attr(field);
+                throw py::key_error(name);
+            },
+            "field"_a, "A field by name, as in the JSON (KeyError for a name the schema does not have).")
+        .def("__repr__", [](const Verdict& v) {
+            std::string s = "<pgnsem.Verdict " + std::string(chess::status_name(v.v.verdict));
+            if (v.v.error)
+                s += " " + std::string(chess::rule_id(v.v.error->rule)) + " at ply " + std::to_string(v.v.error->ply);
+            return s + ">";
+        });
+    // the envelope, from the JSON text
+    for (const char* name : {"object", "contract", "pgnsem", "reading"})
+        verdict.def_property_readonly(name, [name](Verdict& v) { return v.dict()[name]; });
+    py::list fields;
+    for (const char* name : kVerdictFields) fields.append(name);
+    verdict.attr("FIELDS") = py::tuple(fields);
+
+    m.def(
+        "judge",
+        [](const chess::Game& game, bool strict) {
+            Verdict out;
+            {
+                py::gil_scoped_release released;
+                thread_judge(strict).judge(game, out.v);
+            }
+            return out;
+        },
+        "game"_a, py::kw_only(), "strict"_a = false,
+        "[[S]] over the game: the Verdict `pgnsem check` gives it (strict=True: `check --strict`, only the PGN "
+        "export format). The GIL is released while it judges, so threads judge games in parallel.");
+}
+
+}  // namespace pgnsem::python
