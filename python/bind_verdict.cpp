@@ -7,9 +7,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pgnsem/api.hpp"
 #include "python/bindings.hpp"
@@ -61,6 +63,39 @@ struct Verdict {
     }
 };
 
+// Verdicts Python has let go of, kept for the next games: Judge::judge fills a verdict in the memory
+// it holds (its strings and vectors), so a loop that drops each verdict before judging the next
+// game allocates nothing for it. Used with the GIL held only (the deleter runs in the Python
+// object's deallocation, judge takes one before releasing the GIL).
+std::vector<Verdict*>& spare_verdicts() {
+    static auto* spare = new std::vector<Verdict*>();  // NOLINT: never freed, as the module
+    return *spare;
+}
+
+struct Recycle {
+    void operator()(Verdict* v) const noexcept {
+        v->fields = py::object();
+        std::vector<Verdict*>& spare = spare_verdicts();
+        if (spare.size() < 8) {
+            try {
+                spare.push_back(v);
+                return;
+            } catch (...) {  // no memory for the list: the verdict goes
+            }
+        }
+        delete v;
+    }
+};
+using VerdictHolder = std::unique_ptr<Verdict, Recycle>;
+
+VerdictHolder new_verdict() {
+    std::vector<Verdict*>& spare = spare_verdicts();
+    if (spare.empty()) return VerdictHolder(new Verdict());
+    VerdictHolder v(spare.back());
+    spare.pop_back();
+    return v;
+}
+
 // The error object of docs/vocabulary.md: ply, move_number and side null when the start position
 // itself fails (ply 0), written null when the error is about no move, line and column null where
 // there is no place.
@@ -101,7 +136,7 @@ chess::Judge& thread_judge(bool strict) {
 }  // namespace
 
 void bind_verdict(py::module_& m) {
-    py::class_<Verdict> verdict(
+    py::class_<Verdict, VerdictHolder> verdict(
         m, "Verdict",
         "A game's verdict, as `pgnsem check` gives it: an attribute for every field of the verdict object "
         "(schemas/verdict.json, docs/vocabulary.md) with its JSON value — verdict ('legal', 'illegal', "
@@ -168,10 +203,10 @@ void bind_verdict(py::module_& m) {
     m.def(
         "judge",
         [](const chess::Game& game, bool strict) {
-            Verdict out;
+            VerdictHolder out = new_verdict();
             {
                 py::gil_scoped_release released;
-                thread_judge(strict).judge(game, out.v);
+                thread_judge(strict).judge(game, out->v);
             }
             return out;
         },
