@@ -213,6 +213,34 @@ void bind_verdict(py::module_& m) {
         "game"_a, py::kw_only(), "strict"_a = false,
         "[[S]] over the game: the Verdict `pgnsem check` gives it (strict=True: `check --strict`, only the PGN "
         "export format). The GIL is released while it judges, so threads judge games in parallel.");
+    m.def(
+        "judge_all",
+        [](const py::iterable& games, bool strict) {
+            std::vector<chess::Game> held;  // (a Game is a handle: its contents are shared, not copied)
+            for (const py::handle game : games) {
+                if (!py::isinstance<chess::Game>(game))
+                    throw py::type_error("judge_all takes Game values, not " +
+                                         std::string(py::str(py::type::of(game).attr("__name__"))));
+                held.push_back(game.cast<chess::Game>());
+            }
+            std::vector<VerdictHolder> verdicts;
+            verdicts.reserve(held.size());
+            for (std::size_t i = 0; i < held.size(); ++i) verdicts.push_back(new_verdict());
+            {
+                py::gil_scoped_release released;
+                chess::Judge& judge = thread_judge(strict);
+                for (std::size_t i = 0; i < held.size(); ++i) judge.judge(held[i], verdicts[i]->v);
+            }
+            py::list out(verdicts.size());
+            for (std::size_t i = 0; i < verdicts.size(); ++i)
+                PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i),
+                                py::cast(std::move(verdicts[i])).release().ptr());
+            return out;
+        },
+        "games"_a, py::kw_only(), "strict"_a = false,
+        "The verdicts of several games, as judge gives each, in a list: the GIL is released once for them all, "
+        "so that threads each judging a list of games (a few hundred) run in parallel, where a thread calling "
+        "judge for every game would spend its time waiting for the GIL.");
 }
 
 }  // namespace pgnsem::python

@@ -24,6 +24,7 @@ from ._pgnsem import (
     Verdict as Verdict,
     __version__ as __version__,
     judge as judge,
+    judge_all as judge_all,
     parse_games as parse_games,
     parse_square as parse_square,
     read_fen as read_fen,

@@ -2,7 +2,7 @@
 # python/bind_games.cpp); the docstrings are the module's own (help(pgnsem.Board)).
 import enum
 import os
-from typing import Any, Dict, Iterator, List, Optional, Tuple, Union, overload
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union, overload
 
 __version__: str
 SQUARE_NAMES: Tuple[str, ...]
@@ -200,3 +200,4 @@ class Verdict:
     def __getitem__(self, field: str) -> Any: ...
 
 def judge(game: Game, *, strict: bool = False) -> Verdict: ...
+def judge_all(games: Iterable[Game], *, strict: bool = False) -> List[Verdict]: ...

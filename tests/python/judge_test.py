@@ -139,6 +139,15 @@ class Judge(common.unittest.TestCase):
         with concurrent.futures.ThreadPoolExecutor(4) as pool:
             self.assertEqual([v.json for v in pool.map(pgnsem.judge, games)], expected)
 
+    def test_judge_all_is_judge_for_each(self):
+        games = [g for path in common.game_files() for g in pgnsem.read_games(path)]
+        for strict in (False, True):
+            self.assertEqual([v.json for v in pgnsem.judge_all(iter(games), strict=strict)],
+                             [pgnsem.judge(g, strict=strict).json for g in games])
+        self.assertEqual(pgnsem.judge_all([]), [])
+        with self.assertRaises(TypeError):
+            pgnsem.judge_all(games[:2] + ["1. e4 *"])
+
     def test_the_gil_is_released_while_judging(self):
         # 40,000 plies (knights out and back: legal, an automatic draw from the fivefold repetition on)
         sans = ["Nf3", "Nf6", "Ng1", "Ng8"] * 10_000
@@ -150,6 +159,7 @@ class Judge(common.unittest.TestCase):
                 self.assertEqual(pgnsem.judge(game).plies, 40_000)
 
         self.assertTrue(common.runs_beside(judge_five_times))
+        self.assertTrue(common.runs_beside(lambda: pgnsem.judge_all([game] * 5)))
         # and the test can tell: a call that keeps the GIL (a list of 40,000 boards' FENs) is not run beside
         self.assertFalse(common.runs_beside(lambda: [pgnsem.Board().fen() for _ in range(40_000)]))
 
