@@ -1,9 +1,9 @@
 // board_bench [--runs N] FEN|startpos DEPTH: a perft written with the public board
-// (pgnsem/board.hpp: legal_moves, push and pop, the last ply counted whole with legal_move_count)
-// against the library's own perft (Board::perft, the function `pgnsem perft` runs), the two timed
-// in turn in the same process, N rounds (5 unless given). Prints each one's median time and
-// nanoseconds a leaf, and the ratio board / perft. Not a test; bench/README.md quotes it. Uses only
-// the public interface.
+// (pgnsem/board.hpp: legal_moves, push or push_unchecked, and pop, the last ply counted whole with
+// legal_move_count) against the library's own perft (Board::perft, the function `pgnsem perft`
+// runs), the three timed in turn in the same process, N rounds (5 unless given). Prints each one's
+// median time and nanoseconds a leaf, and the ratios to perft. Not a test; bench/README.md quotes
+// it. Uses only the public interface.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -18,12 +18,18 @@ namespace api = pgnsem::api;
 
 namespace {
 
+// Checked: every move pushed is judged by T again (push); unchecked: played as listed
+// (push_unchecked).
+template <bool checked>
 std::uint64_t walk(api::Board& b, int depth) {
     if (depth <= 1) return depth == 1 ? b.legal_move_count() : 1;
     std::uint64_t n = 0;
     for (const api::Move m : b.legal_moves()) {
-        b.push(m);
-        n += walk(b, depth - 1);
+        if constexpr (checked)
+            b.push(m);
+        else
+            b.push_unchecked(m);
+        n += walk<checked>(b, depth - 1);
         b.pop();
     }
     return n;
@@ -58,23 +64,27 @@ int main(int argc, char** argv) {
         api::Board board =
             args[0] == "startpos" ? api::Board() : api::Board::from_fen(args[0], api::Board::Validation::None);
         const int depth = std::atoi(args[1].c_str());
-        std::vector<double> by_board, by_perft;
-        std::uint64_t walked = 0, counted = 0;
+        std::vector<double> by_perft, by_push, by_unchecked;
+        std::uint64_t counted = 0, pushed = 0, unchecked = 0;
         for (int i = 0; i < runs; ++i) {
             by_perft.push_back(seconds([&] { counted = board.perft(depth); }));
-            by_board.push_back(seconds([&] { walked = walk(board, depth); }));
+            by_push.push_back(seconds([&] { pushed = walk<true>(board, depth); }));
+            by_unchecked.push_back(seconds([&] { unchecked = walk<false>(board, depth); }));
         }
-        if (walked != counted) {
-            std::fprintf(stderr, "board_bench: the board's walk counted %llu leaves, perft %llu\n",
-                         static_cast<unsigned long long>(walked), static_cast<unsigned long long>(counted));
+        if (pushed != counted || unchecked != counted) {
+            std::fprintf(stderr, "board_bench: the board's walks counted %llu and %llu leaves, perft %llu\n",
+                         static_cast<unsigned long long>(pushed), static_cast<unsigned long long>(unchecked),
+                         static_cast<unsigned long long>(counted));
             return 1;
         }
-        const double p = median(by_perft), b = median(by_board);
+        const double p = median(by_perft), b = median(by_push), u = median(by_unchecked);
         const double leaves = static_cast<double>(counted);
         std::printf("leaves %llu, %d rounds\n", static_cast<unsigned long long>(counted), runs);
-        std::printf("perft (Board::perft, pgnsem perft's)   median %.3f s  %.2f ns/leaf\n", p, 1e9 * p / leaves);
-        std::printf("board (legal_moves, push, pop)         median %.3f s  %.2f ns/leaf\n", b, 1e9 * b / leaves);
-        std::printf("ratio board / perft %.2f\n", b / p);
+        std::printf("perft (Board::perft, pgnsem perft's)        median %.3f s  %.2f ns/leaf\n", p, 1e9 * p / leaves);
+        std::printf("board (legal_moves, push, pop)              median %.3f s  %.2f ns/leaf  ratio %.2f\n", b,
+                    1e9 * b / leaves, b / p);
+        std::printf("board (legal_moves, push_unchecked, pop)    median %.3f s  %.2f ns/leaf  ratio %.2f\n", u,
+                    1e9 * u / leaves, u / p);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "board_bench: %s\n", e.what());
         return 2;

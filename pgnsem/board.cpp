@@ -299,6 +299,11 @@ void Board::push(Move m) {
     BoardAccess::push(*this, ok->next, c, m);
 }
 
+void Board::push_unchecked(Move m) {
+    const sem::ConcreteMove c = concrete(m);
+    BoardAccess::push(*this, sem::FastEngine::apply_legal(BoardAccess::position(*this), c), c, m);
+}
+
 Move Board::push_san(std::string_view san) {
     const Move m = parse_san(san);
     push(m);

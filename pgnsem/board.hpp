@@ -259,6 +259,11 @@ public:
 
     // Plays a legal move; throws Error (T's rule) for one that is not, and the board is unchanged.
     void push(Move m);
+    // Plays a move of this board's legal_moves() without judging it again, as a perft or a search
+    // that plays only listed moves may (the fast equations' σ′, the one push gives). Precondition:
+    // is_legal(m). A move that is not legal here leaves the board in an unspecified position (the
+    // library's checked build stops on it); use push when the move comes from outside.
+    void push_unchecked(Move m);
     Move push_san(std::string_view san);
     Move push_uci(std::string_view uci);
     // Takes back the last move pushed and returns it; throws std::out_of_range when none is left.

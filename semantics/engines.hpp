@@ -132,6 +132,14 @@ public:
     [[nodiscard]] static Answer terminates_concrete(const Position& p, ConcreteMove m) noexcept {
         return fast::terminates_concrete(p, m);
     }
+    // The position after m, a move T accepts in p, without asking T again: the fast equations'
+    // σ′ alone (what perft plays its generator's moves with; F5 of proofs-notes/invariants.md).
+    [[nodiscard]] static Position apply_legal(const Position& p, ConcreteMove m) noexcept {
+        const fast::Accepted a = fast::apply_concrete(p, m);
+        PGNSEM_EXPENSIVE_ASSERT(boost::variant2::get<fast::Accepted>(fast::terminates_concrete(p, m)).next == a.next,
+                                "apply_legal is given a move T accepts, and gives T's σ′");
+        return a.next;
+    }
     [[nodiscard]] static bool in_check(const Position& p, Color c) noexcept {
         return fast::in_check(p.sigma, c, p.king[static_cast<std::size_t>(c)]);
     }

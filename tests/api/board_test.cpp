@@ -32,13 +32,16 @@ std::vector<nlohmann::json> trace_steps(const std::string& path) {
 
 // The leaves below a board, by legal_moves, push and pop, the last ply counted whole
 // (legal_move_count), as bench/board_bench.cpp counts them.
-std::uint64_t walk(api::Board& b, int depth) {
+std::uint64_t walk(api::Board& b, int depth, bool checked) {
     if (depth == 0) return 1;
     if (depth == 1) return b.legal_move_count();
     std::uint64_t n = 0;
     for (const api::Move m : b.legal_moves()) {
-        b.push(m);
-        n += walk(b, depth - 1);
+        if (checked)
+            b.push(m);
+        else
+            b.push_unchecked(m);
+        n += walk(b, depth - 1, checked);
         b.pop();
     }
     return n;
@@ -109,7 +112,8 @@ TEST_CASE("board: push_san replays the example and conformance games with trace'
     CHECK(games_replayed > 50);
 }
 
-TEST_CASE("board: perft by legal_moves, push and pop equals the published counts and Board::perft", "[api][board]") {
+TEST_CASE("board: perft by legal_moves, push (and push_unchecked) and pop equals the published counts and Board::perft",
+          "[api][board]") {
     const std::filesystem::path data = test::shared_data();
     if (data.empty()) test::skip("../shared/data is absent");
     // The Chess Programming Wiki's positions (standard.perft, tricky.perft), every depth up to a
@@ -143,7 +147,8 @@ TEST_CASE("board: perft by legal_moves, push and pop equals the published counts
                 words >> depth >> expected;
                 if (expected > most) continue;
                 INFO(epd << " depth " << depth);
-                CHECK(walk(*board, depth) == expected);
+                CHECK(walk(*board, depth, true) == expected);
+                CHECK(walk(*board, depth, false) == expected);
                 CHECK(board->perft(depth) == expected);
                 CHECK(board->pushed() == 0);
                 ++compared;
