@@ -11,8 +11,9 @@ id in ``Error.rule``; a file that cannot be read raises OSError.
 Hypothesis strategies drawing positions, legal games and near-miss games are in
 ``pgnsem.strategies`` (it needs the hypothesis package; ``import pgnsem`` does not).
 
-The GIL is released while ``judge`` judges, ``Board.perft`` counts and a ``GameReader`` reads
-the next game: threads judge games in parallel. python/README.md has the whole story.
+The GIL is released while ``judge`` and ``judge_all`` judge, ``Board.perft`` counts and a
+``GameReader`` reads the next game: threads that each judge a list of games with ``judge_all``
+run in parallel. python/README.md has the whole story.
 """
 
 from ._pgnsem import (
