@@ -145,8 +145,10 @@ void bind_games(py::module_& m) {
 
     py::class_<GameReader>(m, "GameReader",
                            "The games of a file, one at a time (an iterator; read_games makes it). Memory does not "
-                           "grow with the file. A damaged compressed file raises OSError after the games before "
-                           "the damage. close() (or a with block) closes the file before the end.")
+                           "grow with the file; the next game is read into the memory of the last one when nothing "
+                           "holds that one any more (end a loop's body with `del game` to let it). A damaged "
+                           "compressed file raises OSError after the games before the damage. close() (or a with "
+                           "block) closes the file before the end.")
         .def("__iter__", [](py::object self) { return self; })
         .def("__next__",
              [](GameReader& r) {
