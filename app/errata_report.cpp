@@ -1,4 +1,4 @@
-// `pgnsem errata` and the reading a run makes (app/errata_report.hpp).
+// `pgnsem errata` (app/errata_report.hpp).
 #include "app/errata_report.hpp"
 
 #include <optional>
@@ -62,48 +62,6 @@ std::vector<std::string> errata_json() {
         objects.push_back(std::move(line));
     }
     return objects;
-}
-
-std::variant<EngineChoice, std::string> choose_engine(const ReadingRequest& request) {
-    sem::Reading r = request.semantics == "paper" ? sem::Reading::paper() : sem::Reading::laws();
-    for (const std::string& arg : request.errata) {
-        const std::size_t eq = arg.find('=');
-        const std::string slug = arg.substr(0, eq);
-        const std::string form = eq == std::string::npos ? "" : arg.substr(eq + 1);
-        // (Messages built with append: GCC 12 at -O3 warns of a false overlap in a chain of +.)
-        std::string error;
-        if (form != "paper" && form != "laws") {
-            error.append("--erratum takes SLUG=paper or SLUG=laws, not '").append(arg).append("'");
-            return error;
-        }
-        const auto e = sem::erratum_of(slug);
-        if (!e) {
-            error.append("no erratum is called '").append(slug).append("' (pgnsem errata lists them)");
-            return error;
-        }
-        if (!sem::info(*e).executable) {
-            error.append("erratum '")
-                .append(slug)
-                .append("' has no paper form to run (")
-                .append(sem::info(*e).note)
-                .append(")");
-            return error;
-        }
-        r = form == "paper" ? r.with_paper(*e) : r.with_laws(*e);
-    }
-    const std::string engine = request.engine.empty() ? (r.is_laws() ? "fast" : "reference") : request.engine;
-    EngineChoice choice;
-    if (engine == "fast") {
-        if (!r.is_laws())
-            return std::string(
-                "the fast engine runs the Laws' reading only; with a correction read as the paper "
-                "prints it, use --engine reference (the default then)");
-        choice.engine = &sem::fast_engine();
-        return choice;
-    }
-    choice.owned = sem::reference_engine(r);
-    choice.engine = choice.owned.get();
-    return choice;
 }
 
 }  // namespace pgnsem::interp

@@ -29,11 +29,11 @@
 #include <variant>
 #include <vector>
 
-#include "app/errata_report.hpp"
 #include "app/explain_report.hpp"
 #include "app/moves_report.hpp"
 #include "app/perft_report.hpp"
 #include "interpreter/interpret.hpp"
+#include "interpreter/reading.hpp"
 #include "io/contract.hpp"
 #include "io/json.hpp"
 #include "io/output.hpp"

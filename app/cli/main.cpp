@@ -27,6 +27,7 @@
 #include "app/position_report.hpp"
 #include "app/serve.hpp"
 #include "interpreter/interpret.hpp"
+#include "interpreter/reading.hpp"
 #include "io/contract.hpp"
 #include "io/output.hpp"
 #include "io/progress.hpp"
