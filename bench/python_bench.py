@@ -6,11 +6,10 @@
           positions pushed and popped), and a perft written in Python with legal_moves, push and
           pop (the last ply counted with legal_move_count) beside Board.perft on the same tree;
           medians of CPU time;
-  judge   every game of the real games judged through pgnsem.read_games and pgnsem.judge (the loop
-          dropping each game before the next is read, `del game`, so that the reader reuses its
-          memory), against `pgnsem check -j 1 --format jsonl --quiet` on the same file in the same
-          rounds, in turn; medians, and their ratio against the goal of 1.3; and the same loop
-          without `del`, each game held by the loop variable while the next is read. With --threads N, also judge on N
+  judge   every game of the real games judged through pgnsem.read_games and pgnsem.judge (a plain
+          `for game in read_games(path): judge(game)`), against `pgnsem check -j 1 --format jsonl
+          --quiet` on the same file in the same rounds, in turn; medians, and their ratio against
+          the goal of 1.3. With --threads N, also judge on N
           threads (games read in this thread, judged 256 at a time with judge_all by a pool of N
           threads) against `check -j N`.
 
@@ -130,18 +129,6 @@ def real_games(path_arg) -> Path:
 
 
 def judge_python(path: Path) -> int:
-    # (del: the reader reads the next game into this one's memory when nothing holds it any more;
-    # python/README.md, "Speed")
-    games = 0
-    for game in pgnsem.read_games(path):
-        pgnsem.judge(game)
-        games += 1
-        del game
-    return games
-
-
-def judge_python_held(path: Path) -> int:
-    # the same, the loop variable holding each game until the next is read
     games = 0
     for game in pgnsem.read_games(path):
         pgnsem.judge(game)
@@ -185,8 +172,7 @@ def bench_judge(tool: str, path: Path, runs: int, threads: int) -> None:
     check.wait()
     print(f"{path}: {games:,} games; pgnsem.judge writes check's verdicts, byte for byte")
 
-    sides = [("pgnsem.judge (Python)", lambda: judge_python(path)), ("check -j 1", lambda: run_check(tool, path, 1)),
-             ("pgnsem.judge, each game held until the next", lambda: judge_python_held(path))]
+    sides = [("pgnsem.judge (Python)", lambda: judge_python(path)), ("check -j 1", lambda: run_check(tool, path, 1))]
     if threads > 1:
         sides += [(f"pgnsem.judge on {threads} threads", lambda: judge_threads(path, threads)),
                   (f"check -j {threads}", lambda: run_check(tool, path, threads))]
@@ -211,9 +197,6 @@ def bench_judge(tool: str, path: Path, runs: int, threads: int) -> None:
     paired = statistics.median(p / c for p, c in zip(wall[python], wall[check]))
     print(f"pgnsem.judge / check -j 1: {medians[python] / medians[check]:.2f}x by medians, {paired:.2f}x paired, "
           f"{cpu_medians[python] / cpu_medians[check]:.2f}x in CPU time (goal: within 1.3x)")
-    held = "pgnsem.judge, each game held until the next"
-    print(f"{held} / check -j 1: {medians[held] / medians[check]:.2f}x by medians, "
-          f"{cpu_medians[held] / cpu_medians[check]:.2f}x in CPU time")
     if threads > 1:
         name, peer = f"pgnsem.judge on {threads} threads", f"check -j {threads}"
         print(f"{name} / {peer}: {medians[name] / medians[peer]:.2f}x")

@@ -8,21 +8,25 @@
 #include "pgnsem/api.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
+#include <variant>
 
 #include "interpreter/claims.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/interpret.hpp"
 #include "interpreter/judge.hpp"
+#include "interpreter/reading.hpp"
 #include "io/contract.hpp"
 #include "io/input.hpp"
 #include "io/output.hpp"
 #include "laws/setup.hpp"
 #include "pgnsem/detail/board_access.hpp"
 #include "semantics/engine.hpp"
+#include "semantics/errata.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/pgn/reader.hpp"
 #include "syntax/san.hpp"
@@ -310,10 +314,12 @@ struct GameReader::Impl {
     std::unique_ptr<interp::Input> input;  // the file, plain or compressed, when read from one
     std::unique_ptr<syntax::PgnReader> reader;
     bool done = false;
-    // The last game given out: once no Game holds it any more, the next game is read into it, its
+    // The last two games given out: the next game is read into one that no Game holds any more, its
     // arrays and its text's arena reused, so that a loop over a file allocates nothing per game (as
-    // `check` reads into one ast::Game).
-    std::shared_ptr<Game::Data> last;
+    // `check` reads into one ast::Game). Two, because a loop holds the game it judges while it asks
+    // for the next (Python's `for game in reader:` holds the last game until the next is bound).
+    std::array<std::shared_ptr<Game::Data>, 2> kept;
+    std::size_t older = 0;       // the slot replaced when neither is free
     ~Impl() { reader.reset(); }  // before the Input whose stream it reads
 };
 
@@ -343,15 +349,21 @@ GameReader::~GameReader() = default;
 
 std::optional<Game> GameReader::next() {
     if (impl_->done) return std::nullopt;
-    std::shared_ptr<Game::Data> data = std::move(impl_->last);
-    if (data && data.use_count() == 1 && footprint(*data) <= kKeptBytes) {
-        // No Game holds it: no other thread can reach it any more. The last one to let it go, maybe
-        // on another thread, released its count; this fence makes what it did before happen before
-        // the reuse (use_count reads the count relaxed).
-        std::atomic_thread_fence(std::memory_order_acquire);
-    } else {
-        data = std::make_shared<Game::Data>();
+    std::size_t slot = impl_->older;
+    std::shared_ptr<Game::Data> data;
+    for (std::size_t i = 0; i < impl_->kept.size(); ++i) {
+        std::shared_ptr<Game::Data>& k = impl_->kept[i];
+        if (k && k.use_count() == 1 && footprint(*k) <= kKeptBytes) {
+            // No Game holds it: no other thread can reach it any more. The last one to let it go,
+            // maybe on another thread, released its count; this fence makes what it did before happen
+            // before the reuse (use_count reads the count relaxed).
+            std::atomic_thread_fence(std::memory_order_acquire);
+            data = std::move(k);
+            slot = i;
+            break;
+        }
     }
+    if (!data) data = std::make_shared<Game::Data>();
     if (!impl_->reader->next(data->game)) {
         impl_->done = true;
         // the decompressor's message names the file and the byte; the reader's only says EIO
@@ -362,7 +374,8 @@ std::optional<Game> GameReader::next() {
     }
     data->source = impl_->name;
     data->game.own_strings(data->arena, ast::Game::RawText::Copy);
-    impl_->last = data;
+    impl_->kept[slot] = data;
+    impl_->older = 1 - slot;  // the other slot now holds the older game
     return Game(std::move(data));
 }
 
@@ -439,14 +452,28 @@ void fill(const interp::Verdict& v, const Game& game, const std::string& json, V
 
 }  // namespace
 
+std::vector<Erratum> errata() {
+    std::vector<Erratum> out;
+    for (const sem::ErratumInfo& e : sem::kErrata)
+        out.push_back(Erratum{e.slug, e.title, e.law, e.paper, e.correction, e.executable});
+    return out;
+}
+
 struct Judge::Impl {
-    explicit Impl(const JudgeOptions& options) : interpreter(interpreter_options(options)) {}
-    static interp::Options interpreter_options(const JudgeOptions& options) {
-        interp::Options o;
-        o.strict = options.strict;
-        return o;
+    explicit Impl(const JudgeOptions& options)
+        : engine(engine_of(options)),
+          interpreter(interp::Options{options.strict, engine.engine}),
+          envelope(interp::envelope_members(
+              "verdict", engine.engine != nullptr ? engine.engine->reading() : sem::Reading::laws())) {}
+    // The reading the options ask for, as check reads its flags; api::Error when they are not one.
+    static interp::EngineChoice engine_of(const JudgeOptions& options) {
+        auto choice = interp::choose_engine(interp::ReadingRequest{options.semantics, options.errata, options.engine});
+        if (const auto* why = std::get_if<std::string>(&choice)) throw Error(Rule::RequestReading, *why);
+        return std::move(std::get<interp::EngineChoice>(choice));
     }
+    interp::EngineChoice engine;  // before the interpreter, which holds its engine
     interp::Interpreter interpreter;
+    std::string envelope;  // the verdict object's first members, naming the reading
     interp::Verdict verdict;
     std::string json;  // the verdict object, written here first, then copied to fit
 };
@@ -459,9 +486,8 @@ Judge::~Judge() = default;
 void Judge::judge(const Game& game, Verdict& out) {
     Impl& j = *impl_;
     j.interpreter.run(game.data().game, j.verdict);
-    static const std::string envelope = interp::envelope_members("verdict", sem::Reading::laws());
     j.json.clear();
-    interp::append_verdict_json(j.json, envelope, game.source(), j.verdict);
+    interp::append_verdict_json(j.json, j.envelope, game.source(), j.verdict);
     fill(j.verdict, game, j.json, out);
 }
 

@@ -2,7 +2,8 @@
 // take back, legal moves, FEN, SAN, one move judged) and the rule ids (pgnsem/rules.hpp) come with
 // it. Small value types over the reader (syntax/), the semantics (semantics/) and the interpreter
 // (interpreter/), which do all the work: every answer is the one `pgnsem check` gives, under the
-// FIDE Laws' reading, by the fast path proven equal to the reference (proofs-notes/invariants.md).
+// FIDE Laws' reading, by the fast path proven equal to the reference (proofs-notes/invariants.md);
+// a Judge may be given another reading of the paper (JudgeOptions), which the reference runs.
 // pgnsem/README.md documents it; examples/library/ and examples/board/ are programs that use it.
 //
 // The public headers are pgnsem/api.hpp, board.hpp, rules.hpp and export.hpp, and they include
@@ -11,8 +12,9 @@
 // threads at once on different objects; a Game is immutable and may be shared (a GameReader reuses
 // a game's memory only once no Game holds it); one GameReader or one Judge must not be used by two
 // threads at once, nor one Board changed by one thread while another uses it (pgnsem/board.hpp).
-// Nothing here throws but GameReader (std::runtime_error, for I/O errors) and the board's calls
-// named so in pgnsem/board.hpp (api::Error).
+// Nothing here throws but GameReader (std::runtime_error, for I/O errors), a Judge given options
+// that are not a reading (api::Error, request/reading) and the board's calls named so in
+// pgnsem/board.hpp (api::Error).
 #pragma once
 
 #include <cstdint>
@@ -231,16 +233,41 @@ struct Verdict {
     std::optional<Result> result;           // the termination marker as written; nothing when there is none
     std::optional<std::string> result_tag;  // the Result tag as written; nothing when there is none
     // The `verdict` object `pgnsem check --format jsonl` writes for this game, byte for byte (no
-    // newline), under the Laws' reading.
+    // newline), under the judge's reading (its `reading` member names it).
     std::string json;
 };
 
+// `pgnsem check`'s options, in its words. The reading is --semantics, --erratum and --engine
+// (proofs-notes/errata.md; `pgnsem errata` lists the slugs): the default is the Laws' reading, every
+// correction made, run by the fast path; any other reading is run by the reference.
 struct JudgeOptions {
-    bool strict = false;  // --strict: only the PGN export format
+    bool strict = false;             // --strict: only the PGN export format
+    std::string semantics = "laws";  // "laws" (every correction made) or "paper" (the equations as printed)
+    // "SLUG=paper" reads one erratum as the paper prints it, "SLUG=laws" corrected; in order, the
+    // later winning, over `semantics`
+    // (Every member has an initializer, so that `JudgeOptions{true}` or `{.semantics = "paper"}`
+    // leaves the rest at their defaults without a warning of GCC's -Wextra.)
+    std::vector<std::string> errata{};
+    // "reference" (the readable definition), "fast" (the Laws' reading only), or empty: the fast path
+    // under the Laws' reading, the reference under any other
+    std::string engine{};
 };
 
+// One erratum of the paper, as `pgnsem errata` lists it (proofs-notes/errata.md): JudgeOptions::errata
+// names it by its slug. Views of text that lives as long as the program.
+struct Erratum {
+    std::string_view slug, title;
+    std::string_view law;                // the rule of the FIDE Laws (or the PGN standard) it follows
+    std::string_view paper, correction;  // what the paper prints, and what the Laws' reading does instead
+    bool executable = false;             // false: no paper form to run ("SLUG=paper" is refused)
+};
+// Every erratum, in the order of `pgnsem errata`.
+[[nodiscard]] PGNSEM_API std::vector<Erratum> errata();
+
 // [[S]] over the game (interpreter/interpret.hpp): the verdict `pgnsem check` gives it. Each call sets
-// up a judge anew; to judge many games, a Judge is cheaper.
+// up a judge anew; to judge many games, a Judge is cheaper. Throws api::Error (request/reading, the
+// message check's) when the options are not a reading: an unknown slug, an erratum without a paper
+// form to run, the fast engine asked for a reading other than the Laws'.
 [[nodiscard]] PGNSEM_API Verdict judge(const Game& game, const JudgeOptions& options = {});
 
 // A judge for many games: the same verdicts as judge(game, options), with the interpreter, its
@@ -250,6 +277,7 @@ struct JudgeOptions {
 // not be used by two threads at once; give each thread its own (judges share nothing).
 class PGNSEM_API Judge {
 public:
+    // Throws api::Error (request/reading) when the options are not a reading, as judge(game, options).
     explicit Judge(const JudgeOptions& options = {});
     Judge(Judge&&) noexcept;
     Judge& operator=(Judge&&) noexcept;

@@ -143,12 +143,13 @@ void bind_games(py::module_& m) {
             return py::str("<pgnsem.Game {} of {!r}>").format(g.index(), text(g.source()));
         });
 
-    py::class_<GameReader>(m, "GameReader",
-                           "The games of a file, one at a time (an iterator; read_games makes it). Memory does not "
-                           "grow with the file; the next game is read into the memory of the last one when nothing "
-                           "holds that one any more (end a loop's body with `del game` to let it). A damaged "
-                           "compressed file raises OSError after the games before the damage. close() (or a with "
-                           "block) closes the file before the end.")
+    py::class_<GameReader>(
+        m, "GameReader",
+        "The games of a file, one at a time (an iterator; read_games makes it). Memory does not "
+        "grow with the file; the next game is read into the memory of one of the last two games that "
+        "nothing holds any more, so a for loop allocates nothing per game. A damaged "
+        "compressed file raises OSError after the games before the damage. close() (or a with "
+        "block) closes the file before the end.")
         .def("__iter__", [](py::object self) { return self; })
         .def("__next__",
              [](GameReader& r) {

@@ -122,16 +122,42 @@ py::object players_dict(const std::optional<chess::Players>& players) {
     return d;
 }
 
-// One Judge per thread and reading, made on its first game: it keeps the interpreter and its buffers
-// from one game to the next (pgnsem/api.hpp), and a Judge must not be used by two threads at once.
-chess::Judge& thread_judge(bool strict) {
-    if (strict) {
-        thread_local chess::Judge judge(chess::JudgeOptions{true});
-        return judge;
-    }
-    thread_local chess::Judge judge(chess::JudgeOptions{false});
-    return judge;
+// check's options from judge's keywords: strict, semantics, errata (a sequence of "SLUG=paper" or
+// "SLUG=laws"), engine (None: the default of the reading).
+chess::JudgeOptions judge_options(bool strict, std::string semantics, std::vector<std::string> errata,
+                                  const std::optional<std::string>& engine) {
+    return chess::JudgeOptions{strict, std::move(semantics), std::move(errata), engine.value_or("")};
 }
+
+bool same_options(const chess::JudgeOptions& a, const chess::JudgeOptions& b) {
+    return a.strict == b.strict && a.semantics == b.semantics && a.errata == b.errata && a.engine == b.engine;
+}
+
+// One Judge per thread and options, made on their first game, with the GIL held (a request that is
+// not a reading raises pgnsem.Error there): it keeps the interpreter and its buffers from one game to
+// the next (pgnsem/api.hpp), and a Judge must not be used by two threads at once. A thread keeps the
+// judges of its last few options.
+chess::Judge& thread_judge(const chess::JudgeOptions& options) {
+    struct Kept {
+        chess::JudgeOptions options;
+        chess::Judge judge;
+    };
+    thread_local std::vector<std::unique_ptr<Kept>> kept;
+    for (const std::unique_ptr<Kept>& k : kept)
+        if (same_options(k->options, options)) return k->judge;
+    auto made = std::make_unique<Kept>(Kept{options, chess::Judge(options)});
+    constexpr std::size_t kKeptJudges = 8;
+    if (kept.size() == kKeptJudges) kept.erase(kept.begin());  // the oldest
+    kept.push_back(std::move(made));
+    return kept.back()->judge;
+}
+
+constexpr const char* kReadingDoc =
+    " semantics ('laws', every correction of the paper's errata made, or 'paper', its equations as printed), "
+    "errata (a sequence of 'SLUG=paper' or 'SLUG=laws', in order, the later winning; pgnsem.errata() lists "
+    "the slugs) and engine ('reference', 'fast' or None: the fast path under the Laws' reading, the "
+    "reference under any other) are check's --semantics, --erratum and --engine; options that are not a "
+    "reading raise pgnsem.Error (request/reading).";
 
 }  // namespace
 
@@ -202,20 +228,28 @@ void bind_verdict(py::module_& m) {
 
     m.def(
         "judge",
-        [](const chess::Game& game, bool strict) {
+        [](const chess::Game& game, bool strict, std::string semantics, std::vector<std::string> errata,
+           const std::optional<std::string>& engine) {
+            chess::Judge& judge = thread_judge(judge_options(strict, std::move(semantics), std::move(errata), engine));
             VerdictHolder out = new_verdict();
             {
                 py::gil_scoped_release released;
-                thread_judge(strict).judge(game, out->v);
+                judge.judge(game, out->v);
             }
             return out;
         },
-        "game"_a, py::kw_only(), "strict"_a = false,
-        "[[S]] over the game: the Verdict `pgnsem check` gives it (strict=True: `check --strict`, only the PGN "
-        "export format). The GIL is released while it judges, so threads judge games in parallel.");
+        "game"_a, py::kw_only(), "strict"_a = false, "semantics"_a = "laws", "errata"_a = std::vector<std::string>(),
+        "engine"_a = py::none(),
+        (std::string("[[S]] over the game: the Verdict `pgnsem check` gives it (strict=True: `check --strict`, "
+                     "only the PGN export format). The GIL is released while it judges, so threads judge games in "
+                     "parallel.") +
+         kReadingDoc)
+            .c_str());
     m.def(
         "judge_all",
-        [](const py::iterable& games, bool strict) {
+        [](const py::iterable& games, bool strict, std::string semantics, std::vector<std::string> errata,
+           const std::optional<std::string>& engine) {
+            chess::Judge& judge = thread_judge(judge_options(strict, std::move(semantics), std::move(errata), engine));
             std::vector<chess::Game> held;  // (a Game is a handle: its contents are shared, not copied)
             for (const py::handle game : games) {
                 if (!py::isinstance<chess::Game>(game))
@@ -228,7 +262,6 @@ void bind_verdict(py::module_& m) {
             for (std::size_t i = 0; i < held.size(); ++i) verdicts.push_back(new_verdict());
             {
                 py::gil_scoped_release released;
-                chess::Judge& judge = thread_judge(strict);
                 for (std::size_t i = 0; i < held.size(); ++i) judge.judge(held[i], verdicts[i]->v);
             }
             py::list out(verdicts.size());
@@ -237,10 +270,33 @@ void bind_verdict(py::module_& m) {
                                 py::cast(std::move(verdicts[i])).release().ptr());
             return out;
         },
-        "games"_a, py::kw_only(), "strict"_a = false,
-        "The verdicts of several games, as judge gives each, in a list: the GIL is released once for them all, "
-        "so that threads each judging a list of games (a few hundred) run in parallel, where a thread calling "
-        "judge for every game would spend its time waiting for the GIL.");
+        "games"_a, py::kw_only(), "strict"_a = false, "semantics"_a = "laws", "errata"_a = std::vector<std::string>(),
+        "engine"_a = py::none(),
+        (std::string("The verdicts of several games, as judge gives each, in a list: the GIL is released once for "
+                     "them all, so that threads each judging a list of games (a few hundred) run in parallel, where "
+                     "a thread calling judge for every game would spend its time waiting for the GIL. Options as "
+                     "judge's:") +
+         kReadingDoc)
+            .c_str());
+    m.def(
+        "errata",
+        [] {
+            py::list out;
+            for (const chess::Erratum& e : chess::errata()) {
+                py::dict d;
+                d["slug"] = view(e.slug);
+                d["title"] = view(e.title);
+                d["law"] = view(e.law);
+                d["paper"] = view(e.paper);
+                d["correction"] = view(e.correction);
+                d["executable"] = e.executable;
+                out.append(d);
+            }
+            return out;
+        },
+        "The paper's errata, as `pgnsem errata` lists them (proofs-notes/errata.md): a dict each with slug, "
+        "title, law, paper (what the paper prints), correction (what the Laws' reading does instead) and "
+        "executable (False: no paper form to run, 'SLUG=paper' is refused).");
 }
 
 }  // namespace pgnsem::python

@@ -5,7 +5,8 @@ The board (``Board``: push and pop, ``push_san``, ``push_uci``, ``legal_moves``,
 (``read_games``, ``parse_games``) and judged as ``pgnsem check`` judges them (``judge``, a
 ``Verdict`` whose fields are those of the verdict object of docs/vocabulary.md), the FEN and SAN
 readers (``read_fen``, ``read_san``). Every answer comes from pgnsem's C++ library, under the FIDE
-Laws' reading. A move, position or text it refuses raises ``Error`` (a ValueError) with the rule
+Laws' reading; ``judge`` also takes the paper's other readings (``semantics='paper'``, ``errata``
+as ``--erratum`` takes them, listed by ``errata()``). A move, position or text it refuses raises ``Error`` (a ValueError) with the rule
 id in ``Error.rule``; a file that cannot be read raises OSError.
 
 Hypothesis strategies drawing positions, legal games and near-miss games are in
@@ -39,6 +40,7 @@ from ._pgnsem import (
     Variation,
     Verdict,
     __version__,
+    errata,
     judge,
     judge_all,
     parse_games,
@@ -74,6 +76,7 @@ __all__ = [
     "Variation",
     "Verdict",
     "__version__",
+    "errata",
     "judge",
     "judge_all",
     "parse_games",

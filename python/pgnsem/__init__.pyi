@@ -23,6 +23,7 @@ from ._pgnsem import (
     Variation as Variation,
     Verdict as Verdict,
     __version__ as __version__,
+    errata as errata,
     judge as judge,
     judge_all as judge_all,
     parse_games as parse_games,

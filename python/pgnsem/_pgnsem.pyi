@@ -2,7 +2,7 @@
 # python/bind_games.cpp); the docstrings are the module's own (help(pgnsem.Board)).
 import enum
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union, overload
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
 __version__: str
 SQUARE_NAMES: Tuple[str, ...]
@@ -199,5 +199,21 @@ class Verdict:
     def to_dict(self) -> Dict[str, Any]: ...
     def __getitem__(self, field: str) -> Any: ...
 
-def judge(game: Game, *, strict: bool = False) -> Verdict: ...
-def judge_all(games: Iterable[Game], *, strict: bool = False) -> List[Verdict]: ...
+# semantics: 'laws' or 'paper'; errata: 'SLUG=paper' or 'SLUG=laws'; engine: 'reference', 'fast' or None
+def judge(
+    game: Game,
+    *,
+    strict: bool = False,
+    semantics: str = "laws",
+    errata: Sequence[str] = (),
+    engine: Optional[str] = None,
+) -> Verdict: ...
+def judge_all(
+    games: Iterable[Game],
+    *,
+    strict: bool = False,
+    semantics: str = "laws",
+    errata: Sequence[str] = (),
+    engine: Optional[str] = None,
+) -> List[Verdict]: ...
+def errata() -> List[Dict[str, Union[str, bool]]]: ...

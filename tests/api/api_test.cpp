@@ -417,6 +417,115 @@ TEST_CASE("api: a Judge gives judge's verdicts, into a Verdict used again and ag
     }
 }
 
+TEST_CASE("api: a Judge under another reading gives check's verdicts under it", "[api]") {
+    // Each reading against `pgnsem check` with the same flags, on the errata's games (each tells one
+    // erratum's two readings apart) and the semantics' games, byte for byte: the verdict and its
+    // envelope's reading.
+    if (std::string(PGNSEM_BINARY).empty()) test::skip("the command line is not built (PGNSEM_CLI=OFF)");
+    struct Asked {
+        const char* flags;
+        api::JudgeOptions options;
+    };
+    const Asked readings[] = {
+        {"--semantics paper", {false, "paper", {}, ""}},
+        {"--erratum castle-through-check=paper", {false, "laws", {"castle-through-check=paper"}, ""}},
+        {"--semantics paper --erratum destination-empty=laws --erratum promotion-compulsory=laws",
+         {false, "paper", {"destination-empty=laws", "promotion-compulsory=laws"}, ""}},
+        {"--erratum game-over=paper --erratum game-over=laws",
+         {false, "laws", {"game-over=paper", "game-over=laws"}, ""}},
+        {"--engine reference", {false, "laws", {}, "reference"}},
+        {"--strict --semantics paper", {true, "paper", {}, ""}},
+    };
+    const std::string dir = std::string(PGNSEM_SOURCE_DIR) + "/tests/conformance";
+    std::size_t differ = 0;  // verdicts of a paper reading that are not the Laws'
+    for (const char* name : {"errata.pgn", "semantics.pgn"}) {
+        const auto games = api::read_games(read_file(dir + "/" + name), name);
+        REQUIRE(games.size() > 10);
+        for (const Asked& r : readings) {
+            const std::string written =
+                test::tool_output("cd '" + dir + "' && '" + PGNSEM_BINARY + "' check --format jsonl --quiet -j 1 " +
+                                  r.flags + " " + name);
+            api::Judge judge(r.options);
+            std::string judged;
+            for (const api::Game& g : games) {
+                const api::Verdict v = judge.judge(g);
+                judged += v.json + "\n";
+                if (r.options.semantics == "paper" && v.verdict != api::judge(g).verdict) ++differ;
+            }
+            INFO(name << ", " << r.flags);
+            CHECK(judged == written);
+        }
+    }
+    CHECK(differ > 5);
+}
+
+TEST_CASE("api: options that are not a reading are refused as check refuses them", "[api]") {
+    const auto refused = [](const api::JudgeOptions& options, const std::string& says) {
+        INFO(says);
+        try {
+            api::Judge judge(options);
+            FAIL("accepted");
+        } catch (const api::Error& e) {
+            CHECK(e.rule() == api::Rule::RequestReading);
+            CHECK(e.rule_id() == "request/reading");
+            CHECK(std::string(e.what()).find(says) != std::string::npos);
+        }
+    };
+    refused({false, "laws", {"no-such-erratum=paper"}, ""}, "no erratum is called 'no-such-erratum'");
+    refused({false, "laws", {"castle-through-check"}, ""}, "--erratum takes SLUG=paper or SLUG=laws");
+    refused({false, "laws", {"castle-side-names=paper"}, ""}, "'castle-side-names' has no paper form to run");
+    refused({false, "paper", {}, "fast"}, "the fast engine runs the Laws' reading only");
+    // and judge(game, options) as the Judge
+    const auto games = api::read_games("1. e4 *\n");
+    CHECK_THROWS_AS(api::judge(games.at(0), api::JudgeOptions{false, "laws", {"x=paper"}, ""}), api::Error);
+    // every slug `pgnsem errata` lists, and only the executable ones run as the paper prints them
+    const std::vector<api::Erratum> errata = api::errata();
+    REQUIRE(errata.size() == 25);
+    CHECK(errata[0].slug == "castle-black-kingside-rook");
+    for (const api::Erratum& e : errata) {
+        INFO(e.slug);
+        CHECK(!e.title.empty());
+        CHECK(!e.correction.empty());
+        // (an erratum without a paper form is refused in either form, as check refuses it)
+        for (const char* form : {"=paper", "=laws"}) {
+            const api::JudgeOptions options{false, "laws", {std::string(e.slug) + form}, ""};
+            if (e.executable) {
+                CHECK_NOTHROW(api::Judge(options));
+            } else {
+                CHECK_THROWS_AS(api::Judge(options), api::Error);
+            }
+        }
+    }
+}
+
+TEST_CASE("api: GameReader reads the next game into the memory of one no Game holds any more", "[api]") {
+    const std::string text = read_file(std::string(PGNSEM_SOURCE_DIR) + "/tests/conformance/claims.pgn");
+    // Where each game's data lives, read with `hold` games of the past kept alive: none, the last
+    // one (a loop judging a game while asking for the next, as Python's for loop does), or every one.
+    const auto places = [&](std::size_t hold) {
+        api::GameReader reader{text, "claims.pgn"};
+        std::vector<api::Game> held;
+        std::vector<const void*> at;
+        while (auto g = reader.next()) {
+            at.push_back(&g->data());
+            held.push_back(std::move(*g));
+            if (held.size() > hold) held.erase(held.begin());
+        }
+        return at;
+    };
+    const std::vector<const void*> none = places(0), last = places(1), every = places(1000);
+    REQUIRE(none.size() > 10);
+    for (std::size_t i = 1; i < none.size(); ++i) {
+        INFO("game " << i + 1);
+        CHECK(none[i] == none[0]);
+        CHECK(last[i] != last[i - 1]);
+        if (i >= 2) CHECK(last[i] == last[i - 2]);
+    }
+    std::vector<const void*> distinct = every;
+    std::sort(distinct.begin(), distinct.end());
+    CHECK(std::unique(distinct.begin(), distinct.end()) == distinct.end());
+}
+
 TEST_CASE("api: GameReader reads a file one game at a time, and says when it cannot", "[api]") {
     api::GameReader reader =
         api::GameReader::open(std::string(PGNSEM_SOURCE_DIR) + "/examples/fischer-spassky-1992.pgn");

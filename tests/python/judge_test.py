@@ -64,6 +64,53 @@ class Judge(common.unittest.TestCase):
         self.assert_verdicts_are_check_s(verdicts, expected, path + " --strict")
         self.assertNotEqual([v.verdict for v in verdicts], [pgnsem.judge(g).verdict for g in pgnsem.read_games(path)])
 
+    def test_readings_are_check_s_readings(self):
+        # judge's semantics, errata and engine against check's --semantics, --erratum and --engine,
+        # byte for byte, on the games that tell the errata's readings apart
+        path = "tests/conformance/errata.pgn"
+        games = list(pgnsem.read_games(path))
+        for flags, options in (
+            (["--semantics", "paper"], {"semantics": "paper"}),
+            (["--erratum", "castle-through-check=paper"], {"errata": ["castle-through-check=paper"]}),
+            (["--semantics", "paper", "--erratum", "destination-empty=laws"],
+             {"semantics": "paper", "errata": ("destination-empty=laws",)}),
+            (["--engine", "reference"], {"engine": "reference"}),
+            (["--strict", "--semantics", "paper"], {"strict": True, "semantics": "paper"}),
+        ):
+            expected = common.tool_jsonl("check", *flags, "--format", "jsonl", "--quiet", path)
+            self.assert_verdicts_are_check_s([pgnsem.judge(g, **options) for g in games], expected,
+                                             f"{path} {' '.join(flags)}")
+            self.assertEqual([v.to_dict() for v in pgnsem.judge_all(games, **options)], expected)
+        paper = [pgnsem.judge(g, semantics="paper").verdict for g in games]
+        self.assertNotEqual(paper, [pgnsem.judge(g).verdict for g in games])
+        self.assertNotEqual(pgnsem.judge(games[0], semantics="paper").reading, pgnsem.judge(games[0]).reading)
+
+    def test_options_that_are_not_a_reading_raise_the_rule(self):
+        (game,) = pgnsem.parse_games("1. e4 *")
+        for options, says in (
+            ({"errata": ["no-such-erratum=paper"]}, "no erratum is called 'no-such-erratum'"),
+            ({"errata": ["castle-through-check"]}, "--erratum takes SLUG=paper or SLUG=laws"),
+            ({"semantics": "paper", "engine": "fast"}, "the fast engine runs the Laws' reading only"),
+        ):
+            with self.assertRaises(pgnsem.Error) as refused:
+                pgnsem.judge(game, **options)
+            self.assertEqual(refused.exception.rule, "request/reading")
+            self.assertIn(says, str(refused.exception))
+            with self.assertRaises(pgnsem.Error):
+                pgnsem.judge_all([game], **options)
+        with self.assertRaises(TypeError):
+            pgnsem.judge(game, errata="castle-through-check=paper")  # a sequence of texts, not one text
+        errata = pgnsem.errata()
+        listed = [e for e in common.tool_jsonl("errata", "--format", "jsonl") if e["object"] == "erratum"]
+        self.assertEqual([{k: e[k] for k in ("slug", "title", "law", "paper", "correction", "executable")}
+                          for e in listed], errata)
+        for e in errata:
+            if e["executable"]:
+                pgnsem.judge(game, errata=[e["slug"] + "=paper"])
+            else:
+                with self.assertRaises(pgnsem.Error):
+                    pgnsem.judge(game, errata=[e["slug"] + "=paper"])
+
     def test_games_read_from_text_are_read_from_a_file(self):
         path = "examples/illegal.pgn"
         from_file = [pgnsem.judge(g).json for g in pgnsem.read_games(Path(path))]
