@@ -114,43 +114,23 @@ TEST_CASE("board: push_san replays the example and conformance games with trace'
 
 TEST_CASE("board: perft by legal_moves, push (and push_unchecked) and pop equals the published counts and Board::perft",
           "[api][board]") {
-    const std::filesystem::path data = test::shared_data();
-    if (data.empty()) test::skip("../shared/data is absent");
     // The Chess Programming Wiki's positions (standard.perft, tricky.perft), every depth up to a
     // million leaves (fewer in the checked build).
     const std::uint64_t most = PGNSEM_PERFT_SCALE == 0 ? 20'000 : 1'000'000;
     std::size_t compared = 0;
     for (const char* name : {"standard.perft", "tricky.perft"}) {
-        std::ifstream in(data / "perft" / name);
-        REQUIRE(in);
-        std::optional<api::Board> board;
-        std::string epd, id;
-        for (std::string line; std::getline(in, line);) {
-            std::istringstream words(line);
-            std::string word;
-            words >> word;
-            if (word == "id") {
-                words >> id;
-            } else if (word == "epd") {
-                // Chess960 positions (X-FEN castling) are not standard chess: skipped, as
-                // tests/properties/perft_suites_test.cpp skips them.
-                if (id.rfind("xfen", 0) == 0 || id.find("asymmetrical-and-king-on-h") != std::string::npos) {
-                    board.reset();
-                    continue;
-                }
-                std::getline(words >> std::ws, epd);
-                // (a composed position among them cannot arise in a game: read as perft reads it)
-                board = api::Board::from_fen(epd, api::Board::Validation::None);
-            } else if (word == "perft" && board) {
-                int depth = 0;
-                std::uint64_t expected = 0;
-                words >> depth >> expected;
+        for (const test::PerftEntry& e : test::read_perft_suite(name)) {
+            // Chess960 positions (X-FEN castling) are not standard chess
+            if (test::chess960_entry(e)) continue;
+            // (a composed position among them cannot arise in a game: read as perft reads it)
+            api::Board board = api::Board::from_fen(e.epd, api::Board::Validation::None);
+            for (const auto& [depth, expected] : e.counts) {
                 if (expected > most) continue;
-                INFO(epd << " depth " << depth);
-                CHECK(walk(*board, depth, true) == expected);
-                CHECK(walk(*board, depth, false) == expected);
-                CHECK(board->perft(depth) == expected);
-                CHECK(board->pushed() == 0);
+                INFO(e.epd << " depth " << depth);
+                CHECK(walk(board, depth, true) == expected);
+                CHECK(walk(board, depth, false) == expected);
+                CHECK(board.perft(depth) == expected);
+                CHECK(board.pushed() == 0);
                 ++compared;
             }
         }

@@ -23,37 +23,7 @@ using namespace pgnsem;
 
 namespace {
 
-struct Entry {
-    std::string id;
-    std::string epd;
-    std::vector<std::pair<int, std::uint64_t>> counts;
-};
-
-std::vector<Entry> read_suite(const std::string& name) {
-    const std::string path = std::string(PGNSEM_SHARED_DIR) + "/data/perft/" + name;
-    std::ifstream in(path);
-    if (!in) test::skip(path + " is absent");
-    std::vector<Entry> out;
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream ss(line);
-        std::string word;
-        ss >> word;
-        if (word == "id") {
-            out.push_back({});
-            ss >> out.back().id;
-        } else if (word == "epd" && !out.empty()) {
-            std::getline(ss, out.back().epd);
-            out.back().epd = out.back().epd.substr(out.back().epd.find_first_not_of(' '));
-        } else if (word == "perft" && !out.empty()) {
-            int depth = 0;
-            std::uint64_t nodes = 0;
-            ss >> depth >> nodes;
-            out.back().counts.emplace_back(depth, nodes);
-        }
-    }
-    return out;
-}
+using Entry = test::PerftEntry;
 
 sem::State state_of(const std::string& epd) {
     std::string fen = epd;
@@ -67,16 +37,12 @@ sem::State state_of(const std::string& epd) {
     return sem::from_placement(boost::variant2::get<Placement>(parsed));
 }
 
-bool chess960(const Entry& e) {
-    return e.id.rfind("xfen", 0) == 0 || e.id.find("asymmetrical-and-king-on-h") != std::string::npos;
-}
-
 constexpr bool kSanitized = PGNSEM_PERFT_SCALE == 0;
 
 }  // namespace
 
 TEST_CASE("L8 perft matches standard.perft at every depth given", "[perft][property]") {
-    for (const Entry& e : read_suite("standard.perft")) {
+    for (const Entry& e : test::read_perft_suite("standard.perft")) {
         const sem::State s = state_of(e.epd);
         for (auto [depth, nodes] : e.counts) {
             if (kSanitized && nodes > 200000) continue;
@@ -88,8 +54,8 @@ TEST_CASE("L8 perft matches standard.perft at every depth given", "[perft][prope
 
 TEST_CASE("L8 perft matches tricky.perft (standard-chess positions)", "[perft][property]") {
     int positions = 0;
-    for (const Entry& e : read_suite("tricky.perft")) {
-        if (chess960(e)) continue;
+    for (const Entry& e : test::read_perft_suite("tricky.perft")) {
+        if (test::chess960_entry(e)) continue;
         ++positions;
         const sem::State s = state_of(e.epd);
         for (auto [depth, nodes] : e.counts) {
@@ -104,7 +70,7 @@ TEST_CASE("L8 perft matches tricky.perft (standard-chess positions)", "[perft][p
 TEST_CASE("L8 perft matches random.perft for all positions", "[perft][property]") {
     const char* deep = std::getenv("PGNSEM_PERFT_DEEP");
     const int max_depth = (deep && std::string(deep) == "1") ? 5 : (kSanitized ? 2 : 3);
-    const auto suite = read_suite("random.perft");
+    const auto suite = test::read_perft_suite("random.perft");
     CHECK(suite.size() == 6838);
     std::uint64_t checked = 0, mismatches = 0;
     for (const Entry& e : suite) {
