@@ -20,7 +20,8 @@ struct ReadingRequest {
     std::string engine;
 };
 
-// The engine a run uses, and the one it owns when that is a reference engine.
+// The engine a run uses (never null when choose_engine gives it), and the one it owns when that is a
+// reference engine.
 struct EngineChoice {
     const sem::Engine* engine = nullptr;
     std::unique_ptr<sem::Engine> owned;

@@ -463,8 +463,7 @@ struct Judge::Impl {
     explicit Impl(const JudgeOptions& options)
         : engine(engine_of(options)),
           interpreter(interp::Options{options.strict, engine.engine}),
-          envelope(interp::envelope_members(
-              "verdict", engine.engine != nullptr ? engine.engine->reading() : sem::Reading::laws())) {}
+          envelope(interp::envelope_members("verdict", engine.engine->reading())) {}
     // The reading the options ask for, as check reads its flags; api::Error when they are not one.
     static interp::EngineChoice engine_of(const JudgeOptions& options) {
         auto choice = interp::choose_engine(interp::ReadingRequest{options.semantics, options.errata, options.engine});

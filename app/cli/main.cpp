@@ -122,8 +122,7 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
                      "it, e.g. jq 'select(.verdict != \"legal\")')\n");
         return 2;
     }
-    options.envelope = interp::envelope_members(
-        trace ? "step" : "verdict", engine->engine != nullptr ? engine->engine->reading() : sem::Reading::laws());
+    options.envelope = interp::envelope_members(trace ? "step" : "verdict", engine->engine->reading());
     options.only_failures = only_failures;
     options.trace = trace;
     interp::Progress progress(!quiet && interp::Progress::wanted(STDOUT_FILENO, STDERR_FILENO), STDERR_FILENO);
