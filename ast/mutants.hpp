@@ -36,6 +36,7 @@
     X(fast_in_check_avx2_colour)                   \
     X(fast_in_check_h_pawn)                        \
     X(fast_in_check_simd_colour)                   \
+    X(fast_is_legal_any_promotion)                 \
     X(fast_legal_moves_diagonal_pins)              \
     X(fast_legal_moves_no_en_passant)              \
     X(fast_perft_boards_castle_rook)               \

@@ -44,9 +44,11 @@ sem::ConcreteMove concrete(Move m) noexcept {
     return c;
 }
 
+// A promotion to no piece a pawn becomes: a pawn or a king, or bits past the last PieceType (a Move
+// made with from_bits).
 bool bad_promotion(Move m) noexcept {
     const std::optional<PieceType> t = m.promotion();
-    return t && (*t == PieceType::Pawn || *t == PieceType::King);
+    return t && (*t == PieceType::Pawn || static_cast<int>(*t) >= static_cast<int>(PieceType::King));
 }
 
 Move move_of(const sem::Action& a) noexcept {
@@ -62,6 +64,10 @@ Move move_of(const sem::Action& a) noexcept {
     if (bad_promotion(m))
         throw Error(Rule::SyntaxPromotionPiece, "a pawn promotes to a knight, bishop, rook or queen, not in " + text);
     const auto parsed = syntax::parse_san(text);
+    // A promotion named off the last rank (e2e4q) is refused by the reading of its text, as check
+    // refuses it; the move was given as a value, so no column applies.
+    if (const auto* error = v2::get_if<syntax::SanError>(&parsed))
+        throw Error(rule_of(error->kind), std::string(error->message) + ": " + text);
     const sem::Engine& e = sem::fast_engine();
     const interp::Judged j = interp::judge_move(e, v2::get<ast::Move>(parsed), s);
     PGNSEM_ASSERT(!j.defined(), "a move T refuses as a concrete move is refused as written");
@@ -97,7 +103,10 @@ std::string Move::uci() const {
     std::string u;
     u.append(square_name(from()));
     u.append(square_name(to()));
-    if (const std::optional<PieceType> t = promotion()) u.push_back("pnbrqk"[static_cast<std::size_t>(*t)]);
+    if (const std::optional<PieceType> t = promotion()) {
+        const auto i = static_cast<std::size_t>(*t);
+        u.push_back(i < 6 ? "pnbrqk"[i] : '?');
+    }
     return u;
 }
 
@@ -197,9 +206,12 @@ std::size_t Board::legal_move_count() const noexcept {
     return sem::FastEngine::count_legal_moves(h.position.sigma, h.boards);
 }
 
+// The generator's answer for m (FastEngine::is_legal_packed), which is T's (F4): a Move's bits are
+// the packed moves the generator writes, and bits of no legal move (a promotion to a pawn or king
+// among them) are listed by no generator.
 bool Board::is_legal(Move m) const noexcept {
-    return !bad_promotion(m) && v2::holds_alternative<fast::Accepted>(
-                                    sem::FastEngine::terminates_concrete(BoardAccess::position(*this), concrete(m)));
+    const Held& h = BoardAccess::held(*this);
+    return sem::FastEngine::is_legal_packed(h.position.sigma, h.boards, m.bits());
 }
 
 std::optional<End> Board::end() const noexcept {
@@ -290,13 +302,8 @@ MoveJudgement Board::judge(std::string_view move) const {
 // ---- playing -------------------------------------------------------------------------------------
 
 void Board::push(Move m) {
-    const fast::Position& p = BoardAccess::position(*this);
-    if (bad_promotion(m)) refuse(p.sigma, m);
-    const sem::ConcreteMove c = concrete(m);
-    const sem::FastEngine::Answer t = sem::FastEngine::terminates_concrete(p, c);
-    const fast::Accepted* ok = v2::get_if<fast::Accepted>(&t);
-    if (ok == nullptr) refuse(p.sigma, m);
-    BoardAccess::push(*this, ok->next, c, m);
+    if (!is_legal(m)) refuse(BoardAccess::state(*this), m);
+    push_unchecked(m);
 }
 
 void Board::push_unchecked(Move m) {

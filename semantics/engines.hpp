@@ -154,6 +154,10 @@ public:
     [[nodiscard]] static std::size_t count_legal_moves(const State& sigma, const fast::Boards& b) noexcept {
         return fast::count_legal_moves(sigma, b);
     }
+    // T's ⊤ for m, a move given by its 16 bits: whether the generator lists it (F4).
+    [[nodiscard]] static bool is_legal_packed(const State& sigma, const fast::Boards& b, PackedMove m) noexcept {
+        return fast::is_legal_packed(sigma, b, m);
+    }
     [[nodiscard]] static fast::Boards boards_after(const State& sigma, const fast::Boards& b, ConcreteMove m) noexcept {
         return fast::boards_after(sigma, b, m);
     }

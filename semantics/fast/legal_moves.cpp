@@ -14,6 +14,11 @@
 // En passant, the one move that removes a piece from a square other than its destination (and
 // can expose the king along the rank), is judged by terminates_concrete itself, as is any move
 // of a second king (possible only in positions read from invalid FEN).
+//
+// The same generator answers whether one move is legal (is_legal_packed, what the public board's push
+// asks): asked for the moves of the piece on the move's origin only, with the code for the other
+// kinds compiled out, it lists that move exactly when T accepts it, without T's reading of what the
+// squares mean (F4 holds it to the reference's list for every 16 bits of a move).
 #include "semantics/fast/legal_moves.hpp"
 
 #include <bit>
@@ -99,6 +104,26 @@ struct AnySink {
     [[nodiscard]] bool done() const noexcept { return found; }
 };
 
+// The squares whose pieces' moves a sink wants: every square, but for MatchSink (is_legal_packed),
+// which asks about the moves of one piece only. The other sinks have no `sources` member, so the
+// generator's masks fold away for them.
+template <class Sink>
+constexpr Bits sources_of(const Sink& out) noexcept {
+    if constexpr (requires { out.sources; })
+        return out.sources;
+    else
+        return kAll;
+}
+// Whether a sink wants the moves of pieces of kind k: MatchSink names the kind of the one piece it
+// asks about (`kKind`), so that the generator's code for the other kinds is not even compiled in.
+template <class Sink>
+constexpr bool wants(PieceKind k) noexcept {
+    if constexpr (requires { Sink::kKind; })
+        return Sink::kKind == k;
+    else
+        return true;
+}
+
 template <class Sink>
 inline void add_pawn_move(Sink& out, int from, int to) noexcept {
     // Promotion is compulsory: the four choices, never the bare move.
@@ -155,7 +180,8 @@ void en_passant_moves(Sink& out, const State& s, const Boards& b, Color us) noex
     // The enemy pawn that just double-stepped stands on the rank behind the en passant square, and
     // only one beside a pawn of ours can be taken (the takers below are the pawns beside it).
     constexpr Bits kFileA = 0x0101010101010101ull, kFileH = kFileA << 7;
-    const Bits ours = b.of(us, PieceKind::Pawn);
+    const Bits ours = b.of(us, PieceKind::Pawn) & sources_of(out);
+    if (ours == 0) return;
     const Bits beside = ((ours & ~kFileH) << 1) | ((ours & ~kFileA) >> 1);
     const Bits victims =
         b.of(opposite(us), PieceKind::Pawn) &
@@ -168,7 +194,7 @@ void en_passant_moves(Sink& out, const State& s, const Boards& b, Color us) noex
             continue;
         const int target = victim + fwd;
         if (s.board[static_cast<std::size_t>(target)] != kEmpty) continue;
-        const Bits takers = geo::pawn_attacks(colour_index(opposite(us)), target) & b.of(us, PieceKind::Pawn);
+        const Bits takers = geo::pawn_attacks(colour_index(opposite(us)), target) & ours;
         for (Bits t = takers; t != 0; t &= t - 1) add_if_legal(out, s, std::countr_zero(t), target);
     }
 }
@@ -186,6 +212,8 @@ void generate(const State& s, const Boards& b, Sink& out) noexcept {
     // the king (the first in square order, were there two: only from an invalid FEN)
     const Bits kings = b.of(us, PieceKind::King);
     const int k = kings == 0 ? -1 : std::countr_zero(kings);
+    const Bits src = sources_of(out);
+    const bool king_wanted = wants<Sink>(PieceKind::King) && k >= 0 && (src & geo::bit(k)) != 0;
 
     Bits check_mask = kAll;
     Bits pinned = 0;
@@ -205,7 +233,7 @@ void generate(const State& s, const Boards& b, Sink& out) noexcept {
         // The king steps to squares not attacked once it has left its own. (First: a search for
         // any legal move, the `#` claim's question, mostly ends here.)
         const Bits lifted = b.occupied & ~geo::bit(k);
-        for (Bits t = geo::king_targets(k) & allowed; t != 0; t &= t - 1) {
+        for (Bits t = king_wanted ? geo::king_targets(k) & allowed : 0; t != 0; t &= t - 1) {
             const int to = std::countr_zero(t);
             if (!attacked(to, lifted)) {
                 out.add(k, to);
@@ -232,7 +260,7 @@ void generate(const State& s, const Boards& b, Sink& out) noexcept {
         if (checkers != 0) {
             const int c = std::countr_zero(checkers);
             check_mask = geo::between(k, c) | geo::bit(c);
-        } else {
+        } else if (king_wanted) {
             castling_moves(out, s, b, us, attacked);
         }
     }
@@ -240,14 +268,18 @@ void generate(const State& s, const Boards& b, Sink& out) noexcept {
     // A pinned piece moves only along the line of its pin (a pinned knight never).
     const auto pin_line = [&](int from) noexcept { return geo::line(k, from); };
 
-    for (Bits p = b.of(us, PieceKind::Knight) & ~pinned; p != 0; p &= p - 1) {
+    for (Bits p = wants<Sink>(PieceKind::Knight) ? b.of(us, PieceKind::Knight) & ~pinned & src : 0; p != 0;
+         p &= p - 1) {
         const int from = std::countr_zero(p);
         out.add_targets(from, geo::knight_targets(from) & dest);
     }
     if (out.done()) return;
     const Bits queens = b.of(us, PieceKind::Queen);
-    const Bits diagonal = b.of(us, PieceKind::Bishop) | queens;
-    const Bits orthogonal = b.of(us, PieceKind::Rook) | queens;
+    const Bits diagonal = wants<Sink>(PieceKind::Bishop) || wants<Sink>(PieceKind::Queen)
+                              ? (b.of(us, PieceKind::Bishop) | queens) & src
+                              : 0;
+    const Bits orthogonal =
+        wants<Sink>(PieceKind::Rook) || wants<Sink>(PieceKind::Queen) ? (b.of(us, PieceKind::Rook) | queens) & src : 0;
     for (Bits p = diagonal & ~pinned; p != 0; p &= p - 1) {
         const int from = std::countr_zero(p);
         out.add_targets(from, geo::bishop_attacks(from, b.occupied) & dest);
@@ -266,11 +298,11 @@ void generate(const State& s, const Boards& b, Sink& out) noexcept {
     }
     if (out.done()) return;
     const int fwd = 8 * forward(us);
-    const Bits pawns = b.of(us, PieceKind::Pawn);
+    const Bits pawns = wants<Sink>(PieceKind::Pawn) ? b.of(us, PieceKind::Pawn) & src : 0;
     // The pawns no pin holds, all at once: each set below is the targets of one kind of step,
     // the sources `fwd`, 2·`fwd` or a diagonal step behind them. A move onto the first or last
     // rank is a promotion (add_pawn_move).
-    {
+    if (pawns != 0) {
         constexpr Bits kLastRanks = geo::kRank1 | geo::kRank8;
         constexpr Bits kFileA = 0x0101010101010101ull, kFileH = kFileA << 7;
         const Bits free = pawns & ~pinned;
@@ -307,9 +339,11 @@ void generate(const State& s, const Boards& b, Sink& out) noexcept {
             add_pawn_move(out, from, std::countr_zero(t));
     }
     if (out.done()) return;
-    en_passant_moves(out, s, b, us);
+    if (wants<Sink>(PieceKind::Pawn)) en_passant_moves(out, s, b, us);
     // A second king (only in positions from invalid FEN) is judged move by move.
-    for (Bits other = b.of(us, PieceKind::King) & ~(k >= 0 ? geo::bit(k) : 0); other != 0; other &= other - 1) {
+    const Bits other_kings =
+        wants<Sink>(PieceKind::King) ? b.of(us, PieceKind::King) & ~(k >= 0 ? geo::bit(k) : 0) & src : 0;
+    for (Bits other = other_kings; other != 0; other &= other - 1) {
         const int from = std::countr_zero(other);
         for (Bits t = geo::king_targets(from) & allowed; t != 0; t &= t - 1)
             add_if_legal(out, s, from, std::countr_zero(t));
@@ -521,6 +555,58 @@ std::size_t legal_moves_packed(const State& sigma, const Boards& b, PackedMove* 
     PackedSink sink{out};
     generate(sigma, b, sink);
     return sink.size;
+}
+
+namespace {
+// Whether the generator lists one move: it is asked for the moves of that move's piece only
+// (`sources`, of kind `Kind`), and stops at the move.
+template <PieceKind Kind>
+struct MatchSink {
+    static constexpr PieceKind kKind = Kind;
+    Bits sources;
+    int from, to, promotion;
+    bool found = false;
+    void add(int f, int t) noexcept {
+        found = found || (f == from && t == to && PGNSEM_MUTATE(fast_is_legal_any_promotion, true, promotion == 0));
+    }
+    void add_promotions(int f, int t) noexcept {
+        found = found || (f == from && t == to && promotion >= 1 && promotion <= 4);
+    }
+    void add_targets(int f, Bits targets) noexcept {
+        if (f == from && promotion == 0 && (targets & geo::bit(to)) != 0) found = true;
+    }
+    void add_from_offset(Bits targets, int by) noexcept {
+        if (to - by == from && (targets & geo::bit(to)) != 0) add(from, to);
+    }
+    void add_promotions_from_offset(Bits targets, int by) noexcept {
+        if (to - by == from && (targets & geo::bit(to)) != 0) add_promotions(from, to);
+    }
+    [[nodiscard]] bool done() const noexcept { return found; }
+};
+
+template <PieceKind Kind>
+bool lists(const State& sigma, const Boards& b, int from, PackedMove m) noexcept {
+    MatchSink<Kind> match{geo::bit(from), from, (m >> 6) & 63, m >> 12};
+    generate(sigma, b, match);
+    return match.found;
+}
+}  // namespace
+
+// The generator lists no move from an empty square, and asks of a piece's moves only what its kind
+// asks (generate, wants).
+bool is_legal_packed(const State& sigma, const Boards& b, PackedMove m) noexcept {
+    const int from = m & 63;
+    const PieceId v = sigma.board[static_cast<std::size_t>(from)];
+    if (v == kEmpty) return false;
+    switch (kind_of(v)) {
+        case PieceKind::Pawn: return lists<PieceKind::Pawn>(sigma, b, from, m);
+        case PieceKind::Knight: return lists<PieceKind::Knight>(sigma, b, from, m);
+        case PieceKind::Bishop: return lists<PieceKind::Bishop>(sigma, b, from, m);
+        case PieceKind::Rook: return lists<PieceKind::Rook>(sigma, b, from, m);
+        case PieceKind::Queen: return lists<PieceKind::Queen>(sigma, b, from, m);
+        case PieceKind::King: return lists<PieceKind::King>(sigma, b, from, m);
+    }
+    PGNSEM_UNREACHABLE("every kind is listed");
 }
 
 std::size_t count_legal_moves(const State& sigma, const Boards& b) noexcept {

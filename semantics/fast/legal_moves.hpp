@@ -44,6 +44,9 @@ using PackedMove = std::uint16_t;
 struct Boards;
 [[nodiscard]] std::size_t legal_moves_packed(const State& sigma, const Boards& b, PackedMove* out) noexcept;
 [[nodiscard]] std::size_t count_legal_moves(const State& sigma, const Boards& b) noexcept;
+// Whether legal_moves_packed lists m: the same generator, asked for the moves of m's piece alone.
+// So it is exactly T's ⊤ for m (F4), for any 16 bits, without T's reading of the move.
+[[nodiscard]] bool is_legal_packed(const State& sigma, const Boards& b, PackedMove m) noexcept;
 
 // The number of leaf nodes of the legal-move tree of the given depth.
 [[nodiscard]] std::uint64_t perft(const State& sigma, int depth) noexcept;

@@ -220,6 +220,16 @@ TEST_CASE("board: moves refused with the contract's rules, the board unchanged",
     refuses([&] { b.push(api::Move(api::Square::e1, api::Square::g1)); }, api::Rule::CastleBlocked);
     refuses([&] { b.push(api::Move(api::Square::e2, api::Square::e4, api::PieceType::King)); },
             api::Rule::SyntaxPromotionPiece);
+    // Bits past the last piece type (Move::from_bits): no piece, refused as such, and spelt with '?'.
+    const api::Move junk = api::Move::from_bits(
+        static_cast<std::uint16_t>(api::Move(api::Square::e2, api::Square::e4).bits() | (7u << 12)));
+    CHECK(junk.uci() == "e2e4?");
+    CHECK(!b.is_legal(junk));
+    refuses([&] { b.push(junk); }, api::Rule::SyntaxPromotionPiece);
+    // A promotion named on a move that promotes nothing.
+    CHECK(!b.is_legal(api::Move(api::Square::e2, api::Square::e4, api::PieceType::Queen)));
+    refuses([&] { b.push(api::Move(api::Square::e2, api::Square::e4, api::PieceType::Queen)); },
+            api::Rule::SyntaxPromotionRank);
     CHECK(!b.is_legal(api::Move(api::Square::e2, api::Square::e5)));
     CHECK(b.is_legal(api::Move(api::Square::e2, api::Square::e4)));
     CHECK_THROWS_AS(b.san(api::Move(api::Square::a1, api::Square::a8)), api::Error);

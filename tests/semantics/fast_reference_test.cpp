@@ -249,7 +249,8 @@ TEST_CASE("F3 T: fast = reference, for every move written by its squares and eve
     });
 }
 
-TEST_CASE("F4 the legal moves: fast = reference (every from × to × promotion)", "[property][F4]") {
+TEST_CASE("F4 the legal moves: fast = reference, and is_legal_packed on every from × to × promotion",
+          "[property][F4]") {
     rc::prop("F4", [](const std::vector<std::uint32_t>& choices) {
         const std::vector<WalkStep> steps = walk(choices);
         std::vector<State> checked = positions_of(steps);
@@ -270,6 +271,22 @@ TEST_CASE("F4 the legal moves: fast = reference (every from × to × promotion)"
             RC_ASSERT(fk == rk);
             RC_ASSERT(fast::has_legal_move(s) == has_legal_move(s));
             RC_ASSERT(fast::outcome(s) == outcome(s));
+            // is_legal_packed, the generator asked about one move, for all 16 bits of a move: the
+            // squares and every promotion field (0 none, 1–4 knight … queen, 5–7 no piece). The
+            // reference's list rk is the moves T accepts (L6), so a move is listed exactly when T
+            // accepts it.
+            const fast::Boards b = fast::boards_of(s);
+            for (int bits = 0; bits < 1 << 15; ++bits) {
+                const int promotion = bits >> 12;
+                const bool listed =
+                    promotion <= 4 &&
+                    std::binary_search(rk.begin(), rk.end(), (bits & 63) * 320 + ((bits >> 6) & 63) * 5 + promotion);
+                if (fast::is_legal_packed(s, b, static_cast<fast::PackedMove>(bits)) != listed) {
+                    RC_LOG() << "move " << (bits & 63) << "→" << ((bits >> 6) & 63) << " promotion " << promotion
+                             << ": is_legal_packed " << !listed << ", the reference's list " << listed << "\n";
+                    RC_FAIL("is_legal_packed differs from the legal moves");
+                }
+            }
         }
     });
 }
