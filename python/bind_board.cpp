@@ -31,8 +31,7 @@ py::object square_or_none(std::optional<chess::Square> q) {
 
 py::object rule_or_none(std::optional<chess::Rule> rule) {
     if (!rule) return py::none();
-    const std::string_view id = chess::rule_id(*rule);
-    return py::str(id.data(), id.size());
+    return view(chess::rule_id(*rule));
 }
 
 // One Python object for each move a board can list, made the first time it is needed and handed

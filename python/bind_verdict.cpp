@@ -43,10 +43,6 @@ constexpr const char* kVerdictFields[] = {
     "automatic_draw_at",
 };
 
-py::str view(std::string_view s) {
-    return py::str(s.data(), s.size());
-}
-
 py::object& json_loads() {
     static auto* loads = new py::object(py::module_::import("json").attr("loads"));  // NOLINT: never freed
     return *loads;

@@ -25,6 +25,11 @@ namespace chess = pgnsem::api;
 // in the Game and in its verdict.
 [[nodiscard]] py::str text(std::string_view bytes);
 
+// A name the library writes (a rule id, a warning kind, an enum's word: ASCII) as a Python str.
+[[nodiscard]] inline py::str view(std::string_view name) {
+    return py::str(name.data(), name.size());
+}
+
 // A number where 0 means "does not apply" (a column, a line, a ply of a single move): None for 0.
 [[nodiscard]] py::object number_or_none(std::uint32_t n);
 

@@ -47,7 +47,7 @@ void raise_error(const chess::Error& e) {
     const std::string what = e.what();
     const std::string_view id = e.rule_id();
     py::object error = py::reinterpret_borrow<py::object>(error_type)(what);
-    error.attr("rule") = py::str(id.data(), id.size());
+    error.attr("rule") = view(id);
     error.attr("column") = number_or_none(e.column());
     // what() is "rule-id: message"
     error.attr("message") = what.size() > id.size() + 2 ? what.substr(id.size() + 2) : what;
@@ -86,7 +86,7 @@ py::object number_or_none(std::uint32_t n) {
 py::dict warning_dict(const chess::Warning& w) {
     py::dict d;
     const std::string_view kind = chess::warning_kind_name(w.kind);
-    d["kind"] = py::str(kind.data(), kind.size());
+    d["kind"] = view(kind);
     d["message"] = text(w.message);
     d["line"] = number_or_none(w.line);
     d["column"] = number_or_none(w.column);
@@ -95,7 +95,7 @@ py::dict warning_dict(const chess::Warning& w) {
     d["canonical"] = w.canonical.empty() ? py::object(py::none()) : py::object(text(w.canonical));
     if (w.rule) {
         const std::string_view id = chess::rule_id(*w.rule);
-        d["rule"] = py::str(id.data(), id.size());
+        d["rule"] = view(id);
     } else {
         d["rule"] = py::none();
     }
@@ -134,7 +134,7 @@ PYBIND11_MODULE(_pgnsem, m) {
     py::list names;
     for (int q = 0; q < 64; ++q) {
         const std::string_view name = chess::square_name(static_cast<chess::Square>(q));
-        names.append(py::str(name.data(), name.size()));
+        names.append(view(name));
     }
     m.attr("SQUARE_NAMES") = py::tuple(names);
     m.def(
@@ -142,7 +142,7 @@ PYBIND11_MODULE(_pgnsem, m) {
         [](int square) {
             if (square < 0 || square > 63) throw py::index_error("a square is a number from 0 (a1) to 63 (h8)");
             const std::string_view name = chess::square_name(static_cast<chess::Square>(square));
-            return py::str(name.data(), name.size());
+            return view(name);
         },
         py::arg("square"), "The name of a square: 0 → 'a1', 28 → 'e4', 63 → 'h8'.");
     m.def(
@@ -156,10 +156,10 @@ PYBIND11_MODULE(_pgnsem, m) {
 
     // The rule ids and warning kinds of the contract (schemas/common.json), in its order.
     py::list rules;
-    for (const std::string_view id : chess::kRuleIds) rules.append(py::str(id.data(), id.size()));
+    for (const std::string_view id : chess::kRuleIds) rules.append(view(id));
     m.attr("RULE_IDS") = py::tuple(rules);
     py::list kinds;
-    for (const std::string_view k : chess::kWarningKinds) kinds.append(py::str(k.data(), k.size()));
+    for (const std::string_view k : chess::kWarningKinds) kinds.append(view(k));
     m.attr("WARNING_KINDS") = py::tuple(kinds);
 
     bind_board(m);
