@@ -44,8 +44,7 @@ sem::ConcreteMove concrete(Move m) noexcept {
     return c;
 }
 
-// A promotion to no piece a pawn becomes: a pawn or a king, or bits past the last PieceType (a Move
-// made with from_bits).
+// A promotion to no piece a pawn becomes: a pawn or a king, or field 7 (a Move made with from_bits).
 bool bad_promotion(Move m) noexcept {
     const std::optional<PieceType> t = m.promotion();
     return t && (*t == PieceType::Pawn || static_cast<int>(*t) >= static_cast<int>(PieceType::King));

@@ -85,17 +85,18 @@ public:
     // promotion: Knight, Bishop, Rook or Queen (another type makes a move no board accepts).
     constexpr Move(Square from, Square to, std::optional<PieceType> promotion = std::nullopt) noexcept
         : bits_(static_cast<std::uint16_t>(static_cast<unsigned>(from) | (static_cast<unsigned>(to) << 6) |
-                                           (promotion ? static_cast<unsigned>(*promotion) << 12 : 0u))) {}
+                                           (promotion ? field(*promotion) << 12 : 0u))) {}
     [[nodiscard]] constexpr Square from() const noexcept { return static_cast<Square>(bits_ & 63u); }
     [[nodiscard]] constexpr Square to() const noexcept { return static_cast<Square>((bits_ >> 6) & 63u); }
     [[nodiscard]] constexpr std::optional<PieceType> promotion() const noexcept {
         const unsigned p = (bits_ >> 12) & 7u;
         if (p == 0) return std::nullopt;
-        return static_cast<PieceType>(p);
+        return p == kPawnField ? PieceType::Pawn : static_cast<PieceType>(p);
     }
     // UCI: e2e4, e7e8q, e1g1.
     [[nodiscard]] PGNSEM_API std::string uci() const;
-    // The two bytes: from (bits 0–5), to (6–11), the promotion's PieceType (12–14, 0 for none).
+    // The two bytes: from (bits 0–5), to (6–11), the promotion (12–14): 0 for none, else the
+    // PieceType, but 6 for a pawn (PieceType::Pawn is 0). Kings, pawns and 7 are moves no board accepts.
     [[nodiscard]] constexpr std::uint16_t bits() const noexcept { return bits_; }
     [[nodiscard]] static constexpr Move from_bits(std::uint16_t bits) noexcept {
         Move m;
@@ -105,6 +106,10 @@ public:
     friend constexpr bool operator==(Move, Move) = default;
 
 private:
+    static constexpr unsigned kPawnField = 6;
+    static constexpr unsigned field(PieceType t) noexcept {
+        return t == PieceType::Pawn ? kPawnField : static_cast<unsigned>(t);
+    }
     std::uint16_t bits_ = 0;
 };
 

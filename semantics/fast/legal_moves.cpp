@@ -104,24 +104,22 @@ struct AnySink {
     [[nodiscard]] bool done() const noexcept { return found; }
 };
 
-// The squares whose pieces' moves a sink wants: every square, but for MatchSink (is_legal_packed),
-// which asks about the moves of one piece only. The other sinks have no `sources` member, so the
-// generator's masks fold away for them.
-template <class Sink>
-constexpr Bits sources_of(const Sink& out) noexcept {
-    if constexpr (requires { out.sources; })
-        return out.sources;
-    else
-        return kAll;
-}
-// Whether a sink wants the moves of pieces of kind k: MatchSink names the kind of the one piece it
-// asks about (`kKind`), so that the generator's code for the other kinds is not even compiled in.
+// What a sink asks about: the moves of every piece, or, for MatchSink (is_legal_packed), those of
+// the one piece on its square `from`, of kind `kKind`. The generator's code for the other kinds is
+// then not even compiled in (wants), and its masks (sources_of) fold away for the other sinks.
 template <class Sink>
 constexpr bool wants(PieceKind k) noexcept {
     if constexpr (requires { Sink::kKind; })
         return Sink::kKind == k;
     else
         return true;
+}
+template <class Sink>
+constexpr Bits sources_of(const Sink& out) noexcept {
+    if constexpr (requires { Sink::kKind; })
+        return geo::bit(out.from);
+    else
+        return kAll;
 }
 
 template <class Sink>
@@ -558,12 +556,11 @@ std::size_t legal_moves_packed(const State& sigma, const Boards& b, PackedMove* 
 }
 
 namespace {
-// Whether the generator lists one move: it is asked for the moves of that move's piece only
-// (`sources`, of kind `Kind`), and stops at the move.
+// Whether the generator lists one move: it is asked for the moves of that move's piece only (on
+// `from`, of kind `Kind`), and stops at the move.
 template <PieceKind Kind>
 struct MatchSink {
     static constexpr PieceKind kKind = Kind;
-    Bits sources;
     int from, to, promotion;
     bool found = false;
     void add(int f, int t) noexcept {
@@ -586,7 +583,7 @@ struct MatchSink {
 
 template <PieceKind Kind>
 bool lists(const State& sigma, const Boards& b, int from, PackedMove m) noexcept {
-    MatchSink<Kind> match{geo::bit(from), from, (m >> 6) & 63, m >> 12};
+    MatchSink<Kind> match{from, (m >> 6) & 63, m >> 12};
     generate(sigma, b, match);
     return match.found;
 }

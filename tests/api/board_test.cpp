@@ -226,6 +226,13 @@ TEST_CASE("board: moves refused with the contract's rules, the board unchanged",
     CHECK(junk.uci() == "e2e4?");
     CHECK(!b.is_legal(junk));
     refuses([&] { b.push(junk); }, api::Rule::SyntaxPromotionPiece);
+    // A promotion to a pawn: not the plain move (PieceType::Pawn is 0, the field of no promotion).
+    const api::Move to_pawn(api::Square::e7, api::Square::e8, api::PieceType::Pawn);
+    CHECK(to_pawn != api::Move(api::Square::e7, api::Square::e8));
+    CHECK(to_pawn.promotion() == api::PieceType::Pawn);
+    CHECK(to_pawn.uci() == "e7e8p");
+    refuses([&] { b.push(api::Move(api::Square::e2, api::Square::e4, api::PieceType::Pawn)); },
+            api::Rule::SyntaxPromotionPiece);
     // A promotion named on a move that promotes nothing.
     CHECK(!b.is_legal(api::Move(api::Square::e2, api::Square::e4, api::PieceType::Queen)));
     refuses([&] { b.push(api::Move(api::Square::e2, api::Square::e4, api::PieceType::Queen)); },
