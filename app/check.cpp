@@ -117,9 +117,10 @@ void judge_one(Interpreter& interpreter, const ast::Game& game, const CheckOptio
 }
 
 // One thread reads and judges; output is written whenever kSpillBytes of it wait. The first
-// write error stops the run.
-bool check_sequential(syntax::PgnReader& reader, const std::string& path, const CheckOptions& options, std::FILE* out,
-                      Summary& summary) {
+// write error stops the run. `Reader` is a PgnReader, or a ShardReader (check_shard).
+template <class Reader>
+bool check_games(Reader& reader, const std::string& path, const CheckOptions& options, std::FILE* out,
+                 Summary& summary) {
     struct Direct final : Spill {
         std::FILE* out;
         JsonFrame* frame;
@@ -144,12 +145,53 @@ bool check_sequential(syntax::PgnReader& reader, const std::string& path, const 
     return direct.ok;
 }
 
+bool check_sequential(syntax::PgnReader& reader, const std::string& path, const CheckOptions& options, std::FILE* out,
+                      Summary& summary) {
+    return check_games(reader, path, options, out, summary);
+}
+
+// `check --shard K/N` (syntax/pgn/shard.hpp): the games of one shard of a plain file, on one thread,
+// then the `shard` record that `pgnsem merge` reads. A compressed file is refused: its text can
+// only be read from its start.
+bool check_shard(const std::string& path, const CheckOptions& options, std::FILE* out, Summary& summary) {
+    std::string error;
+    const auto fail = [&](const std::string& why) {
+        if (options.progress) options.progress->interrupt();
+        std::fprintf(stderr, "pgnsem: %s\n", text_for_people(why).c_str());
+        summary.io_error = true;
+        return false;
+    };
+    if (const std::unique_ptr<Input> input = Input::open(path, false, error); !input)
+        return fail(error);
+    else if (input->compression() != Compression::None)
+        return fail(path + ": the file is " + std::string(compression_name(input->compression())) +
+                    "-compressed; --shard reads a byte range of a plain file, and a compressed stream can only be "
+                    "read from its start: decompress it first");
+    const std::unique_ptr<syntax::ShardReader> reader = syntax::ShardReader::open(path, *options.shard, error);
+    if (!reader) return fail(error);
+    ++summary.files_read;
+    // The record is written after the last verdict, and only when the shard was read to its end.
+    Summary mine;  // the shard's own games, which its record counts
+    bool ok = check_games(*reader, path, options, out, mine);
+    if (ok && reader->io_error().empty()) {
+        std::string record;
+        append_shard_json(record, options.shard_envelope, path, options.shard->index, options.shard->count,
+                          reader->end(), mine.games);
+        record.push_back('\n');
+        ok = write_out(record, out, nullptr);
+    }
+    summary.merge(mine);
+    if (const std::string why = reader->io_error(); !why.empty()) return fail(why);
+    return ok;
+}
+
 }  // namespace check_detail
 
 using check_detail::check_parallel;
 using check_detail::check_sequential;
 
 bool check_file(const std::string& path, const CheckOptions& options, std::FILE* out, Summary& summary) {
+    if (options.shard) return check_detail::check_shard(path, options, out, summary);
     std::string error;
     // with judges on other threads, the decompressor gets a thread of its own too
     const std::unique_ptr<Input> input = Input::open(path, options.jobs > 1, error);

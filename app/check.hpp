@@ -7,10 +7,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "interpreter/interpret.hpp"
+#include "syntax/pgn/shard.hpp"
 
 namespace pgnsem::interp {
 
@@ -69,6 +71,10 @@ struct CheckOptions {
     // "verdict" or, tracing, "step", with the run's reading). Json: the run's document.
     std::string envelope;
     JsonFrame* frame = nullptr;
+    // `check --shard K/N` (Jsonl only): one shard of one plain file, judged on one thread, its
+    // verdicts followed by a `shard` object whose first members are `shard_envelope`.
+    std::optional<syntax::ShardSpec> shard;
+    std::string shard_envelope;
 };
 
 // Checks one file ("-" is standard input; plain or compressed, io/input.hpp), writing to

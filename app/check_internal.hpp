@@ -112,6 +112,9 @@ void judge_one(Interpreter& interpreter, const ast::Game& game, const CheckOptio
 bool check_sequential(syntax::PgnReader& reader, const std::string& path, const CheckOptions& options, std::FILE* out,
                       Summary& summary);
 
+// `check --shard K/N`: one shard of a plain file, then its `shard` record (app/check.cpp).
+bool check_shard(const std::string& path, const CheckOptions& options, std::FILE* out, Summary& summary);
+
 // `-j N` (app/check_parallel.cpp): the input split into blocks that worker threads parse and
 // judge; the output is -j 1's byte for byte. A read error is put in `io_error`.
 bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& options, std::FILE* out,

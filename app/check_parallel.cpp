@@ -15,6 +15,7 @@
 
 #include "app/check_internal.hpp"
 #include "io/progress.hpp"
+#include "syntax/pgn/shard.hpp"
 
 namespace pgnsem::interp::check_detail {
 
@@ -49,15 +50,6 @@ BlockSizes block_sizes() {
     return b;
 }
 
-// Whether byte i of s (i ≥ 1) may start a game: a `[` that opens a line after an empty line. Only a
-// guess: the parallel checker verifies every block's start with the reader's own rules.
-bool candidate(std::string_view s, std::size_t i) noexcept {
-    if (s[i] != '[' || (s[i - 1] != '\n' && s[i - 1] != '\r')) return false;
-    std::size_t j = i - 1;  // the line end before the `[` starts at j
-    if (s[j] == '\n' && j > 0 && s[j - 1] == '\r') --j;
-    return j > 0 && (s[j - 1] == '\n' || s[j - 1] == '\r');
-}
-
 // The fallback stream (check_parallel): bytes already read (the blocks held, then what was read
 // and is in no block), in order, followed by the rest of the input, as a std::FILE* for a PgnReader.
 struct Continuation {
@@ -84,7 +76,7 @@ struct Continuation {
 
 // The input is split into blocks at game boundaries, and the workers parse and judge the blocks
 // (interpreter/README.md, "check's pipeline"). This thread only reads and cuts:
-// - a block [S, E) ends before a candidate boundary (candidate(): a `[` opening a line after an
+// - a block [S, E) ends before a candidate boundary (syntax::candidate_boundary(): a `[` opening a line after an
 //   empty line) found at or after BlockSizes::min bytes, and carries BlockSizes::tail bytes more;
 //   its first line's number is counted here (syntax::count_line_ends);
 // - a worker reads the block with a PgnReader over memory, as if a game started at S in the state
@@ -456,7 +448,7 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
                 continue;
             }
             i = static_cast<std::size_t>(static_cast<const char*>(hit) - pending.data());
-            if (candidate(pending, i)) {
+            if (syntax::candidate_boundary(pending, i)) {
                 cut = i;
                 break;
             }

@@ -265,6 +265,9 @@ struct SyntaxError {
 struct Game {
     std::uint32_t index = 0;  // 1-based within the file
     SourcePos start;
+    // The offset in the input (the text read: decompressed, for a compressed file) of the game's
+    // first byte, the byte `start` names.
+    std::uint64_t offset = 0;
     // The game's bytes as read: from its first byte (its tag section's `[`, or its first movetext
     // byte) to where the reader ended it — just after its termination marker, or where the next
     // game starts, or where the reader resynchronised after a syntax error (syntax/README.md,
@@ -289,6 +292,7 @@ struct Game {
     void clear() noexcept {
         index = 0;
         start = {};
+        offset = 0;
         text = {};
         tags.clear();
         plies.clear();

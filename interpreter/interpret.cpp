@@ -133,6 +133,7 @@ public:
 
     void go() {
         v_.game = g_.index;
+        v_.offset = g_.offset;
         set_text(v_.white, g_.tag("White"));
         set_text(v_.black, g_.tag("Black"));
         set_text(v_.result_tag, g_.tag("Result"));

@@ -44,6 +44,7 @@ struct ErrorInfo {
 
 struct Verdict {
     std::uint32_t game = 0;
+    std::uint64_t offset = 0;  // ast::Game::offset: where the game's first byte is in the input
     std::optional<std::string> white, black, result_tag;
     std::optional<ast::Result> result;
     std::uint32_t plies = 0;

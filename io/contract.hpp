@@ -20,7 +20,7 @@ namespace pgnsem::interp {
 
 // The vocabulary's version: MAJOR.MINOR. A minor version adds fields or values; a major one renames
 // or removes (README, "Stability").
-inline constexpr std::string_view kContract = "1.0";
+inline constexpr std::string_view kContract = "1.1";
 
 // pgnsem's version, as `pgnsem --version` prints it.
 [[nodiscard]] std::string_view pgnsem_version() noexcept;

@@ -302,10 +302,18 @@ void append_game_error_json(JsonObject& o, const ErrorInfo* e) {
 
 }  // namespace
 
+void append_shard_json(std::string& s, std::string_view envelope, std::string_view file, std::uint32_t shard,
+                       std::uint32_t shards, const syntax::ShardEnd& end, std::uint64_t games) {
+    JsonOut out(s);
+    JsonObject o(out);
+    o.members(envelope).str("file", file).num("shard", shard).num("shards", shards).num("size", end.size);
+    o.num("start", end.start).num("next", end.next).num("end", end.end).num("lines", end.lines).num("games", games);
+}
+
 void append_verdict_json(std::string& s, std::string_view envelope, std::string_view file, const Verdict& v) {
     JsonOut out(s);
     JsonObject o(out);
-    o.members(envelope).str("file", file).num("game", v.game);
+    o.members(envelope).str("file", file).num("game", v.game).num("offset", v.offset);
     if (v.white || v.black)
         JsonObject(o.key("players")).opt_str("white", v.white).opt_str("black", v.black);
     else

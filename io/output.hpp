@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "interpreter/interpret.hpp"
+#include "syntax/pgn/shard.hpp"
 
 namespace pgnsem::interp {
 
@@ -57,6 +58,11 @@ void note_write_error(int error_number);
 // The `verdict` object of a game (schemas/verdict.json; no trailing newline). `envelope`: its first
 // members, envelope_members("verdict", reading) of io/contract.hpp.
 void append_verdict_json(std::string& out, std::string_view envelope, std::string_view file, const Verdict& v);
+
+// The `shard` object that ends the output of `check --shard K/N` (schemas/shard.json; no trailing
+// newline): where the shard read and ended, and the verdicts it wrote (`games`), for `pgnsem merge`.
+void append_shard_json(std::string& out, std::string_view envelope, std::string_view file, std::uint32_t shard,
+                       std::uint32_t shards, const syntax::ShardEnd& end, std::uint64_t games);
 
 // The text report of a verdict, ending in a newline.
 void append_verdict_text(std::string& out, std::string_view file, const Verdict& v);

@@ -437,6 +437,7 @@ void fill(const interp::Verdict& v, const Game& game, const std::string& json, V
     out.automatic_draw_at = fact(v.draws.automatic_at());
     out.file = game.source();
     out.game = v.game;
+    out.offset = v.offset;
     if (v.white || v.black) {
         Players& p = out.players ? *out.players : out.players.emplace();
         p.white = v.white;

@@ -228,6 +228,9 @@ struct Verdict {
     std::optional<std::uint32_t> automatic_draw_at;
     std::string file;        // the input's name (Game::source())
     std::uint32_t game = 0;  // the game's 1-based index in it
+    // The offset of the game's first byte in the input (in the text read: decompressed, for a
+    // compressed file): a reader of the file can seek there.
+    std::uint64_t offset = 0;
     // The White and Black tags; nothing when the game has neither.
     std::optional<Players> players;
     std::optional<Result> result;           // the termination marker as written; nothing when there is none

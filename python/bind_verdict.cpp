@@ -30,6 +30,7 @@ constexpr const char* kVerdictFields[] = {
     "reading",
     "file",
     "game",
+    "offset",
     "players",
     "result",
     "result_tag",
@@ -185,6 +186,7 @@ void bind_verdict(py::module_& m) {
         .def_property_readonly("automatic_draw_at", [](const Verdict& v) { return v.v.automatic_draw_at; })
         .def_property_readonly("file", [](const Verdict& v) { return text(v.v.file); })
         .def_property_readonly("game", [](const Verdict& v) { return v.v.game; })
+        .def_property_readonly("offset", [](const Verdict& v) { return v.v.offset; })
         .def_property_readonly("players", [](const Verdict& v) { return players_dict(v.v.players); })
         .def_property_readonly("result",
                                [](const Verdict& v) -> py::object {

@@ -62,6 +62,37 @@ CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
         "UINT in [" + std::to_string(min) + " - " + std::to_string(max) + "]");
 }
 
+namespace {
+// K/N read in decimal digits, or nothing.
+std::optional<syntax::ShardSpec> read_shard_spec(std::string_view value) {
+    const std::size_t slash = value.find('/');
+    if (slash == std::string_view::npos) return std::nullopt;
+    const auto whole = [](std::string_view digits, std::uint32_t& n) {
+        const char* const end = digits.data() + digits.size();
+        const auto [stop, error] = std::from_chars(digits.data(), end, n);
+        return !digits.empty() && error == std::errc{} && stop == end;
+    };
+    syntax::ShardSpec spec;
+    if (!whole(value.substr(0, slash), spec.index) || !whole(value.substr(slash + 1), spec.count)) return std::nullopt;
+    if (spec.index < 1 || spec.index > spec.count || spec.count > kMaxShards) return std::nullopt;
+    return spec;
+}
+}  // namespace
+
+CLI::Validator shard_spec() {
+    return CLI::Validator(
+        [](std::string& value) -> std::string {
+            if (read_shard_spec(value)) return {};
+            return shown_value(value) + " is not K/N: two whole numbers with 1 ≤ K ≤ N ≤ " +
+                   std::to_string(kMaxShards) + " (shard K of N)";
+        },
+        "K/N");
+}
+
+syntax::ShardSpec parse_shard_spec(std::string_view value) {
+    return read_shard_spec(value).value_or(syntax::ShardSpec{});
+}
+
 CLI::Validator fraction_from_0_to_1() {
     return CLI::Validator(
         [](std::string& value) -> std::string {

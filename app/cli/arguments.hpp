@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "io/contract.hpp"
+#include "syntax/pgn/shard.hpp"
 
 namespace pgnsem::cli {
 
@@ -25,6 +26,12 @@ namespace pgnsem::cli {
 // a space, a hexadecimal float, trailing junk or a value outside [0, 1] is refused (CLI11's Range
 // lets nan through, every comparison with it being false).
 [[nodiscard]] CLI::Validator fraction_from_0_to_1();
+
+// `check --shard K/N`: two whole numbers in decimal digits, 1 ≤ K ≤ N ≤ kMaxShards, as a CLI11
+// check; parse_shard_spec reads a value it let through.
+inline constexpr std::uint32_t kMaxShards = std::uint32_t{1} << 20;
+[[nodiscard]] CLI::Validator shard_spec();
+[[nodiscard]] syntax::ShardSpec parse_shard_spec(std::string_view value);
 
 // The usage error (the text after "pgnsem COMMAND: ") when standard output writes into one of the
 // files `inputs` names ("-" is standard input): the command would read what it writes, without end

@@ -22,6 +22,7 @@
 #include "app/errata_report.hpp"
 #include "app/explain_report.hpp"
 #include "app/generate.hpp"
+#include "app/merge.hpp"
 #include "app/normalize.hpp"
 #include "app/perft_report.hpp"
 #include "app/position_report.hpp"
@@ -103,13 +104,22 @@ bool not_a_standard_stream(const char* command, const char* option, const std::s
 constexpr unsigned kMaxPerftDepth = 32;
 
 int run_check(std::vector<std::string> files, const std::string& format, bool strict, bool trace, bool quiet,
-              bool only_failures, unsigned jobs, const interp::ReadingRequest& reading) {
+              bool only_failures, unsigned jobs, const interp::ReadingRequest& reading,
+              const std::optional<syntax::ShardSpec>& shard = std::nullopt) {
     const std::optional<interp::EngineChoice> engine = engine_or_usage_error(reading);
     if (!engine) return 2;
     const char* const command = trace ? "trace" : "check";
+    if (shard && (files.size() != 1 || files.front() == "-" || format != "jsonl")) {
+        std::fprintf(stderr,
+                     "pgnsem check: --shard K/N judges a byte range of one plain file and writes JSON Lines for "
+                     "`pgnsem merge`: give one FILE (not standard input) and --format jsonl\n");
+        return 2;
+    }
     if (!files_or_stdin(files, command) || !stdout_not_an_input(files, command)) return 2;
     interp::CheckOptions options;
-    options.jobs = jobs;
+    options.jobs = shard ? 1 : jobs;
+    options.shard = shard;
+    options.shard_envelope = interp::envelope_members("shard", engine->engine->reading());
     options.interpret.strict = strict;
     options.interpret.engine = engine->engine;
     options.format = format == "text"    ? interp::Format::Text
@@ -202,6 +212,14 @@ int main(int argc, char** argv) {
     unsigned jobs = default_jobs;
     check->add_option("--jobs,-j", jobs, "threads that judge games (default: the number of cores, at most 8)")
         ->transform(cli::whole_number(1, 256));
+    std::string shard_text;
+    check
+        ->add_option("--shard", shard_text,
+                     "judge only the games that start in the K-th of N equal byte ranges of one plain FILE, on one "
+                     "thread, then write a shard record; `pgnsem merge` joins the N outputs into the whole file's "
+                     "(--format jsonl)")
+        ->type_name("K/N")
+        ->check(cli::shard_spec());
     check->add_option("files", check_files,
                       "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
     interp::ReadingRequest check_reading;
@@ -345,6 +363,17 @@ int main(int argc, char** argv) {
         "Example: pgnsem gen --seed 7 --games 100 --near-miss 0.5 --labels labels.jsonl > games.pgn\n"
         "  the same 100 games for the same seed; pgnsem check games.pgn finds the labels' illegal moves");
 
+    std::vector<std::string> merge_files;
+    auto* merge = app.add_subcommand(
+        "merge", "join the outputs of check --shard 1/N … N/N into the whole file's check --format jsonl output");
+    merge->add_option("outputs", merge_files, "the N outputs of check --shard K/N --format jsonl, in the order of K")
+        ->required();
+    merge->footer(
+        "Example: for k in 1 2 3; do pgnsem check --quiet --shard $k/3 --format jsonl big.pgn > part$k.jsonl; done\n"
+        "         pgnsem merge part1.jsonl part2.jsonl part3.jsonl > all.jsonl\n"
+        "  all.jsonl is what pgnsem check --format jsonl big.pgn writes; exit 2 when the outputs do not fit "
+        "together");
+
     std::string errata_format = "text";
     auto* errata =
         app.add_subcommand("errata", "list the paper's errata: slug, title, the Law, the game that shows it");
@@ -403,9 +432,19 @@ int main(int argc, char** argv) {
     // Every subcommand's status passes through finish_output: the final flush and close of stdout
     // are checked like every write before them.
     using interp::finish_output;
-    if (*check)
+    if (*check) {
+        std::optional<syntax::ShardSpec> shard;
+        if (!shard_text.empty()) shard = cli::parse_shard_spec(shard_text);
+        if (shard && check->count("--jobs") > 0 && jobs > 1) {
+            std::fprintf(stderr,
+                         "pgnsem check: --shard judges on one thread (the shards are the parallelism); "
+                         "leave out --jobs\n");
+            return 2;
+        }
         return finish_output(
-            run_check(check_files, check_format, strict, false, quiet, only_failures, jobs, check_reading));
+            run_check(check_files, check_format, strict, false, quiet, only_failures, jobs, check_reading, shard));
+    }
+    if (*merge) return finish_output(interp::merge_shards(merge_files, stdout));
     if (*trace)
         return finish_output(
             run_check(trace_files, trace_format, false, true, trace_quiet, false, trace_jobs, trace_reading));

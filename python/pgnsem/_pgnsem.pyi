@@ -182,6 +182,7 @@ class Verdict:
     reading: Dict[str, Any]
     file: str
     game: int
+    offset: int  # where the game's first byte is in the input
     players: Optional[Dict[str, Optional[str]]]
     result: Optional[str]
     result_tag: Optional[str]

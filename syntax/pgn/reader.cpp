@@ -348,6 +348,7 @@ bool Reader::refuse_encoding(ast::Game& g) {
     }
     if (message.empty()) return false;
     g.start = ast::SourcePos{1, 1};
+    g.offset = offset(next);
     g.error = ast::SyntaxError{"syntax/encoding", ast::SourcePos{1, 1}, std::string_view(next, 2), message, 0, 0};
     refused = true;
     return true;
@@ -498,6 +499,7 @@ bool PgnReader::next(ast::Game& out) {
         // again from its start after every refill, so they are all there, and after_result reads on
         // into `spare`, never over them (Game::text).
         out.text = std::string_view(parser.first(), static_cast<std::size_t>(parser.position() - parser.first()));
+        out.offset = r.offset(parser.first());
         if (parser.ended_at_marker()) {
             r.after_result(out, parser.position());
             if (r.out_of_text) return halt(Halt::Kind::OutOfText);

@@ -135,6 +135,7 @@ bool GameParser::ends_broken_game(const char* q, std::size_t depth) {
 // `[Event `. tests/syntax/hostile_input_test.cpp compares the two on texts cut at every byte.
 void Reader::skip_long_game(ast::Game& g) {
     g.start = ast::SourcePos{cur.line, static_cast<std::uint32_t>(offset(next) - cur.line_start + 1)};
+    g.offset = offset(next);
     g.error =
         ast::SyntaxError{"syntax/game-too-long", g.start, {}, "the game is longer than 64 MiB; it is skipped", 0, 0};
     enum class In : std::uint8_t {

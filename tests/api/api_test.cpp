@@ -105,6 +105,9 @@ json value(const std::string& s) {
 json value(std::uint32_t n) {
     return n;
 }
+json value(std::uint64_t n) {
+    return n;
+}
 json value(api::Status s) {
     return std::string(api::status_name(s));
 }
@@ -184,6 +187,7 @@ TEST_CASE("api: Verdict, GameError and Warning have the names and values of chec
                 std::vector<std::string> compared;
                 PGNSEM_SAME_FIELD(v, o, file, value);
                 PGNSEM_SAME_FIELD(v, o, game, value);
+                PGNSEM_SAME_FIELD(v, o, offset, value);
                 PGNSEM_SAME_FIELD(v, o, players, value);
                 PGNSEM_SAME_FIELD(v, o, result, value);
                 PGNSEM_SAME_FIELD(v, o, result_tag, value);

@@ -25,7 +25,7 @@ expect "stdin" 1 sh -c "cat '$tmp/illegal.pgn' | '$pgnsem' check --format jsonl 
 if python3 - "$tmp/out" <<'PY'
 import json, sys
 v = json.loads(open(sys.argv[1]).read())
-fields = ['object', 'contract', 'pgnsem', 'reading', 'file', 'game', 'players', 'result', 'result_tag', 'plies',
+fields = ['object', 'contract', 'pgnsem', 'reading', 'file', 'game', 'offset', 'players', 'result', 'result_tag', 'plies',
           'verdict', 'error', 'warnings', 'fen_after', 'end', 'draw_claimable_at', 'automatic_draw_at']
 assert list(v) == fields, v
 assert v['object'] == 'verdict' and v['reading'] == {'name': 'laws', 'as_printed': []}, v

@@ -44,7 +44,7 @@ open(out + "/count", "w").write(str(n))
 ' "$games" "$tmp"
   want=$(cat "$tmp/count")
   for eol in lf crlf cr; do
-    "$pgnsem" check -j 1 --format jsonl "$tmp/$eol.pgn" 2>/dev/null | sed 's/"file":"[^"]*",//' >"$tmp/$eol.out"
+    "$pgnsem" check -j 1 --format jsonl "$tmp/$eol.pgn" 2>/dev/null | sed 's/"file":"[^"]*",//; s/"offset":[0-9]*,//' >"$tmp/$eol.out"
   done
   for eol in crlf cr; do
     got=$(wc -l <"$tmp/$eol.out")

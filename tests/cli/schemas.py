@@ -240,6 +240,23 @@ for args, stdin, kind, statuses in runs:
         fail(" ".join(args) + ": --format json and --format jsonl hold different objects")
     print("ok  ", " ".join(args)[:100], f"({len(outputs.get('jsonl', []))} objects)")
 
+# check --shard K/N (JSON Lines only): verdicts, then the shard's record; the first shard of two
+# and the second of three of the examples, and the whole file as one shard.
+SHARDED = os.path.join(SOURCE, "examples", "illegal.pgn")
+for spec in ("1/2", "2/3", "1/1"):
+    r = subprocess.run([PGNSEM, "check", "--quiet", "--shard", spec, "--format", "jsonl", SHARDED], capture_output=True,
+                       text=True)
+    objects = [json.loads(line) for line in r.stdout.splitlines()]
+    if r.returncode not in (0, 1) or not objects or objects[-1].get("object") != "shard" or any(
+            o.get("object") != "verdict" for o in objects[:-1]):
+        fail(f"check --shard {spec}: exit {r.returncode}, not verdicts then one shard record: {r.stderr[:200]}")
+        continue
+    for o in objects:
+        for e in sorted(validators[o["object"]].iter_errors(o), key=lambda e: list(e.absolute_path))[:3]:
+            fail(f"check --shard {spec}: schemas/{o['object']}.json: at "
+                 f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}")
+        samples.setdefault(o["object"], o)
+    print(f"ok   check --shard {spec} ({len(objects)} objects)")
 # gen's labels, written to a file in either layout: the same objects, each valid.
 import tempfile
 with tempfile.TemporaryDirectory() as tmp:

@@ -47,7 +47,7 @@ TEST_CASE("san: a piece capture with disambiguation, claim and suffix", "[san][c
     bool ok = false;
     const json j = token("Nbxd7+!?", false, &ok);
     CHECK(ok);
-    CHECK(j == json::parse(R"({"object":"san","contract":"1.0","pgnsem":")" + std::string(interp::pgnsem_version()) +
+    CHECK(j == json::parse(R"({"object":"san","contract":"1.1","pgnsem":")" + std::string(interp::pgnsem_version()) +
                            R"(","reading":{"name":"laws","as_printed":[]},"written":"Nbxd7+!?","canonical":"Nbxd7+",
         "piece":"N","from_file":"b","from_rank":null,"capture":true,"to":"d7","promotion":null,"castle":null,
         "claim":"+","suffix":"!?","error":null,"warnings":[]})"));

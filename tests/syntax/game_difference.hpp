@@ -20,6 +20,7 @@ inline std::string game_difference(const ast::Game& a, const ast::Game& b) {
     const auto at = [](const char* what, std::size_t i) { return std::string(what) + " " + std::to_string(i); };
     if (a.index != b.index) return "index";
     if (!same_pos(a.start, b.start)) return "start";
+    if (a.offset != b.offset) return "offset";
     if (a.text != b.text) return "text";
     if (a.main_line != b.main_line) return "main_line";
     if (a.result != b.result) return "result";
