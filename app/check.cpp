@@ -161,13 +161,7 @@ bool check_shard(const std::string& path, const CheckOptions& options, std::FILE
         summary.io_error = true;
         return false;
     };
-    if (const std::unique_ptr<Input> input = Input::open(path, false, error); !input)
-        return fail(error);
-    else if (input->compression() != Compression::None)
-        return fail(path + ": the file is " + std::string(compression_name(input->compression())) +
-                    "-compressed; --shard reads a byte range of a plain file, and a compressed stream can only be "
-                    "read from its start: decompress it first");
-    const std::unique_ptr<syntax::ShardReader> reader = syntax::ShardReader::open(path, *options.shard, error);
+    const std::unique_ptr<syntax::ShardReader> reader = open_shard(path, *options.shard, error);
     if (!reader) return fail(error);
     ++summary.files_read;
     // The record is written after the last verdict, and only when the shard was read to its end.

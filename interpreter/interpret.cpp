@@ -115,10 +115,6 @@ std::string uci_text(const sem::Action& a) {
 
 namespace {
 
-std::string pos_text(ast::SourcePos p) {
-    return std::to_string(p.line) + ":" + std::to_string(p.column);
-}
-
 class Run {
 public:
     Run(const ast::Game& g, const Options& o, const sem::Engine& e, Verdict& v, TraceSink* trace, DrawHistory& history)
@@ -262,9 +258,9 @@ private:
                     v_.error_in_variation = true;
                     const Refusal why = refusal(engine_, r, cur, vp.text);
                     warn(WarningKind::VariationIllegal, 0, vp.pos, std::string(vp.text), "",
-                         "ply " + std::to_string(depth) + " of the variation at " +
-                             pos_text(g_.variations[pending.variation].pos) + " is illegal (" +
-                             std::string(sem::rule_id(why.rule)) + "): " + why.message);
+                         "ply " + std::to_string(depth) + " of the variation that begins with " +
+                             std::string(g_.plies[g_.variations[pending.variation].first_ply].text) +
+                             " is illegal (" + std::string(sem::rule_id(why.rule)) + "): " + why.message);
                     v_.warnings.back().rule = std::string(sem::rule_id(why.rule));
                     break;
                 }

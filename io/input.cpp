@@ -627,4 +627,18 @@ int Input::stored_fd() const noexcept {
     return stored_ != nullptr ? fileno(stored_) : -1;
 }
 
+std::unique_ptr<syntax::ShardReader> open_shard(const std::string& path, syntax::ShardSpec spec, std::string& error) {
+    {
+        const std::unique_ptr<Input> input = Input::open(path, false, error);
+        if (!input) return nullptr;
+        if (input->compression() != Compression::None) {
+            error = path + ": the file is " + std::string(compression_name(input->compression())) +
+                    "-compressed; --shard reads a byte range of a plain file, and a compressed stream can only be "
+                    "read from its start: decompress it first";
+            return nullptr;
+        }
+    }
+    return syntax::ShardReader::open(path, spec, error);
+}
+
 }  // namespace pgnsem::interp

@@ -14,6 +14,8 @@
 #include <string>
 #include <string_view>
 
+#include "syntax/pgn/shard.hpp"
+
 namespace pgnsem::interp {
 
 enum class Compression : std::uint8_t { None, Gzip, Bzip2, Xz, Zstd };
@@ -58,5 +60,11 @@ private:
     std::optional<std::uint64_t> stored_size_;
     std::unique_ptr<Decoder> decoder_;
 };
+
+// Shard K of N of the plain file `path` (syntax/pgn/shard.hpp). A compressed file is refused with its
+// compression named: its text can only be read from its start. nullptr, and `error` says why, when
+// the file cannot be opened or sharded.
+[[nodiscard]] std::unique_ptr<syntax::ShardReader> open_shard(const std::string& path, syntax::ShardSpec spec,
+                                                              std::string& error);
 
 }  // namespace pgnsem::interp

@@ -313,6 +313,9 @@ struct GameReader::Impl {
     std::string text;                      // the input, when read from memory
     std::unique_ptr<interp::Input> input;  // the file, plain or compressed, when read from one
     std::unique_ptr<syntax::PgnReader> reader;
+    std::unique_ptr<syntax::ShardReader> shard;  // instead of `reader`, for open_shard
+    std::uint32_t shard_index = 0, shard_count = 0;
+    std::uint64_t games = 0;
     bool done = false;
     // The last two games given out: the next game is read into one that no Game holds any more, its
     // arrays and its text's arena reused, so that a loop over a file allocates nothing per game (as
@@ -321,6 +324,9 @@ struct GameReader::Impl {
     std::array<std::shared_ptr<Game::Data>, 2> kept;
     std::size_t older = 0;       // the slot replaced when neither is free
     ~Impl() { reader.reset(); }  // before the Input whose stream it reads
+
+    bool read(ast::Game& g) { return shard ? shard->next(g) : reader->next(g); }
+    [[nodiscard]] std::string io_error() const { return shard ? shard->io_error() : reader->io_error(); }
 };
 
 GameReader::GameReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -334,6 +340,20 @@ GameReader GameReader::open(const std::string& path) {
     impl->input = interp::Input::open(path, false, error);
     if (!impl->input) throw std::runtime_error(error);
     impl->reader = std::make_unique<syntax::PgnReader>(impl->input->text(), path);
+    return GameReader(std::move(impl));
+}
+
+GameReader GameReader::open_shard(const std::string& path, std::uint32_t k, std::uint32_t n) {
+    if (k < 1 || k > n || n > (std::uint32_t{1} << 20))
+        throw std::runtime_error("shard " + std::to_string(k) + "/" + std::to_string(n) +
+                                 ": K/N must have 1 ≤ K ≤ N ≤ 1048576");
+    auto impl = std::make_unique<Impl>();
+    impl->name = path;
+    std::string error;
+    impl->shard = interp::open_shard(path, syntax::ShardSpec{k, n}, error);
+    if (!impl->shard) throw std::runtime_error(error);
+    impl->shard_index = k;
+    impl->shard_count = n;
     return GameReader(std::move(impl));
 }
 
@@ -364,19 +384,26 @@ std::optional<Game> GameReader::next() {
         }
     }
     if (!data) data = std::make_shared<Game::Data>();
-    if (!impl_->reader->next(data->game)) {
+    if (!impl_->read(data->game)) {
         impl_->done = true;
         // the decompressor's message names the file and the byte; the reader's only says EIO
         if (impl_->input)
             if (std::string why = impl_->input->error(); !why.empty()) throw std::runtime_error(why);
-        if (!impl_->reader->io_error().empty()) throw std::runtime_error(impl_->reader->io_error());
+        if (std::string why = impl_->io_error(); !why.empty()) throw std::runtime_error(why);
         return std::nullopt;
     }
+    ++impl_->games;
     data->source = impl_->name;
     data->game.own_strings(data->arena, ast::Game::RawText::Copy);
     impl_->kept[slot] = data;
     impl_->older = 1 - slot;  // the other slot now holds the older game
     return Game(std::move(data));
+}
+
+std::optional<ShardRecord> GameReader::shard_record() const {
+    if (!impl_->shard || !impl_->done) return std::nullopt;
+    const syntax::ShardEnd& e = impl_->shard->end();
+    return ShardRecord{impl_->shard_index, impl_->shard_count, e.size, e.start, e.next, e.end, e.lines, impl_->games};
 }
 
 std::vector<Game> read_games(std::string_view pgn, std::string name) {

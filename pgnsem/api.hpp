@@ -162,6 +162,18 @@ private:
     std::shared_ptr<const Data> data_;
 };
 
+// Where one shard of a file read and ended (GameReader::open_shard): the `shard` record of
+// `pgnsem check --shard K/N` (schemas/shard.json), which the merge of the shards reads.
+struct ShardRecord {
+    std::uint32_t shard = 1, shards = 1;  // K and N
+    std::uint64_t size = 0;               // the file's size
+    std::uint64_t start = 0;              // where this shard's reader started
+    std::uint64_t next = 0;               // where the next shard's starts
+    std::uint64_t end = 0;                // the shard's games are those that start before this
+    std::uint64_t lines = 0;              // the line ends in [start, next)
+    std::uint64_t games = 0;              // the games next() gave
+};
+
 // Reads games one at a time, so memory does not grow with the input. A broken game never hides
 // the games after it: the reader resynchronises (syntax/README.md), and every game read gets a
 // verdict.
@@ -171,6 +183,11 @@ public:
     // first bytes, not the name; streamed). Throws std::runtime_error, naming the file, when it
     // cannot be opened.
     [[nodiscard]] static GameReader open(const std::string& path);
+    // Shard K of N of a plain file, as `pgnsem check --shard K/N` reads it (README, "Shards"): the
+    // games that start in its byte range, read as the whole file's reader reads them, their lines
+    // counted from the shard's start. Throws std::runtime_error when the file cannot be opened, is
+    // compressed or is not a regular file, or unless 1 ≤ K ≤ N ≤ 2^20.
+    [[nodiscard]] static GameReader open_shard(const std::string& path, std::uint32_t k, std::uint32_t n);
     // PGN text in memory (copied); `name` stands for the file in verdicts.
     explicit GameReader(std::string text, std::string name = "-");
     GameReader(GameReader&&) noexcept;
@@ -180,6 +197,9 @@ public:
     // The next game, or nothing at the end of the input. Throws std::runtime_error on a read error
     // or compressed data that cannot be decompressed (after the games before the damage).
     [[nodiscard]] std::optional<Game> next();
+    // A shard's record, once next() has given nothing; nothing before, and for a reader that reads no
+    // shard.
+    [[nodiscard]] std::optional<ShardRecord> shard_record() const;
 
 private:
     struct Impl;

@@ -31,6 +31,7 @@ using namespace pybind11::literals;
 // threads iterating the same reader from reading at once.
 struct GameReader {
     std::optional<chess::GameReader> reader;
+    std::optional<chess::ShardRecord> record;  // a shard's, kept when the reader ends
     std::mutex mutex;
 
     std::optional<chess::Game> next() {
@@ -45,7 +46,10 @@ struct GameReader {
             } catch (const std::runtime_error& e) {
                 error = e;
             }
-            if (!g) reader.reset();  // the end, or an error after which nothing more is read
+            if (!g) {  // the end, or an error after which nothing more is read
+                if (!error) record = reader->shard_record();
+                reader.reset();
+            }
         }
         if (error) raise_os_error(*error);
         return g;
@@ -158,24 +162,41 @@ void bind_games(py::module_& m) {
                  return std::move(*g);
              })
         .def("close", &GameReader::close)
+        .def_property_readonly(
+            "shard",
+            [](GameReader& r) -> py::object {
+                const std::lock_guard lock(r.mutex);
+                if (!r.record) return py::none();
+                const chess::ShardRecord& s = *r.record;
+                return py::dict("shard"_a = s.shard, "shards"_a = s.shards, "size"_a = s.size, "start"_a = s.start,
+                                "next"_a = s.next, "end"_a = s.end, "lines"_a = s.lines, "games"_a = s.games);
+            },
+            "For read_games(path, shard=(K, N)), once every game is read: the shard's record, a dict of the "
+            "`shard` object's numbers (schemas/shard.json: shard, shards, size, start, next, end, lines, games); "
+            "None before, and for a reader of a whole file.")
         .def("__enter__", [](py::object self) { return self; })
         .def("__exit__", [](GameReader& r, const py::args&) { r.close(); });
 
     m.def(
         "read_games",
-        [](const std::filesystem::path& path) {
+        [](const std::filesystem::path& path, std::optional<std::pair<std::uint32_t, std::uint32_t>> shard) {
             auto r = std::make_unique<GameReader>();
             try {
-                r->reader.emplace(chess::GameReader::open(path.string()));
+                if (shard)
+                    r->reader.emplace(chess::GameReader::open_shard(path.string(), shard->first, shard->second));
+                else
+                    r->reader.emplace(chess::GameReader::open(path.string()));
             } catch (const std::runtime_error& e) {
                 raise_os_error(e);
             }
             return r;
         },
-        "path"_a,
+        "path"_a, py::kw_only(), "shard"_a = py::none(),
         "The games of a file, one at a time: a GameReader, an iterator of Game. Plain PGN, or gzip, bzip2, xz or "
         "zstd, known by the first bytes, as `pgnsem check` reads them; '-' reads standard input. OSError when "
-        "the file cannot be opened or read.");
+        "the file cannot be opened or read. shard=(K, N): only shard K of N of a plain file, as `pgnsem check "
+        "--shard K/N` reads it (its game and line numbers the shard's own; GameReader.shard then gives its "
+        "record, for pgnsem.dask's merge); OSError for a compressed file or K/N out of 1 ≤ K ≤ N ≤ 2^20.");
     m.def(
         "parse_games",
         [](std::string pgn, std::string name) {

@@ -14,16 +14,18 @@ command -v gzip >/dev/null || { echo "SKIP: gzip is not installed (scripts/insta
 small=0
 [[ ${PGNSEM_PERFT_SCALE:-1} == 0 ]] && small=1
 
-# merged LABEL FILE N...: for each N, the N shards (two at a time) merged equal the whole file's output
+# merged LABEL FILE N...: for each N, the N shards (two at a time) merged equal the whole file's output,
+# both read with the options in reading=()
+reading=()
 merged() {
   local label=$1 file=$2
   shift 2
-  "$pgnsem" check --quiet -j 1 --format jsonl "$file" >"$tmp/whole"
+  "$pgnsem" check --quiet -j 1 --format jsonl "${reading[@]}" "$file" >"$tmp/whole"
   local n k outs
   for n in "$@"; do
     outs=()
     for ((k = 1; k <= n; k++)); do
-      "$pgnsem" check --quiet --shard "$k/$n" --format jsonl "$file" >"$tmp/part.$k" 2>"$tmp/part.$k.err" &
+      "$pgnsem" check --quiet --shard "$k/$n" --format jsonl "${reading[@]}" "$file" >"$tmp/part.$k" 2>"$tmp/part.$k.err" &
       ((k % 2 == 0)) && wait
       outs+=("$tmp/part.$k")
     done
@@ -48,6 +50,12 @@ for f in gen-lf gen-crlf gen-cr gen-bom; do
     merged "$f" "$tmp/$f.pgn" 1 2 3 7 13 64 257
   fi
 done
+# the paper's reading, whose warnings about illegal variations name the variation
+reading=(--semantics paper)
+grep -q '"kind":"variation-illegal"' <("$pgnsem" check --quiet --format jsonl "${reading[@]}" "$tmp/gen-lf.pgn") && ok ||
+  bad "gen-lf.pgn has no illegal variation under the paper's reading: the test misses them"
+merged "gen-lf (paper)" "$tmp/gen-lf.pgn" 7 64
+reading=()
 # the offsets: each verdict's names its game's first byte (not white space), in increasing order
 for f in gen-lf gen-crlf; do
   "$pgnsem" check --quiet --format jsonl "$tmp/$f.pgn" >"$tmp/whole"
