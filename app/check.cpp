@@ -164,9 +164,11 @@ bool check_shard(const std::string& path, const CheckOptions& options, std::FILE
     const std::unique_ptr<syntax::ShardReader> reader = open_shard(path, *options.shard, error);
     if (!reader) return fail(error);
     ++summary.files_read;
+    if (options.progress) options.progress->begin_file(path, -1, std::nullopt);
     // The record is written after the last verdict, and only when the shard was read to its end.
     Summary mine;  // the shard's own games, which its record counts
     bool ok = check_games(*reader, path, options, out, mine);
+    if (options.progress) options.progress->end_file();
     if (ok && reader->io_error().empty()) {
         std::string record;
         append_shard_json(record, options.shard_envelope, path, options.shard->index, options.shard->count,

@@ -87,8 +87,9 @@ bool read_record(const std::string& path, Record& r) {
     std::string line;
     if (!last_line(path, line)) return false;
     if (!line.starts_with(kRecordStart))
-        return fail(path + ": its last line is not a shard record: the output of `pgnsem check --shard K/N --format "
-                           "jsonl` that ran to its end ends in one");
+        return fail(path +
+                    ": its last line is not a shard record: the output of `pgnsem check --shard K/N --format "
+                    "jsonl` that ran to its end ends in one");
     r.path = path;
     const std::size_t file = line.find(R"("file":)");
     const std::size_t shard = line.find(R"(,"shard":)");
@@ -97,9 +98,8 @@ bool read_record(const std::string& path, Record& r) {
     r.prefix = line.substr(0, file);
     r.file = line.substr(file + 7, shard - file - 7);
     const std::pair<std::string_view, std::uint64_t*> fields[] = {
-        {R"("shard":)", &r.shard}, {R"("shards":)", &r.shards}, {R"("size":)", &r.size},
-        {R"("start":)", &r.start}, {R"("next":)", &r.next},     {R"("end":)", &r.end},
-        {R"("lines":)", &r.lines}, {R"("games":)", &r.games}};
+        {R"("shard":)", &r.shard}, {R"("shards":)", &r.shards}, {R"("size":)", &r.size},   {R"("start":)", &r.start},
+        {R"("next":)", &r.next},   {R"("end":)", &r.end},       {R"("lines":)", &r.lines}, {R"("games":)", &r.games}};
     for (const auto& [key, value] : fields) {
         const std::optional<Number> n = number_after(line, key, shard);
         if (!n) return fail(path + ": its shard record has no " + std::string(key.substr(1, key.size() - 3)));
@@ -122,12 +122,13 @@ bool fit(const std::vector<Record>& records) {
                         std::to_string(i + 1) + "; give the outputs in the order of their shards");
         const Record& first = records.front();
         if (r.file != first.file || r.size != first.size)
-            return fail(where + "is a shard of " + r.file + " (" + std::to_string(r.size) + " bytes), " +
-                        first.path + " one of " + first.file + " (" + std::to_string(first.size) + " bytes)");
+            return fail(where + "is a shard of " + r.file + " (" + std::to_string(r.size) + " bytes), " + first.path +
+                        " one of " + first.file + " (" + std::to_string(first.size) + " bytes)");
         if (r.prefix != first.prefix)
             return fail(where + "was written under another reading or version than " + first.path);
         const std::uint64_t start = i == 0 ? 0 : records[i - 1].next;
-        if (r.start != start || r.next < r.start || r.end < r.next || r.end > r.size || (i + 1 == n && r.next != r.size))
+        if (r.start != start || r.next < r.start || r.end < r.next || r.end > r.size ||
+            (i + 1 == n && r.next != r.size))
             return fail(where + "its shard record does not fit the shards before it (start " + std::to_string(r.start) +
                         ", expected " + std::to_string(start) + ")");
     }
@@ -144,7 +145,7 @@ int merge_shards(const std::vector<std::string>& paths, std::FILE* out) {
 
     std::string buf;
     std::uint64_t game = 0;
-    std::uint64_t covered = 0;      // the largest `end` of the shards read: below it, the games are written
+    std::uint64_t covered = 0;       // the largest `end` of the shards read: below it, the games are written
     std::uint64_t lines_before = 0;  // the line ends before the shard's start
     char* line = nullptr;
     std::size_t capacity = 0;
@@ -178,7 +179,7 @@ int merge_shards(const std::vector<std::string>& paths, std::FILE* out) {
                 game_number ? number_after(s, R"("offset":)", game_number->end) : std::nullopt;
             if (!offset || (verdicts > 0 && offset->value <= last_offset))
                 return failed(r.path + ": verdict " + std::to_string(verdicts + 1) +
-                            " has no offset, or one not past the verdict's before it");
+                              " has no offset, or one not past the verdict's before it");
             ++verdicts;
             last_offset = offset->value;
             if (offset->value < covered || offset->value >= r.end) continue;
@@ -206,7 +207,7 @@ int merge_shards(const std::vector<std::string>& paths, std::FILE* out) {
         if (std::ferror(in)) return failed(r.path + ": cannot read: " + std::strerror(errno));
         if (verdicts != r.games)
             return failed(r.path + ": holds " + std::to_string(verdicts) + " verdicts, its record says " +
-                        std::to_string(r.games));
+                          std::to_string(r.games));
         covered = std::max(covered, r.end);
         lines_before += r.lines;
     }

@@ -259,8 +259,8 @@ private:
                     const Refusal why = refusal(engine_, r, cur, vp.text);
                     warn(WarningKind::VariationIllegal, 0, vp.pos, std::string(vp.text), "",
                          "ply " + std::to_string(depth) + " of the variation that begins with " +
-                             std::string(g_.plies[g_.variations[pending.variation].first_ply].text) +
-                             " is illegal (" + std::string(sem::rule_id(why.rule)) + "): " + why.message);
+                             std::string(g_.plies[g_.variations[pending.variation].first_ply].text) + " is illegal (" +
+                             std::string(sem::rule_id(why.rule)) + "): " + why.message);
                     v_.warnings.back().rule = std::string(sem::rule_id(why.rule));
                     break;
                 }

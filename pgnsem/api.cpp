@@ -344,9 +344,6 @@ GameReader GameReader::open(const std::string& path) {
 }
 
 GameReader GameReader::open_shard(const std::string& path, std::uint32_t k, std::uint32_t n) {
-    if (k < 1 || k > n || n > (std::uint32_t{1} << 20))
-        throw std::runtime_error("shard " + std::to_string(k) + "/" + std::to_string(n) +
-                                 ": K/N must have 1 ≤ K ≤ N ≤ 1048576");
     auto impl = std::make_unique<Impl>();
     impl->name = path;
     std::string error;

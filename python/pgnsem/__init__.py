@@ -10,7 +10,8 @@ as ``--erratum`` takes them, listed by ``errata()``). A move, position or text i
 id in ``Error.rule``; a file that cannot be read raises OSError.
 
 Hypothesis strategies drawing positions, legal games and near-miss games are in
-``pgnsem.strategies`` (it needs the hypothesis package; ``import pgnsem`` does not).
+``pgnsem.strategies`` (it needs the hypothesis package; ``import pgnsem`` does not). Files judged
+shard by shard on a Dask cluster: ``pgnsem.dask`` (it needs dask).
 
 The GIL is released while ``judge`` and ``judge_all`` judge, ``Board.perft`` counts and a
 ``GameReader`` reads the next game: threads that each judge a list of games with ``judge_all``

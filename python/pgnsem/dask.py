@@ -90,12 +90,13 @@ def check(paths: Iterable[Union[str, os.PathLike]], shards: Optional[int] = None
         n = shards if shards is not None else shard_count(path)
         if not 1 <= n <= 2**20:
             raise ValueError(f"shards={n}: a file is cut into 1 to 1048576 shards")
-        judged = [dask.delayed(judge_shard, pure=True)(path, k, n, strict, semantics, tuple(errata))
+        # not pure: a file judged again (changed, maybe) is read again, never taken from a cache
+        judged = [dask.delayed(judge_shard, pure=False)(path, k, n, strict, semantics, tuple(errata))
                   for k in range(1, n + 1)]
-        records = [dask.delayed(operator.itemgetter(1), pure=True)(j) for j in judged]
+        records = [dask.delayed(operator.itemgetter(1))(j) for j in judged]
         kept: List[Any] = []
         for k, j in enumerate(judged):
-            part = dask.delayed(place, pure=True)(j, records[:k], kept[:k])
+            part = dask.delayed(place)(j, records[:k], kept[:k])
             parts.append(part)
-            kept.append(dask.delayed(len, pure=True)(part))
+            kept.append(dask.delayed(len)(part))
     return dask.bag.from_delayed(parts)

@@ -97,8 +97,7 @@ std::uint64_t range_start(std::uint64_t size, std::uint32_t k, std::uint32_t n) 
 
 // A stream of `path` from byte `at`, read by a PgnReader that starts there as between two games at
 // line 1.
-std::unique_ptr<PgnReader> reader_at(std::FILE*& file, const std::string& path, std::uint64_t at,
-                                     std::string& error) {
+std::unique_ptr<PgnReader> reader_at(std::FILE*& file, const std::string& path, std::uint64_t at, std::string& error) {
     file = std::fopen(path.c_str(), "rb");
     if (file == nullptr || ::fseeko(file, static_cast<off_t>(at), SEEK_SET) != 0) {
         error = path + ": cannot open: " + std::strerror(errno);
@@ -115,6 +114,11 @@ std::unique_ptr<PgnReader> reader_at(std::FILE*& file, const std::string& path, 
 }  // namespace
 
 std::unique_ptr<ShardReader> ShardReader::open(const std::string& path, ShardSpec spec, std::string& error) {
+    if (spec.index < 1 || spec.index > spec.count || spec.count > (std::uint32_t{1} << 20)) {
+        error = "shard " + std::to_string(spec.index) + "/" + std::to_string(spec.count) +
+                ": K/N must have 1 ≤ K ≤ N ≤ 1048576";
+        return nullptr;
+    }
     std::unique_ptr<ShardReader> r(new ShardReader);
     r->path_ = path;
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -134,8 +138,8 @@ std::unique_ptr<ShardReader> ShardReader::open(const std::string& path, ShardSpe
     ShardEnd& e = r->end_;
     e.size = static_cast<std::uint64_t>(st.st_size);
     const std::uint32_t k = spec.index, n = spec.count;
-    if (k != 1 && !first_candidate(fd, std::max<std::uint64_t>(1, range_start(e.size, k, n)), e.size, e.start, path,
-                                   error))
+    if (k != 1 &&
+        !first_candidate(fd, std::max<std::uint64_t>(1, range_start(e.size, k, n)), e.size, e.start, path, error))
         return nullptr;
     e.next = e.size;
     if (k != n &&

@@ -54,9 +54,8 @@ struct ShardEnd {
 class ShardReader {
 public:
     // Opens `path` (a regular file, plain text: the caller refuses compressed input). nullptr, and
-    // `error` says why, when it cannot.
-    [[nodiscard]] static std::unique_ptr<ShardReader> open(const std::string& path, ShardSpec spec,
-                                                           std::string& error);
+    // `error` says why, when it cannot, or unless 1 ≤ K ≤ N ≤ 2^20.
+    [[nodiscard]] static std::unique_ptr<ShardReader> open(const std::string& path, ShardSpec spec, std::string& error);
     ~ShardReader();
     ShardReader(const ShardReader&) = delete;
     ShardReader& operator=(const ShardReader&) = delete;

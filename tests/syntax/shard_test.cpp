@@ -5,6 +5,8 @@
 // file's size, on a text whose candidate boundaries lie inside tag sections (a blank line between
 // tags), comments, variations and broken games, with LF, CRLF and lone CR line ends and a byte order
 // mark. And a game's offset is the byte its start (line, column) names.
+#include "syntax/pgn/shard.hpp"
+
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdio>
@@ -14,7 +16,6 @@
 #include <vector>
 
 #include "syntax/pgn/reader.hpp"
-#include "syntax/pgn/shard.hpp"
 #include "tests/syntax/syntax_test_util.hpp"
 
 using namespace pgnsem;
@@ -39,8 +40,8 @@ Seen seen(const ast::Game& g, std::uint32_t lines_before) {
     if (g.error)
         error = std::string(g.error->kind) + " " + std::to_string(g.error->pos.line + lines_before) + ":" +
                 std::to_string(g.error->pos.column);
-    return Seen{g.offset,          g.start.line + lines_before, g.start.column, std::string(g.text), error,
-                g.plies.size(), g.tags.size()};
+    return Seen{g.offset,     g.start.line + lines_before, g.start.column, std::string(g.text), error, g.plies.size(),
+                g.tags.size()};
 }
 
 const char* const kShardCases =
@@ -102,8 +103,8 @@ TEST_CASE("the shards of a file, merged, are the games of one reader", "[pgn][st
                     REQUIRE(end.end >= end.next);
                     REQUIRE(end.size == text.size());
                     if (k == n) REQUIRE(end.next == text.size());
-                    REQUIRE(end.lines == syntax::count_line_ends(
-                                             std::string_view(text).substr(end.start, end.next - end.start)));
+                    REQUIRE(end.lines ==
+                            syntax::count_line_ends(std::string_view(text).substr(end.start, end.next - end.start)));
                     for (const Seen& s : mine) {
                         REQUIRE(s.offset < end.end);
                         if (s.offset >= covered) merged.push_back(s);
@@ -126,7 +127,7 @@ TEST_CASE("a shard of a file that is not there, or not a regular file, says so",
     REQUIRE_FALSE(syntax::ShardReader::open("/nonexistent/x.pgn", syntax::ShardSpec{1, 2}, error));
     REQUIRE(error.find("/nonexistent/x.pgn: cannot open") == 0);
     error.clear();
-    REQUIRE_FALSE(syntax::ShardReader::open(std::filesystem::temp_directory_path().string(), syntax::ShardSpec{1, 1},
-                                            error));
+    REQUIRE_FALSE(
+        syntax::ShardReader::open(std::filesystem::temp_directory_path().string(), syntax::ShardSpec{1, 1}, error));
     REQUIRE(error.find("not one") != std::string::npos);
 }
