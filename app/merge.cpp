@@ -43,7 +43,7 @@ struct Record {
     std::string path;    // the output it ends
     std::string prefix;  // its text up to `"file":`: the envelope, which the shards must share
     std::string file;    // the JSON text of its `file` member's value
-    std::uint64_t shard = 0, shards = 0, size = 0, start = 0, next = 0, end = 0, lines = 0, games = 0;
+    std::uint64_t shard = 0, shards = 0, size = 0, start = 0, next = 0, until = 0, lines = 0, games = 0;
 };
 
 constexpr std::string_view kRecordStart = R"({"object":"shard",)";
@@ -99,7 +99,7 @@ bool read_record(const std::string& path, Record& r) {
     r.file = line.substr(file + 7, shard - file - 7);
     const std::pair<std::string_view, std::uint64_t*> fields[] = {
         {R"("shard":)", &r.shard}, {R"("shards":)", &r.shards}, {R"("size":)", &r.size},   {R"("start":)", &r.start},
-        {R"("next":)", &r.next},   {R"("end":)", &r.end},       {R"("lines":)", &r.lines}, {R"("games":)", &r.games}};
+        {R"("next":)", &r.next},   {R"("until":)", &r.until},   {R"("lines":)", &r.lines}, {R"("games":)", &r.games}};
     for (const auto& [key, value] : fields) {
         const std::optional<Number> n = number_after(line, key, shard);
         if (!n) return fail(path + ": its shard record has no " + std::string(key.substr(1, key.size() - 3)));
@@ -127,7 +127,7 @@ bool fit(const std::vector<Record>& records) {
         if (r.prefix != first.prefix)
             return fail(where + "was written under another reading or version than " + first.path);
         const std::uint64_t start = i == 0 ? 0 : records[i - 1].next;
-        if (r.start != start || r.next < r.start || r.end < r.next || r.end > r.size ||
+        if (r.start != start || r.next < r.start || r.until < r.next || r.until > r.size ||
             (i + 1 == n && r.next != r.size))
             return fail(where + "its shard record does not fit the shards before it (start " + std::to_string(r.start) +
                         ", expected " + std::to_string(start) + ")");
@@ -145,7 +145,7 @@ int merge_shards(const std::vector<std::string>& paths, std::FILE* out) {
 
     std::string buf;
     std::uint64_t game = 0;
-    std::uint64_t covered = 0;       // the largest `end` of the shards read: below it, the games are written
+    std::uint64_t covered = 0;       // the largest `until` of the shards read: below it, the games are written
     std::uint64_t lines_before = 0;  // the line ends before the shard's start
     char* line = nullptr;
     std::size_t capacity = 0;
@@ -182,7 +182,7 @@ int merge_shards(const std::vector<std::string>& paths, std::FILE* out) {
                               " has no offset, or one not past the verdict's before it");
             ++verdicts;
             last_offset = offset->value;
-            if (offset->value < covered || offset->value >= r.end) continue;
+            if (offset->value < covered || offset->value >= r.until) continue;
             // game: the number in the file; every line: the file's
             buf.append(s.substr(0, game_number->begin));
             buf.append(std::to_string(++game));
@@ -208,7 +208,7 @@ int merge_shards(const std::vector<std::string>& paths, std::FILE* out) {
         if (verdicts != r.games)
             return failed(r.path + ": holds " + std::to_string(verdicts) + " verdicts, its record says " +
                           std::to_string(r.games));
-        covered = std::max(covered, r.end);
+        covered = std::max(covered, r.until);
         lines_before += r.lines;
     }
     if (!write_bytes(out, buf)) return 2;

@@ -13,7 +13,7 @@ namespace pgnsem::interp {
 // Each output must end in its `shard` record (a shard that did not finish has none), and the records
 // must fit together: the same file, size and reading, K = 1 … N of N, each shard starting where the
 // one before it said the next starts. A verdict is kept when its offset lies at or above the
-// largest `end` of the shards before its own and below its own shard's `end`; its `game` becomes
+// largest `until` of the shards before its own and below its own shard's `until`; its `game` becomes
 // its number in the file and its lines (the error's and the warnings') the file's. Returns 0, 1
 // (an output that is not a shard output, or records that do not fit: said on stderr, nothing
 // written) or 2 (a file that cannot be read, a write error).

@@ -490,6 +490,20 @@ std::string san_token_json(std::string_view token, bool strict, bool& ok) {
     return token_json(r, std::string(), Color::White);
 }
 
+MoveVerdict judge_move_text(const sem::State& s, std::string_view token) {
+    const TokenReport r = resolved_report(s, token, false);
+    MoveVerdict v;
+    v.legal = !r.error && r.legal;
+    if (v.legal) {
+        v.san = r.san;
+        v.equation = r.equation;
+    } else {
+        v.rule = r.rule;
+        v.message = r.message;
+    }
+    return v;
+}
+
 std::string san_move_json(const Placement& p, std::string_view token, bool strict, bool& ok) {
     const TokenReport r = resolved_report(sem::from_placement(p), token, strict);
     ok = !r.error && r.legal;

@@ -14,6 +14,7 @@
 
 #include "ast/placement.hpp"
 #include "io/contract.hpp"
+#include "semantics/state.hpp"
 
 namespace pgnsem::interp {
 
@@ -44,6 +45,16 @@ namespace pgnsem::interp {
 // move it is (its SAN, UCI, equation and the position after), or the rule it breaks, or the
 // reader's error.
 [[nodiscard]] std::string san_move_json(const Placement& p, std::string_view token, bool strict, bool& ok);
+
+// One move of a position, by its text (UCI or SAN), as `san --fen` judges it: legal, with its SAN and
+// the equation that fired, or not, with the rule it breaks and why (`pgnsem diff`'s words for a move
+// another program lists or leaves out).
+struct MoveVerdict {
+    bool legal = false;
+    std::string san, equation;  // when legal
+    std::string rule, message;  // when not
+};
+[[nodiscard]] MoveVerdict judge_move_text(const sem::State& s, std::string_view token);
 
 // `pgnsem san [--fen FEN] [--strict] [--format text|json|jsonl] MOVE...`: one block of text, or one
 // object in the document or a line, per token, in order. 0 when every token reads (and, with a

@@ -307,7 +307,7 @@ void append_shard_json(std::string& s, std::string_view envelope, std::string_vi
     JsonOut out(s);
     JsonObject o(out);
     o.members(envelope).str("file", file).num("shard", shard).num("shards", shards).num("size", end.size);
-    o.num("start", end.start).num("next", end.next).num("end", end.end).num("lines", end.lines).num("games", games);
+    o.num("start", end.start).num("next", end.next).num("until", end.until).num("lines", end.lines).num("games", games);
 }
 
 void append_verdict_json(std::string& s, std::string_view envelope, std::string_view file, const Verdict& v) {

@@ -400,7 +400,7 @@ std::optional<Game> GameReader::next() {
 std::optional<ShardRecord> GameReader::shard_record() const {
     if (!impl_->shard || !impl_->done) return std::nullopt;
     const syntax::ShardEnd& e = impl_->shard->end();
-    return ShardRecord{impl_->shard_index, impl_->shard_count, e.size, e.start, e.next, e.end, e.lines, impl_->games};
+    return ShardRecord{impl_->shard_index, impl_->shard_count, e.size, e.start, e.next, e.until, e.lines, impl_->games};
 }
 
 std::vector<Game> read_games(std::string_view pgn, std::string name) {

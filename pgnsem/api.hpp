@@ -169,7 +169,7 @@ struct ShardRecord {
     std::uint64_t size = 0;               // the file's size
     std::uint64_t start = 0;              // where this shard's reader started
     std::uint64_t next = 0;               // where the next shard's starts
-    std::uint64_t end = 0;                // the shard's games are those that start before this
+    std::uint64_t until = 0;              // the shard's games are those that start before this
     std::uint64_t lines = 0;              // the line ends in [start, next)
     std::uint64_t games = 0;              // the games next() gave
 };

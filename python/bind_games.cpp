@@ -169,10 +169,10 @@ void bind_games(py::module_& m) {
                 if (!r.record) return py::none();
                 const chess::ShardRecord& s = *r.record;
                 return py::dict("shard"_a = s.shard, "shards"_a = s.shards, "size"_a = s.size, "start"_a = s.start,
-                                "next"_a = s.next, "end"_a = s.end, "lines"_a = s.lines, "games"_a = s.games);
+                                "next"_a = s.next, "until"_a = s.until, "lines"_a = s.lines, "games"_a = s.games);
             },
             "For read_games(path, shard=(K, N)), once every game is read: the shard's record, a dict of the "
-            "`shard` object's numbers (schemas/shard.json: shard, shards, size, start, next, end, lines, games); "
+            "`shard` object's numbers (schemas/shard.json: shard, shards, size, start, next, until, lines, games); "
             "None before, and for a reader of a whole file.")
         .def("__enter__", [](py::object self) { return self; })
         .def("__exit__", [](GameReader& r, const py::args&) { r.close(); });

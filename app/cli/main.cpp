@@ -19,6 +19,7 @@
 #include "app/check.hpp"
 #include "app/cli/arguments.hpp"
 #include "app/cli/moves_command.hpp"
+#include "app/diff.hpp"
 #include "app/errata_report.hpp"
 #include "app/explain_report.hpp"
 #include "app/generate.hpp"
@@ -363,6 +364,40 @@ int main(int argc, char** argv) {
         "Example: pgnsem gen --seed 7 --games 100 --near-miss 0.5 --labels labels.jsonl > games.pgn\n"
         "  the same 100 games for the same seed; pgnsem check games.pgn finds the labels' illegal moves");
 
+    interp::DiffOptions diff_options;
+    std::vector<std::string> diff_files;
+    std::string diff_format = "text";
+    unsigned diff_depth = 3;
+    std::uint64_t diff_timeout = 10000, diff_max_nodes = 0, diff_seed = 0;
+    std::uint32_t diff_games = 0;
+    auto* diff = app.add_subcommand("diff",
+                                    "hold another move generator (a UCI engine, or a program speaking serve's "
+                                    "protocol) to pgnsem's, and find the position and the move where they part");
+    cli::add_json_format_option(diff, diff_format);
+    diff->add_option("--uci", diff_options.uci,
+                     "the other program, a UCI engine answering `go perft N` with divide lines, as Stockfish "
+                     "(run with /bin/sh -c)");
+    diff->add_option("--serve", diff_options.serve,
+                     "the other program, speaking pgnsem serve's protocol: its `moves` operation is asked (run with "
+                     "/bin/sh -c)");
+    diff->add_option("--depth", diff_depth, "perft depth at each position (default 3)")
+        ->transform(cli::whole_number(1, 10));
+    diff->add_option("--timeout", diff_timeout, "milliseconds the other program has for each answer (default 10000)")
+        ->transform(cli::whole_number(1, 3600000));
+    diff->add_option("--max-nodes", diff_max_nodes, "stop before the leaves compared pass this many")
+        ->transform(cli::whole_number(1, UINT64_MAX));
+    diff->add_flag("--skip-impossible", diff_options.skip_impossible,
+                   "leave out the positions that cannot arise in a game (engines may crash on them)");
+    diff->add_option("--gen-seed", diff_seed, "also the final positions of pgnsem gen's games of this seed")
+        ->transform(cli::whole_number(0, UINT64_MAX));
+    diff->add_option("--gen-games", diff_games, "how many generated games (with --gen-seed)")
+        ->transform(cli::whole_number(0, 4294967295ULL));
+    diff->add_option("files", diff_files, "positions: FEN or EPD a line, or .perft files (id, epd, perft lines)");
+    diff->footer(
+        "Example: pgnsem diff --uci /usr/games/stockfish --depth 3 ../shared/data/perft/standard.perft\n"
+        "  one line a position when they agree; where they differ, the moves from the root to the shallowest "
+        "position whose moves differ, and each move listed by one side only with the rule pgnsem applies");
+
     std::vector<std::string> merge_files;
     auto* merge = app.add_subcommand(
         "merge", "join the outputs of check --shard 1/N … N/N into the whole file's check --format jsonl output");
@@ -445,6 +480,23 @@ int main(int argc, char** argv) {
             run_check(check_files, check_format, strict, false, quiet, only_failures, jobs, check_reading, shard));
     }
     if (*merge) return finish_output(interp::merge_shards(merge_files, stdout));
+    if (*diff) {
+        if (diff_options.uci.empty() == diff_options.serve.empty()) {
+            std::fprintf(stderr, "pgnsem diff: name the other program with --uci COMMAND or --serve COMMAND (one)\n");
+            return 2;
+        }
+        if (diff->count("--gen-seed") > 0) diff_options.gen_seed = diff_seed;
+        diff_options.gen_games = diff_games;
+        if (diff_files.empty() && (!diff_options.gen_seed || diff_games == 0)) {
+            std::fprintf(stderr, "pgnsem diff: no positions: give FILEs, or --gen-seed S --gen-games N\n");
+            return 2;
+        }
+        diff_options.depth = static_cast<int>(diff_depth);
+        diff_options.timeout = std::chrono::milliseconds(diff_timeout);
+        if (diff->count("--max-nodes") > 0) diff_options.max_nodes = diff_max_nodes;
+        diff_options.json = cli::json_layout(diff_format);
+        return finish_output(interp::diff_command(diff_options, diff_files));
+    }
     if (*trace)
         return finish_output(
             run_check(trace_files, trace_format, false, true, trace_quiet, false, trace_jobs, trace_reading));

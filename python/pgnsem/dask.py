@@ -54,7 +54,7 @@ def judge_shard(path: str, k: int, n: int, strict: bool = False, semantics: str 
 
 def place(judged: Tuple[Verdicts, Record], before: Sequence[Record], kept_before: Sequence[int]) -> Verdicts:
     """The verdicts a judged shard owns, numbered as the whole file numbers them: those whose offset
-    lies at or after the largest ``end`` of the shards before it and before its own ``end``; their
+    lies at or after the largest ``until`` of the shards before it and before its own ``until``; their
     ``game`` counted on from the games the shards before kept, their lines (the error's and the
     warnings') shifted by the line ends before the shard. ValueError when the records do not fit
     together (another file's shard, or one out of order)."""
@@ -62,12 +62,12 @@ def place(judged: Tuple[Verdicts, Record], before: Sequence[Record], kept_before
     expected_start = before[-1]["next"] if before else 0
     if record["shard"] != len(before) + 1 or record["start"] != expected_start or record["games"] != len(verdicts):
         raise ValueError(f"shard {record['shard']} of {record['shards']} does not follow the shards before it")
-    covered = max((r["end"] for r in before), default=0)
+    covered = max((r["until"] for r in before), default=0)
     lines = sum(r["lines"] for r in before)
     game = sum(kept_before)
     kept = []
     for v in verdicts:
-        if not covered <= v["offset"] < record["end"]:
+        if not covered <= v["offset"] < record["until"]:
             continue
         # new dicts: the judged shard stays as it was, should a task run again
         game += 1

@@ -149,7 +149,7 @@ std::unique_ptr<ShardReader> ShardReader::open(const std::string& path, ShardSpe
     if (!count_lines(fd, e.start, e.next, e.lines, path, error)) return nullptr;
     if (e.start == e.next) {
         // The next shard's reader starts where this one would: it reads every game from here.
-        e.end = e.next;
+        e.until = e.next;
         r->done_ = true;
         return r;
     }
@@ -168,7 +168,7 @@ ShardReader::~ShardReader() {
 bool ShardReader::next(ast::Game& out) {
     if (done_) return false;
     if (!mine_->next(out)) {
-        end_.end = end_.size;
+        end_.until = end_.size;
         done_ = true;
         return false;
     }
@@ -187,7 +187,7 @@ bool ShardReader::next(ast::Game& out) {
             theirs_done_ = true;
     }
     if (!theirs_done_ && their_game_.offset == out.offset && their_game_.start.column == out.start.column) {
-        end_.end = out.offset;
+        end_.until = out.offset;
         done_ = true;
         out.clear();
         return false;

@@ -40,15 +40,15 @@ struct ShardEnd {
     // the next shard's both start, at the same byte and column (from there they read the same
     // games), or the file's size when there is none. The shard has written the games it read that
     // start before it.
-    std::uint64_t end = 0;
+    std::uint64_t until = 0;
     std::uint64_t lines = 0;  // the line ends in [start, next)
     std::uint64_t size = 0;   // the file's size when the shard opened it
 };
 
 // Reads shard K of N of a plain file. The games it gives are those its reader reads from `start`
-// that start before `end`; their lines count from `start` (line 1), their `offset`s are the
+// that start before `until`; their lines count from `start` (line 1), their `offset`s are the
 // file's. Merging (the game and line numbers made the file's, and the games of shard K that start
-// below the largest `end` of the shards before it dropped: they were read from a guess the reader
+// below the largest `until` of the shards before it dropped: they were read from a guess the reader
 // before it overruled) gives exactly the games of the reader of the whole file (syntax/README.md,
 // "Shards", says why).
 class ShardReader {
@@ -62,7 +62,7 @@ public:
 
     // The next game of the shard (see PgnReader::next); false after its last.
     bool next(ast::Game& out);
-    // After next() has returned false (`end` and `lines` are known only then).
+    // After next() has returned false (`until` is known only then).
     [[nodiscard]] const ShardEnd& end() const noexcept { return end_; }
     // A read error of either reader, or of the count of line ends (empty when none).
     [[nodiscard]] std::string io_error() const;

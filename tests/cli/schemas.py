@@ -17,8 +17,10 @@ python3-jsonschema).
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import jsonschema
 
@@ -185,6 +187,19 @@ for command in ("check", "trace"):
     runs.append(([command, "--quiet", "-"], HOSTILE, kind, {1}))
     runs.append(([command, "--quiet", "-"], "", kind, {0}))
 runs.append((["check", "--quiet", "--strict", "--erratum", "castle-through-check=paper"] + GAMES, None, "verdict", {1}))
+# diff: against Stockfish (every position agrees), against a program that promotes to a queen only (a
+# difference, its missing moves as `move` objects), and against one that ends at once (every position
+# failed, with its reason). The positions: two of the perft suite's, written here.
+STOCKFISH = shutil.which("stockfish") or "/usr/games/stockfish"
+DIFF_POSITIONS = os.path.join(tempfile.mkdtemp(), "positions.epd")
+with open(DIFF_POSITIONS, "w") as f:
+    f.write("id kiwipete\nepd r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\n"
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1\n")
+runs.append((["diff", "--uci", STOCKFISH, "--depth", "2", DIFF_POSITIONS], None, "diff", {0}))
+runs.append((["diff", "--depth", "2", "--serve",
+              f"python3 '{os.path.join(SOURCE, 'tests/cli/planted_serve.py')}' queen-only '{PGNSEM}'", DIFF_POSITIONS],
+             None, "diff", {1}))
+runs.append((["diff", "--depth", "1", "--uci", "exit 0", DIFF_POSITIONS], None, "diff", {2}))
 # explain: the failing ply of every game of the examples and the conformance cases (and the games with
 # nothing to explain), under the Laws' reading and the paper's; every ply of a legal example; a ply
 # past a game's end (exit 2, its record written all the same).

@@ -89,7 +89,7 @@ class Dask(common.unittest.TestCase):
             self.assertEqual(verdicts, lines[:-1])
             record = {key: lines[-1][key] for key in reader.shard}
             self.assertEqual(reader.shard, record)
-            self.assertEqual(set(reader.shard), {"shard", "shards", "size", "start", "next", "end", "lines", "games"})
+            self.assertEqual(set(reader.shard), {"shard", "shards", "size", "start", "next", "until", "lines", "games"})
         with self.assertRaisesRegex(OSError, "gzip-compressed"):
             pgnsem.read_games(str(common.shared_data() / "games" / "real-games.pgn.gz"), shard=(1, 2))
         for bad in ((0, 2), (3, 2), (1, 2**21)):

@@ -1,6 +1,6 @@
 // Shards (syntax/pgn/shard.hpp; syntax/README.md, "Shards"): the N shards of a file, merged as
-// `pgnsem merge` merges them (a game kept when it starts at or after the largest `end` of the shards
-// before and before its own shard's `end`; lines shifted by the line ends before its shard), are the
+// `pgnsem merge` merges them (a game kept when it starts at or after the largest `until` of the shards
+// before and before its own shard's `until`; lines shifted by the line ends before its shard), are the
 // games of one reader of the whole file, for every N up to 40 and a sample of N up to the
 // file's size, on a text whose candidate boundaries lie inside tag sections (a blank line between
 // tags), comments, variations and broken games, with LF, CRLF and lone CR line ends and a byte order
@@ -100,16 +100,16 @@ TEST_CASE("the shards of a file, merged, are the games of one reader", "[pgn][st
                     const syntax::ShardEnd& end = shard->end();
                     REQUIRE(end.start == previous_next);
                     REQUIRE(end.next >= end.start);
-                    REQUIRE(end.end >= end.next);
+                    REQUIRE(end.until >= end.next);
                     REQUIRE(end.size == text.size());
                     if (k == n) REQUIRE(end.next == text.size());
                     REQUIRE(end.lines ==
                             syntax::count_line_ends(std::string_view(text).substr(end.start, end.next - end.start)));
                     for (const Seen& s : mine) {
-                        REQUIRE(s.offset < end.end);
+                        REQUIRE(s.offset < end.until);
                         if (s.offset >= covered) merged.push_back(s);
                     }
-                    covered = std::max(covered, end.end);
+                    covered = std::max(covered, end.until);
                     lines_before += end.lines;
                     previous_next = end.next;
                 }
