@@ -92,15 +92,22 @@ public:
     [[nodiscard]] bool speaks_uci() const { return !o_.uci.empty(); }
     std::uint64_t questions = 0;
 
-    // The other's divide `depth` plies below root + path (UCI).
+    // The other's divide `depth` plies below root + path (UCI): asked, then read, so that pgnsem counts
+    // its own while the other program counts (ask, then answer).
     bool divide(const std::string& root, const std::vector<std::string>& path, int depth, Divide& out,
                 std::string& why) {
+        return ask(root, path, depth, why) && answer(out, why);
+    }
+    bool ask(const std::string& root, const std::vector<std::string>& path, int depth, std::string& why) {
         if (!ready(why)) return false;
         std::string position = "position fen " + root;
         if (!path.empty()) position += " moves";
         for (const std::string& m : path) position += " " + m;
         ++questions;
         if (!child_->send(position) || !child_->send("go perft " + std::to_string(depth))) return ended(why);
+        return true;
+    }
+    bool answer(Divide& out, std::string& why) {
         out.clear();
         std::uint64_t sum = 0;
         std::string line;
@@ -248,11 +255,13 @@ MoveSet keys(const Divide& d) {
 // shallowest position whose moves differ), else the first move whose count differs.
 void compare_uci(Other& other, const Root& root, int depth, Comparison& c) {
     Divide theirs;
-    if (!other.divide(root.fen, {}, depth, theirs, c.reason)) return;
+    const bool asked = other.ask(root.fen, {}, depth, c.reason);
+    Divide ours = our_divide(root.state, depth);  // while the other program counts
+    for (const auto& [m, n] : ours) c.nodes += n;
+    if (!asked || !other.answer(theirs, c.reason)) return;
     std::uint64_t total = 0;
     for (const auto& [m, n] : theirs) total += n;
     c.other_nodes = total;
-    Divide ours = our_divide(root.state, depth);
     std::vector<std::string> path;
     sem::State here = root.state;
     for (int d = depth; ours != theirs; --d) {
@@ -276,8 +285,9 @@ void compare_uci(Other& other, const Root& root, int depth, Comparison& c) {
             std::find_if(ours.begin(), ours.end(), [&](const auto& e) { return theirs.at(e.first) != e.second; });
         path.push_back(differs->first);
         here = *after(here, differs->first);
+        if (!other.ask(root.fen, path, d - 1, c.reason)) return;
         ours = our_divide(here, d - 1);
-        if (!other.divide(root.fen, path, d - 1, theirs, c.reason)) return;
+        if (!other.answer(theirs, c.reason)) return;
         if (ours == theirs) {
             c.reason = "the other program's counts below " + differs->first + " changed between two questions";
             return;
@@ -288,6 +298,7 @@ void compare_uci(Other& other, const Root& root, int depth, Comparison& c) {
 // serve: the moves at every position of pgnsem's tree above the leaves, level by level: the first
 // that differs is the shallowest.
 void compare_serve(Other& other, const Root& root, int depth, Comparison& c) {
+    c.nodes = engine().perft(root.state, depth);
     std::deque<std::pair<std::vector<std::string>, sem::State>> level{{{}, root.state}};
     for (int d = 0; d < depth && !level.empty(); ++d) {
         std::deque<std::pair<std::vector<std::string>, sem::State>> next;
@@ -478,17 +489,16 @@ int diff_command(const DiffOptions& o, const std::vector<std::string>& files) {
             }
             return !write_failed;
         }
-        c.nodes = engine().perft(r.state, o.depth);
-        if (o.max_nodes != UINT64_MAX && leaves + c.nodes > o.max_nodes) {
+        if (o.max_nodes != UINT64_MAX && leaves + engine().perft(r.state, o.depth) > o.max_nodes) {
             stopped = true;
             return false;
         }
-        leaves += c.nodes;
         ++positions;
         if (other.speaks_uci())
             compare_uci(other, r, o.depth, c);
         else
             compare_serve(other, r, o.depth, c);
+        leaves += c.nodes;
         if (c.agree())
             ++agreed;
         else if (c.finding)

@@ -7,16 +7,18 @@ its own count, the divide lines read and compared, the process it talks to).
 
     bench/diff_bench.py [--pgnsem PATH] [--stockfish PATH] [--depth D] [--runs N] [FILE.perft ...]
 
-FILEs are perft files (the `epd` lines are read); by default ../shared/data/perft/standard.perft and
-tricky.perft.
+FILEs are perft files (or FEN/EPD a line); by default ../shared/data/perft/standard.perft and
+tricky.perft. The positions that cannot arise in a game are left out (Stockfish may crash on them).
 """
 
 import argparse
+import json
 import os
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -32,7 +34,16 @@ def main():
     ap.add_argument("files", nargs="*", default=[str(SOURCE.parent / "shared/data/perft" / f)
                                                    for f in ("standard.perft", "tricky.perft")])
     a = ap.parse_args()
-    fens = [line.split(None, 1)[1].strip() for f in a.files for line in open(f) if line.startswith("epd ")]
+    # the positions that can arise in a game (Stockfish may crash on the others), as pgnsem reads them,
+    # written to one file that both sides read
+    r = subprocess.run([a.pgnsem, "diff", "--uci", a.stockfish, "--depth", "1", "--skip-impossible", "--format",
+                        "jsonl", *a.files], capture_output=True, text=True)
+    fens = [o["fen"] for o in map(json.loads, r.stdout.splitlines()) if o["legal"]]
+    tmp = tempfile.mkdtemp(prefix="diff_bench.")
+    positions = os.path.join(tmp, "positions.epd")
+    with open(positions, "w") as f:
+        f.write("".join(fen + "\n" for fen in fens))
+    a.files = [positions]
     uci = "uci\nsetoption name Threads value 1\nisready\n" + "".join(
         f"position fen {fen}\ngo perft {a.depth}\n" for fen in fens) + "quit\n"
 
@@ -73,6 +84,7 @@ def main():
     print(f"pgnsem diff --uci stockfish  median {d:.3f} s  {leaves / d:,.0f} leaves/s")
     print(f"stockfish go perft alone     median {s:.3f} s  {nodes / s:,.0f} nodes/s")
     print(f"ratio diff / stockfish {d / s:.2f}")
+    shutil.rmtree(tmp)
 
 
 if __name__ == "__main__":
