@@ -475,19 +475,23 @@ int diff_command(const DiffOptions& o, const std::vector<std::string>& files) {
     std::uint64_t positions = 0, agreed = 0, differed = 0, failed = 0, skipped = 0, leaves = 0;
     bool stopped = false, write_failed = false;
     const auto start = std::chrono::steady_clock::now();
+    // the report of one position; false when it could not be written
+    const auto report = [&](const Root& r, const Comparison& c) {
+        if (doc) {
+            doc->add(report_json(r, o.depth, c, envelope));
+            write_failed = !doc->ok();
+        } else {
+            write_failed = !write_bytes(stdout, report_text(r, o.depth, c));
+        }
+        return !write_failed;
+    };
     const auto each = [&](const Root& r) {
         Comparison c;
         if (!r.problems.empty() && o.skip_impossible) {
             c.skipped = true;
             c.reason = "skipped: the position cannot arise in a game (" + r.problems + ")";
             ++skipped;
-            if (doc) {
-                doc->add(report_json(r, o.depth, c, envelope));
-                write_failed = !doc->ok();
-            } else {
-                write_failed = !write_bytes(stdout, report_text(r, o.depth, c));
-            }
-            return !write_failed;
+            return report(r, c);
         }
         if (o.max_nodes != UINT64_MAX && leaves + engine().perft(r.state, o.depth) > o.max_nodes) {
             stopped = true;
@@ -505,13 +509,7 @@ int diff_command(const DiffOptions& o, const std::vector<std::string>& files) {
             ++differed;
         else
             ++failed;
-        if (doc) {
-            doc->add(report_json(r, o.depth, c, envelope));
-            write_failed = !doc->ok();
-        } else {
-            write_failed = !write_bytes(stdout, report_text(r, o.depth, c));
-        }
-        return !write_failed;
+        return report(r, c);
     };
     bool read_ok = true;
     for (const std::string& f : files) {
