@@ -16,14 +16,24 @@ extern char** environ;
 
 namespace pgnsem::interp {
 
+namespace {
+// `what`, then the system's words for `code`. (Appended, not `error = a + b`: g++ 12 with a profile
+// warns of an overlapping copy in the move that form inlines, a false alarm that -Werror makes fatal.)
+void say(std::string& error, std::string_view what, int code) {
+    error.assign(what);
+    error.append(": ");
+    error.append(std::strerror(code));
+}
+}  // namespace
+
 std::unique_ptr<Child> Child::start(const std::string& command, std::string& error) {
     int to_child[2], from_child[2];
     if (::pipe2(to_child, O_CLOEXEC) != 0) {
-        error = std::string("cannot make a pipe: ") + std::strerror(errno);
+        say(error, "cannot make a pipe", errno);
         return nullptr;
     }
     if (::pipe2(from_child, O_CLOEXEC) != 0) {
-        error = std::string("cannot make a pipe: ") + std::strerror(errno);
+        say(error, "cannot make a pipe", errno);
         ::close(to_child[0]);
         ::close(to_child[1]);
         return nullptr;
@@ -40,7 +50,7 @@ std::unique_ptr<Child> Child::start(const std::string& command, std::string& err
     ::close(to_child[0]);
     ::close(from_child[1]);
     if (failed != 0) {
-        error = "cannot run /bin/sh -c '" + command + "': " + std::strerror(failed);
+        say(error, "cannot run /bin/sh -c '" + command + "'", failed);
         ::close(to_child[1]);
         ::close(from_child[0]);
         return nullptr;
