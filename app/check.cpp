@@ -133,7 +133,7 @@ bool check_games(Reader& reader, const std::string& path, const CheckOptions& op
     Verdict verdict;
     std::string buf;
     buf.reserve(kSpillBytes);
-    TraceWriter tracer(buf, path, options.format, options.envelope, direct);
+    TraceWriter tracer(buf, path, options.format, options.envelope, options.reading, direct);
     while (direct.ok && reader.next(game)) {
         judge_one(interpreter, game, options, path, verdict, tracer, buf, summary);
         if (options.progress) options.progress->set_games(summary.games);

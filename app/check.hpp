@@ -70,6 +70,9 @@ struct CheckOptions {
     // Json and Jsonl: the first members of every object (envelope_members of io/contract.hpp:
     // "verdict" or, tracing, "step", with the run's reading). Json: the run's document.
     std::string envelope;
+    // The reading for people (reading_text): the text and HTML traces name it in each game's header
+    // (check's summary names it too).
+    std::string reading;
     JsonFrame* frame = nullptr;
     // `check --shard K/N` (Jsonl only): one shard of one plain file, judged on one thread, its
     // verdicts followed by a `shard` object whose first members are `shard_envelope`.

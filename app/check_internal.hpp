@@ -33,8 +33,9 @@ protected:
 
 class TraceWriter : public TraceSink {
 public:
-    TraceWriter(std::string& buf, std::string_view file, Format f, std::string_view envelope, Spill& spill)
-        : buf_(buf), file_(file), format_(f), envelope_(envelope), spill_(spill) {}
+    TraceWriter(std::string& buf, std::string_view file, Format f, std::string_view envelope, std::string_view reading,
+                Spill& spill)
+        : buf_(buf), file_(file), format_(f), envelope_(envelope), reading_(reading), spill_(spill) {}
     // Before a game is judged. The text header waits for σ₀: the first ply's σ, or, when no ply
     // is defined, the position the verdict ends in (end()).
     void begin(const ast::Game& g) {
@@ -80,9 +81,9 @@ public:
 private:
     void header(std::uint32_t game, const sem::State* start) {
         if (format_ == Format::Html)
-            append_trace_header_html(buf_, file_, game, game_->tag("White"), game_->tag("Black"), start);
+            append_trace_header_html(buf_, file_, game, reading_, game_->tag("White"), game_->tag("Black"), start);
         else
-            append_trace_header_text(buf_, file_, game, game_->tag("White"), game_->tag("Black"), start);
+            append_trace_header_text(buf_, file_, game, reading_, game_->tag("White"), game_->tag("Black"), start);
         header_written_ = true;
     }
 
@@ -90,6 +91,7 @@ private:
     std::string_view file_;
     Format format_;
     std::string_view envelope_;
+    std::string_view reading_;  // reading_text of the run's reading
     Spill& spill_;
     const ast::Game* game_ = nullptr;
     bool header_written_ = false;

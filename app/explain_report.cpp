@@ -113,16 +113,6 @@ Production production(const ast::Move& m) {
                      m.body);
 }
 
-// "laws", "paper", or "laws, with SLUG=paper …" / "paper, with SLUG=laws …".
-std::string reading_name(sem::Reading r) {
-    if (r.is_laws()) return "laws";
-    if (r == sem::Reading::paper()) return "paper";
-    std::string out = "laws, with";
-    for (const sem::ErratumInfo& i : sem::kErrata)
-        if (i.executable && !r.corrected(i.erratum)) out.append(" ").append(i.slug).append("=paper");
-    return out;
-}
-
 // "[castle-through-check: Laws]" or "[capture-turn-parity: paper]", or nothing.
 std::string erratum_tag(const std::optional<sem::Erratum>& e, bool corrected) {
     if (!e) return "";
@@ -176,7 +166,7 @@ void header_text(std::string& out, std::string_view file, std::uint32_t game, co
     append_text(out, g.tag("White").value_or("?"));
     out.append(" - ");
     append_text(out, g.tag("Black").value_or("?"));
-    out.append("  (reading: ").append(reading_name(r)).append(")\n");
+    out.append("  (reading: ").append(reading_text(r)).append(")\n");
 }
 
 // The envelope of an `explanation` object and the game it is of.

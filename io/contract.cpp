@@ -15,6 +15,15 @@ std::string_view pgnsem_version() noexcept {
     return PGNSEM_VERSION;
 }
 
+std::string reading_text(sem::Reading r) {
+    if (r.is_laws()) return "laws";
+    if (r == sem::Reading::paper()) return "paper";
+    std::string out = "laws, with";
+    for (const sem::ErratumInfo& i : sem::kErrata)
+        if (i.executable && !r.corrected(i.erratum)) out.append(" ").append(i.slug).append("=paper");
+    return out;
+}
+
 void write_envelope(JsonObject& o, std::string_view object, sem::Reading r) {
     o.str("object", object).str("contract", kContract).str("pgnsem", pgnsem_version());
     JsonObject reading(o.key("reading"));

@@ -25,6 +25,10 @@ inline constexpr std::string_view kContract = "1.1";
 // pgnsem's version, as `pgnsem --version` prints it.
 [[nodiscard]] std::string_view pgnsem_version() noexcept;
 
+// The reading for people (text and HTML outputs): "laws", "paper", or "laws, with SLUG=paper …" for
+// the Laws with some errata read as the paper prints them.
+[[nodiscard]] std::string reading_text(sem::Reading r);
+
 // The envelope's four members, first in o.
 void write_envelope(JsonObject& o, std::string_view object, sem::Reading r);
 

@@ -562,7 +562,7 @@ void append_trace_failure_text(std::string& out, const Verdict& v) {
     out.push_back('\n');
 }
 
-void append_trace_header_text(std::string& out, std::string_view file, std::uint32_t game,
+void append_trace_header_text(std::string& out, std::string_view file, std::uint32_t game, std::string_view reading,
                               std::optional<std::string_view> white, std::optional<std::string_view> black,
                               const sem::State* start) {
     out.append("game ");
@@ -573,6 +573,7 @@ void append_trace_header_text(std::string& out, std::string_view file, std::uint
     append_text(out, white.value_or("?"));
     out.append(" - ");
     append_text(out, black.value_or("?"));
+    out.append("  (reading: ").append(reading).append(")");
     out.append("\nσ₀ = ");
     if (start != nullptr)
         out.append(fen_of(*start));

@@ -89,7 +89,7 @@ void append_trace_failure_text(std::string& out, const Verdict& v);
 // A text trace's frame: a header per game (file:game, the players), then σ₀ as FEN (`start`; none
 // when the game has no start position, e.g. a FEN tag that does not parse); after the plies, the
 // closing verdict line and a blank line.
-void append_trace_header_text(std::string& out, std::string_view file, std::uint32_t game,
+void append_trace_header_text(std::string& out, std::string_view file, std::uint32_t game, std::string_view reading,
                               std::optional<std::string_view> white, std::optional<std::string_view> black,
                               const sem::State* start);
 void append_trace_verdict_text(std::string& out, const Verdict& v);

@@ -212,7 +212,7 @@ void append_trace_html_epilogue(std::string& out) {
     out.append("</body>\n</html>\n");
 }
 
-void append_trace_header_html(std::string& out, std::string_view file, std::uint32_t game,
+void append_trace_header_html(std::string& out, std::string_view file, std::uint32_t game, std::string_view reading,
                               std::optional<std::string_view> white, std::optional<std::string_view> black,
                               const sem::State* start) {
     out.append("<section class=\"game\">\n<h2><span class=\"where\">");
@@ -223,7 +223,9 @@ void append_trace_header_html(std::string& out, std::string_view file, std::uint
     append_html(out, white.value_or("?"));
     out.append(" – ");
     append_html(out, black.value_or("?"));
-    out.append("</h2>\n");
+    out.append("</h2>\n<p class=\"reading\">reading: ");
+    append_html(out, reading);
+    out.append("</p>\n");
     if (start == nullptr) {
         out.append("<p class=\"nostart\">σ₀: none: the game has no start position</p>\n");
         return;

@@ -24,7 +24,7 @@ void append_trace_html_epilogue(std::string& out);
 
 // The start of a game's section: file:game, White – Black, and σ₀'s board with its FEN (a line
 // saying there is none when `start` is null, as the text trace does).
-void append_trace_header_html(std::string& out, std::string_view file, std::uint32_t game,
+void append_trace_header_html(std::string& out, std::string_view file, std::uint32_t game, std::string_view reading,
                               std::optional<std::string_view> white, std::optional<std::string_view> black,
                               const sem::State* start);
 // One defined ply: σ' as a board, the squares σ' changed highlighted; the ply, move, rule, σ

@@ -134,6 +134,7 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
         return 2;
     }
     options.envelope = interp::envelope_members(trace ? "step" : "verdict", engine->engine->reading());
+    options.reading = interp::reading_text(engine->engine->reading());
     options.only_failures = only_failures;
     options.trace = trace;
     interp::Progress progress(!quiet && interp::Progress::wanted(STDOUT_FILENO, STDERR_FILENO), STDERR_FILENO);
@@ -167,7 +168,7 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     // a summary of files none of which could be read would only say "0 games"
     if (!quiet && !trace && summary.files_read > 0) {
-        std::string s = summary.text();
+        std::string s = summary.text() + "reading: " + options.reading + "\n";
         char rate[128];
         std::snprintf(rate, sizeof rate, "time: %.2f s (%.0f games/s, %.0f plies/s)\n", seconds,
                       seconds > 0 ? static_cast<double>(summary.games) / seconds : 0.0,

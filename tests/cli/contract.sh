@@ -103,7 +103,7 @@ text = open(sys.argv[2]).read()
 blocks = text.strip('\n').split('\n\n')
 assert len(blocks) == 5, blocks
 first = blocks[0].split('\n')
-assert first[0].startswith('game ') and first[0].endswith(':1  ? - ?'), first
+assert first[0].startswith('game ') and first[0].endswith(':1  ? - ?  (reading: laws)'), first
 assert first[1] == 'σ₀ = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', first
 assert first[-3].startswith('ply 5  3. Kf3  ⊥  [check/into]  premise: ¬IIC(σ′, mover)'), first
 assert first[-1] == 'verdict: illegal at ply 5 (check/into)', first
@@ -178,6 +178,21 @@ dead_case "rq6/8/8/8/8/8/8/K6k w - - 0 1" null null null || dead_ok=0           
 [[ $("$pgnsem" fen --format jsonl --dead-budget 0 "8/8/8/4k3/8/8/8/4K3 w - - 0 1" |
   python3 -c "import json,sys; print(json.load(sys.stdin)['dead'])") == None ]] || dead_ok=0
 if [[ $dead_ok == 1 ]]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL fen dead / can_mate"; fi
+
+# The text and HTML outputs name the reading they were produced under: a trace in each game's header
+# (text) and beside it (html), check in its summary.
+fs="$src/examples/fischer-spassky-1992.pgn"
+reading_ok=1
+for args in "--semantics paper:paper" "--erratum castle-through-check=paper:laws, with castle-through-check=paper" ":laws"; do
+  flags=${args%%:*} name=${args#*:}
+  # shellcheck disable=SC2086
+  "$pgnsem" trace $flags "$fs" | head -n 1 | grep -qF "(reading: $name)" || reading_ok=0
+  # shellcheck disable=SC2086
+  "$pgnsem" trace --format html $flags "$fs" | grep -qF "<p class=\"reading\">reading: $name</p>" || reading_ok=0
+  # shellcheck disable=SC2086
+  "$pgnsem" check $flags "$fs" 2>&1 >/dev/null | grep -qxF "reading: $name" || reading_ok=0
+done
+if [[ $reading_ok == 1 ]]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL the reading named in text and html"; fi
 
 echo "$pass passed, $fail failed"
 [[ $fail == 0 ]]
