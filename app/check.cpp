@@ -166,17 +166,14 @@ bool check_shard(const std::string& path, const CheckOptions& options, std::FILE
     ++summary.files_read;
     if (options.progress) options.progress->begin_file(path, -1, std::nullopt);
     // The record is written after the last verdict, and only when the shard was read to its end.
-    Summary mine;  // the shard's own games, which its record counts
-    bool ok = check_games(*reader, path, options, out, mine);
+    bool ok = check_games(*reader, path, options, out, summary);
     if (options.progress) options.progress->end_file();
     if (ok && reader->io_error().empty()) {
         std::string record;
-        append_shard_json(record, options.shard_envelope, path, options.shard->index, options.shard->count,
-                          reader->end(), mine.games);
+        append_shard_json(record, options.shard_envelope, path, reader->end());
         record.push_back('\n');
         ok = write_out(record, out, nullptr);
     }
-    summary.merge(mine);
     if (const std::string why = reader->io_error(); !why.empty()) return fail(why);
     return ok;
 }

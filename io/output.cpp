@@ -302,12 +302,12 @@ void append_game_error_json(JsonObject& o, const ErrorInfo* e) {
 
 }  // namespace
 
-void append_shard_json(std::string& s, std::string_view envelope, std::string_view file, std::uint32_t shard,
-                       std::uint32_t shards, const syntax::ShardEnd& end, std::uint64_t games) {
+void append_shard_json(std::string& s, std::string_view envelope, std::string_view file, const syntax::ShardEnd& end) {
     JsonOut out(s);
     JsonObject o(out);
-    o.members(envelope).str("file", file).num("shard", shard).num("shards", shards).num("size", end.size);
-    o.num("start", end.start).num("next", end.next).num("until", end.until).num("lines", end.lines).num("games", games);
+    o.members(envelope).str("file", file).num("shard", end.spec.index).num("shards", end.spec.count);
+    o.num("size", end.size).num("start", end.start).num("next", end.next).num("until", end.until);
+    o.num("lines", end.lines).num("games", end.games);
 }
 
 void append_verdict_json(std::string& s, std::string_view envelope, std::string_view file, const Verdict& v) {

@@ -61,8 +61,7 @@ void append_verdict_json(std::string& out, std::string_view envelope, std::strin
 
 // The `shard` object that ends the output of `check --shard K/N` (schemas/shard.json; no trailing
 // newline): where the shard read and ended, and the verdicts it wrote (`games`), for `pgnsem merge`.
-void append_shard_json(std::string& out, std::string_view envelope, std::string_view file, std::uint32_t shard,
-                       std::uint32_t shards, const syntax::ShardEnd& end, std::uint64_t games);
+void append_shard_json(std::string& out, std::string_view envelope, std::string_view file, const syntax::ShardEnd& end);
 
 // The text report of a verdict, ending in a newline.
 void append_verdict_text(std::string& out, std::string_view file, const Verdict& v);

@@ -314,8 +314,6 @@ struct GameReader::Impl {
     std::unique_ptr<interp::Input> input;  // the file, plain or compressed, when read from one
     std::unique_ptr<syntax::PgnReader> reader;
     std::unique_ptr<syntax::ShardReader> shard;  // instead of `reader`, for open_shard
-    std::uint32_t shard_index = 0, shard_count = 0;
-    std::uint64_t games = 0;
     bool done = false;
     // The last two games given out: the next game is read into one that no Game holds any more, its
     // arrays and its text's arena reused, so that a loop over a file allocates nothing per game (as
@@ -349,8 +347,6 @@ GameReader GameReader::open_shard(const std::string& path, std::uint32_t k, std:
     std::string error;
     impl->shard = interp::open_shard(path, syntax::ShardSpec{k, n}, error);
     if (!impl->shard) throw std::runtime_error(error);
-    impl->shard_index = k;
-    impl->shard_count = n;
     return GameReader(std::move(impl));
 }
 
@@ -389,7 +385,6 @@ std::optional<Game> GameReader::next() {
         if (std::string why = impl_->io_error(); !why.empty()) throw std::runtime_error(why);
         return std::nullopt;
     }
-    ++impl_->games;
     data->source = impl_->name;
     data->game.own_strings(data->arena, ast::Game::RawText::Copy);
     impl_->kept[slot] = data;
@@ -400,7 +395,7 @@ std::optional<Game> GameReader::next() {
 std::optional<ShardRecord> GameReader::shard_record() const {
     if (!impl_->shard || !impl_->done) return std::nullopt;
     const syntax::ShardEnd& e = impl_->shard->end();
-    return ShardRecord{impl_->shard_index, impl_->shard_count, e.size, e.start, e.next, e.until, e.lines, impl_->games};
+    return ShardRecord{e.spec.index, e.spec.count, e.size, e.start, e.next, e.until, e.lines, e.games};
 }
 
 std::vector<Game> read_games(std::string_view pgn, std::string name) {

@@ -136,6 +136,7 @@ std::unique_ptr<ShardReader> ShardReader::open(const std::string& path, ShardSpe
         return nullptr;
     }
     ShardEnd& e = r->end_;
+    e.spec = spec;
     e.size = static_cast<std::uint64_t>(st.st_size);
     const std::uint32_t k = spec.index, n = spec.count;
     if (k != 1 &&
@@ -172,7 +173,10 @@ bool ShardReader::next(ast::Game& out) {
         done_ = true;
         return false;
     }
-    if (out.offset < end_.next) return true;
+    if (out.offset < end_.next) {
+        ++end_.games;
+        return true;
+    }
     // Past the next shard's start: the next shard's reader, run as far as this game, tells whether
     // it starts the same game (then both read the same games from here on, and the next shard
     // writes them) or not (then this reader's view is the file's, and this shard writes the game).
@@ -192,6 +196,7 @@ bool ShardReader::next(ast::Game& out) {
         out.clear();
         return false;
     }
+    ++end_.games;
     return true;
 }
 

@@ -34,6 +34,7 @@ struct ShardSpec {
 // What a shard found, for the merge (its `shard` record, docs/vocabulary.md). Offsets are bytes of
 // the file.
 struct ShardEnd {
+    ShardSpec spec;           // K of N
     std::uint64_t start = 0;  // where its reader started: 0, or the first candidate at or after ⌊(K−1)·size/N⌋
     std::uint64_t next = 0;   // where the next shard's reader starts (the file's size for the last)
     // Where the shard's games end: the first game at or after `next` that this shard's reader and
@@ -43,6 +44,7 @@ struct ShardEnd {
     std::uint64_t until = 0;
     std::uint64_t lines = 0;  // the line ends in [start, next)
     std::uint64_t size = 0;   // the file's size when the shard opened it
+    std::uint64_t games = 0;  // the games next() gave
 };
 
 // Reads shard K of N of a plain file. The games it gives are those its reader reads from `start`
@@ -62,7 +64,7 @@ public:
 
     // The next game of the shard (see PgnReader::next); false after its last.
     bool next(ast::Game& out);
-    // After next() has returned false (`until` is known only then).
+    // After next() has returned false (`until` and `games` are final only then).
     [[nodiscard]] const ShardEnd& end() const noexcept { return end_; }
     // A read error of either reader, or of the count of line ends (empty when none).
     [[nodiscard]] std::string io_error() const;

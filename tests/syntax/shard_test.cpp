@@ -102,6 +102,8 @@ TEST_CASE("the shards of a file, merged, are the games of one reader", "[pgn][st
                     REQUIRE(end.next >= end.start);
                     REQUIRE(end.until >= end.next);
                     REQUIRE(end.size == text.size());
+                    REQUIRE(end.games == mine.size());
+                    REQUIRE((end.spec.index == k && end.spec.count == n));
                     if (k == n) REQUIRE(end.next == text.size());
                     REQUIRE(end.lines ==
                             syntax::count_line_ends(std::string_view(text).substr(end.start, end.next - end.start)));
