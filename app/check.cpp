@@ -80,8 +80,10 @@ std::string Summary::text() const {
 namespace check_detail {
 
 // Writes and empties `buf`, giving back the memory of a large one. False on a write error.
-bool write_out(std::string& buf, std::FILE* out, JsonFrame* frame) {
-    const bool ok = write_bytes(out, frame != nullptr ? frame->strip(buf) : std::string_view(buf));
+bool write_out(std::string& buf, std::FILE* out, OutputFrame* frame) {
+    const std::string_view head = frame != nullptr ? frame->header(buf) : std::string_view();
+    const bool ok = (head.empty() || write_bytes(out, head)) &&
+                    write_bytes(out, frame != nullptr ? frame->strip(buf) : std::string_view(buf));
     if (buf.capacity() > 2 * kHoldBytes)
         std::string().swap(buf);
     else
@@ -123,9 +125,9 @@ bool check_games(Reader& reader, const std::string& path, const CheckOptions& op
                  Summary& summary) {
     struct Direct final : Spill {
         std::FILE* out;
-        JsonFrame* frame;
+        OutputFrame* frame;
         bool ok = true;
-        Direct(std::FILE* o, JsonFrame* f) : out(o), frame(f) {}
+        Direct(std::FILE* o, OutputFrame* f) : out(o), frame(f) {}
         void spill(std::string& buf) override { ok = write_out(buf, out, frame) && ok; }
     } direct(out, options.frame);
     Interpreter interpreter(options.interpret);

@@ -20,24 +20,33 @@ class Progress;
 
 // Json: the run's objects as one JSON document, Jsonl: one a line (docs/vocabulary.md, "Layouts").
 // Html: trace only (io/trace_html.hpp). The caller writes what begins and ends the whole output:
-// the page's prologue and epilogue, the document's `[` and `]` (JsonFrame).
+// the page's prologue and epilogue, the document's `[` and `]` (OutputFrame).
 enum class Format : std::uint8_t { Text, Json, Jsonl, Html };
 
-// The objects of a run written as one JSON document: each object is put after ",\n", and the comma
-// before the run's first object is left out when it is written (whichever file, block or thread
-// it comes from: the output is written in order). The caller writes `[` before the run and
-// close() after it.
-class JsonFrame {
+// What frames a run's output, written in order whichever file, block or thread it comes from. A
+// JSON document: each object is put after ",\n", and the comma before the run's first object is
+// left out when it is written; the caller writes `[` before the run and close() after it. A text
+// report: a header (the reading) written just before the run's first bytes, so that a run that
+// reports nothing writes nothing.
+class OutputFrame {
 public:
-    // `bytes` as they are to be written: without the first object's comma.
+    OutputFrame() = default;
+    explicit OutputFrame(std::string header) : header_(std::move(header)) {}
+    // `bytes` as they are to be written: without the first object's comma (a JSON document).
     [[nodiscard]] std::string_view strip(std::string_view bytes) noexcept {
-        if (bytes.empty() || !first_.exchange(false)) return bytes;
+        if (!header_.empty() || bytes.empty() || !first_.exchange(false)) return bytes;
         return bytes.substr(1);
+    }
+    // What goes before `bytes`: the header, before the run's first bytes (a text report).
+    [[nodiscard]] std::string_view header(std::string_view bytes) noexcept {
+        if (header_.empty() || bytes.empty() || !first_.exchange(false)) return {};
+        return header_;
     }
     // What ends the document: `]` right after `[` when no object was written.
     [[nodiscard]] std::string_view close() const noexcept { return first_.load() ? "]\n" : "\n]\n"; }
 
 private:
+    std::string header_;
     std::atomic<bool> first_{true};
 };
 
@@ -73,7 +82,8 @@ struct CheckOptions {
     // The reading for people (reading_text): the text and HTML traces name it in each game's header
     // (check's summary names it too).
     std::string reading;
-    JsonFrame* frame = nullptr;
+    // Json: the run's document; Text (not tracing): the run's header, the reading.
+    OutputFrame* frame = nullptr;
     // `check --shard K/N` (Jsonl only): one shard of one plain file, judged on one thread, its
     // verdicts followed by a `shard` object whose first members are `shard_envelope`.
     std::optional<syntax::ShardSpec> shard;

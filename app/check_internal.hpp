@@ -98,9 +98,9 @@ private:
     std::string scratch_;  // the html trace's text before it is escaped, reused
 };
 
-// Writes and empties `buf` (through the run's JsonFrame when it writes a document), giving back
+// Writes and empties `buf` (through the run's OutputFrame when it writes a document), giving back
 // the memory of a large one. False on a write error.
-bool write_out(std::string& buf, std::FILE* out, JsonFrame* frame);
+bool write_out(std::string& buf, std::FILE* out, OutputFrame* frame);
 
 // The memory a game read from the file holds: its text (in `arena`) and its AST's arrays.
 std::size_t footprint(const ast::Game& g, const std::string& arena) noexcept;

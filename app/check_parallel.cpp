@@ -178,7 +178,7 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
         std::condition_variable* turn = nullptr;
         const std::uint64_t* head = nullptr;
         std::FILE* out = nullptr;
-        JsonFrame* frame = nullptr;
+        OutputFrame* frame = nullptr;
         std::atomic<bool>* ok = nullptr;
         void spill(std::string& buf) override {
             {

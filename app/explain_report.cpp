@@ -1,12 +1,14 @@
 // `pgnsem explain` (app/explain_report.hpp): the reference's own record of one ply, in words.
 #include "app/explain_report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "app/explain_notation.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/interpret.hpp"
 #include "interpreter/judge.hpp"
@@ -14,7 +16,9 @@
 #include "io/input.hpp"
 #include "io/json.hpp"
 #include "io/output.hpp"
+#include "semantics/denote.hpp"
 #include "semantics/engines.hpp"
+#include "semantics/moves.hpp"
 #include "semantics/overloaded.hpp"
 #include "semantics/steps.hpp"
 #include "semantics/terminates.hpp"
@@ -25,26 +29,7 @@ namespace pgnsem::interp {
 namespace {
 
 namespace v2 = boost::variant2;
-
-std::string sq(Square q) {
-    std::string s(2, ' ');
-    write_square(s.data(), q);
-    return s;
-}
-
-std::string set_text(sem::SquareSet set) {
-    std::string out = "{";
-    for (Square q : set) {
-        if (out.size() > 1) out.append(", ");
-        out.append(sq(q));
-    }
-    out.append("}");
-    return out;
-}
-
-const char* side_word(Color c) {
-    return c == Color::White ? "White" : "Black";
-}
+using namespace notation;  // NOLINT: the words of one report
 
 bool is_stamp_none(sem::Ide x, unsigned v) {
     return x.kind() == sem::Ide::Kind::TwoStep && v == sem::kNoStamp;
@@ -56,13 +41,6 @@ struct Production {
     const char* section;  // the heading of proofs-notes/semantics.md that gives its equation
     std::string parts;    // "P = N, Q = f3"
 };
-
-std::string disambiguator_text(const ast::Disambiguator& d) {
-    std::string s;
-    if (d.file) s.push_back(d.file->to_char());
-    if (d.rank) s.push_back(d.rank->to_char());
-    return s;
-}
 
 Production production(const ast::Move& m) {
     return v2::visit(sem::Overloaded{
@@ -111,12 +89,6 @@ Production production(const ast::Move& m) {
                          },
                      },
                      m.body);
-}
-
-// "[castle-through-check: Laws]" or "[capture-turn-parity: paper]", or nothing.
-std::string erratum_tag(const std::optional<sem::Erratum>& e, bool corrected) {
-    if (!e) return "";
-    return std::string("[erratum ") + std::string(sem::info(*e).slug) + (corrected ? ": Laws]" : ": paper]");
 }
 
 const char* origin_name(sem::UpdateOrigin o) {
@@ -230,42 +202,15 @@ std::string superscript_form(const sem::Why& why) {
 }
 
 void explain_text(std::string& out, const sem::Why& why, const sem::Termination& t, const Production& p, const Found& f,
-                  sem::Reading r, const std::string& message) {
+                  const Ctx& ctx, const std::string& message) {
     const auto line = [&](std::string_view text) { out.append("  ").append(text).append("\n"); };
     line(std::string("production   [[") + p.form + "]]" + (p.parts.empty() ? "" : "  " + p.parts) +
          "   (proofs-notes/semantics.md, \"" + p.section + "\")");
-    if (why.source) {
-        const sem::SourceCall& c = *why.source;
-        const sem::SourceQuery& q = c.query;
-        std::string call = q.capture ? "GCSS(" : "GTSS(";
-        call.append(sq(q.to)).append(", ");
-        call.push_back(piece_letter(q.kind));
-        call.append(disambiguator_text(q.from)).append(", σ)  mover = ").append(side_word(c.mover));
-        line(call + "   (proofs-notes/semantics.md, \"GTSS and GCSS (Algorithms 1 and 2)\")");
-        line(std::string("  step 1  the ") + piece_name(q.kind) + "s of mover whose movement reaches " + sq(q.to) +
-             ": " + set_text(c.reach));
-        line("  step 2  … on the file or rank written (" +
-             (q.from.empty() ? std::string("none written") : disambiguator_text(q.from)) + "): " + set_text(c.matched));
-        line("  step 3  … unblocked: " + set_text(c.clear));
-        if (c.filtered)
-            line("  step 4  … whose move T accepts: " + set_text(c.counted) + "   " +
-                 erratum_tag(sem::Erratum::AmbiguityAmongLegalMoves,
-                             r.corrected(sem::Erratum::AmbiguityAmongLegalMoves)));
-        if (const auto* src = v2::get_if<sem::Source>(&c.answer))
-            line("  = (S, v) = (" + sq(src->from) + ", " + std::to_string(src->piece.value()) + ")");
-        else if (const auto* u = v2::get_if<sem::Undefined>(&c.answer))
-            line(std::string("  = ⊥   ") + std::string(sem::rule_id(u->rule)) + ": " +
-                 std::string(sem::premise(u->rule)) + " is false");
-    }
+    if (why.source)
+        for (const std::string& l : source_lines(*why.source, ctx)) line(l);
     if (why.equation) {
         line(std::string("equation     ") + std::string(sem::rule_id(*why.equation)) + "   " + superscript_form(why));
-        for (const sem::UpdateEntry& u : why.update) {
-            std::string l = "    " + ide_name(u.x) + " ↦ " + ide_value_text(u.x, u.value) + " (was " +
-                            ide_value_text(u.x, u.was) + ")";
-            if (u.origin == sem::UpdateOrigin::LawsAddition) l.append("   [the Laws' addition]");
-            if (u.erratum) l.append("   ").append(erratum_tag(u.erratum, true));
-            line(l);
-        }
+        for (const sem::UpdateEntry& u : why.update) line("    " + update_line(u, why));
     }
     if (why.promotion) {
         const sem::PromotionCase& pc = *why.promotion;
@@ -277,24 +222,16 @@ void explain_text(std::string& out, const sem::Why& why, const sem::Termination&
         line(l + " of the ten (proofs-notes/semantics.md, \"Promotions\")");
     }
     for (const sem::IicCall& c : why.iic) {
-        std::string l =
-            std::string("IIC(") + (c.after ? "σ′" : "σ") + ", " + side_word(c.colour) + ") = " + (c.answer ? "⊤" : "⊥");
-        if (c.answer) l.append("   attacked by ").append(set_text(c.attackers));
+        std::string l = iic_text(c);
         if (c.for_claim) l.append("   (what a + or # claims, not a premise)");
         line(l);
     }
     if (!why.premises.empty()) {
         line("premises, in the order tested (proofs-notes/semantics.md, \"Termination (§3.3): T\"):");
-        for (const sem::Premise& pv : why.premises) {
-            std::string l = std::string("  ") + (pv.holds ? "⊤  " : "⊥  ") + std::string(pv.statement());
-            if (pv.square) l.append("   [").append(sq(*pv.square)).append("]");
-            if (!pv.holds) l.append("   → ").append(sem::rule_id(pv.as));
-            if (pv.erratum) l.append("   ").append(erratum_tag(pv.erratum, pv.corrected));
-            line(l);
-        }
-        // (a ⊥ premise is always the last recorded, and T is then ⊥: W1)
+        for (const sem::Premise& pv : why.premises) line("  " + premise_line(pv, ctx));
+        // (a false premise is always the last recorded, and T is then ⊥: W1)
         if (!why.premises.back().holds)
-            line("  (T is a conjunction: the premises after the first ⊥ are not evaluated)");
+            line("  (T is a conjunction: the premises after the first false one are not evaluated)");
     }
     if (const auto* ok = v2::get_if<sem::Accepted>(&t)) {
         line("T(M)(σ) = ⊤   σ′ = " + fen_of(ok->next));
@@ -313,8 +250,60 @@ void explain_text(std::string& out, const sem::Why& why, const sem::Termination&
                   : std::string(sem::info(f.judged->rule).what)));
 }
 
+void explain_tree(std::string& out, const sem::Why& why, const sem::Termination& t, const Production& p, const Ctx& ctx,
+                  const std::string& message) {
+    const std::string m = p.form;
+    const std::string of_m = "[[" + m + "]]";
+    const std::string of_t = "T(" + m + ")";
+    TreeNode root;
+    if (const auto* ok = v2::get_if<sem::Accepted>(&t))
+        root.text = "T(" + m + ")(σ) = ⊤   σ′ = " + fen_of(ok->next);
+    else
+        root.text =
+            "T(" + m + ")(σ) = ⊥   " + std::string(sem::rule_id(v2::get<sem::Refused>(t).rule)) + ": " + message;
+    root.origin = "T, proofs-notes/semantics.md \"Termination (§3.3): T\"";
+    // [[M]]: its own conditions, GTSS/GCSS, the update
+    TreeNode denote;
+    denote.origin = "proofs-notes/semantics.md \"" + std::string(p.section) + "\"";
+    const std::size_t own = std::min(why.own_premises, why.premises.size);
+    for (std::size_t i = 0; i < own; ++i) denote.children.push_back(premise_node(why.premises.items[i], ctx, of_m));
+    if (why.source) {
+        const sem::SourceCall& c = *why.source;
+        const std::vector<std::string> lines = source_lines(c, ctx);
+        TreeNode call;
+        call.text = lines.front().substr(0, lines.front().find("   ("));
+        call.origin = c.query.capture ? "Algorithm 2 (GCSS)" : "Algorithm 1 (GTSS)";
+        for (std::size_t i = 1; i < lines.size(); ++i) {
+            std::string l = lines[i];
+            l.erase(0, l.find_first_not_of(' '));
+            call.children.push_back(TreeNode{l, "", {}});
+        }
+        denote.children.push_back(std::move(call));
+    }
+    if (why.promotion) {
+        const sem::PromotionCase& pc = *why.promotion;
+        denote.children.push_back(TreeNode{"the new piece's id: " + std::to_string(pc.id.value()),
+                                           "the ten promotion cases, proofs-notes/semantics.md \"Promotions\"",
+                                           {}});
+    }
+    if (why.equation) {
+        denote.text = "(σ, σ′) ∈ " + of_m + ": " + superscript_form(why);
+        denote.origin = "equation " + std::string(sem::rule_id(*why.equation)) + ", " + denote.origin;
+    } else {
+        denote.text = of_m + "σ undefined: (σ, σ′) ∈ " + of_m + " for no σ′";
+    }
+    root.children.push_back(std::move(denote));
+    // T's own premises
+    for (std::size_t i = own; i < why.premises.size; ++i)
+        root.children.push_back(premise_node(why.premises.items[i], ctx, of_t));
+    if (!why.premises.empty() && !why.premises.back().holds)
+        root.children.push_back(
+            TreeNode{"(T is a conjunction: the premises after the first false one are not evaluated)", "", {}});
+    draw(out, root, "  ", "  ");
+}
+
 // The explanation's fields of an `explanation` object, from `production` to `reported_rule`.
-void explain_json(const sem::Why& why, const sem::Termination& t, const Production& p, const Found& f,
+void explain_json(const sem::Why& why, const sem::Termination& t, const Production& p, const Found& f, const Ctx& ctx,
                   std::uint32_t ply_index, const std::string& message, JsonObject& o) {
     {
         JsonObject prod(o.key("production"));
@@ -388,7 +377,9 @@ void explain_json(const sem::Why& why, const sem::Termination& t, const Producti
         JsonArray a(o.key("premises"));
         for (const sem::Premise& pv : why.premises) {
             JsonObject e(a.next());
-            e.str("premise", pv.statement()).boolean("value", pv.holds).str("rule", sem::rule_id(pv.as));
+            const Instance in = instance(pv, ctx);
+            e.str("premise", pv.statement()).str("notation", in.form).opt_str("values", text_or_null(in.values));
+            e.boolean("value", pv.holds).str("rule", sem::rule_id(pv.as));
             e.opt_str("erratum",
                       pv.erratum ? std::optional<std::string_view>(sem::info(*pv.erratum).slug) : std::nullopt);
             e.opt_str("form",
@@ -481,7 +472,7 @@ std::string explain_game(const ast::Game& g, std::string_view file, std::uint32_
     PGNSEM_ASSERT(f.judged->capture_marker_flipped || f.judged->defined() == (t.index() == 0),
                   "explain's T is the fold's T");
     std::string message;
-    if (const auto* fails = v2::get_if<sem::Refused>(&t)) message = explain_failure(*fails, s, f.ply->text);
+    if (const auto* fails = v2::get_if<sem::Refused>(&t)) message = explain_failure(*fails, s, f.ply->text, r);
     const Production p = production(f.ply->move);
     const Color side = sem::to_move(s);
     const std::uint32_t number = sem::move_number(s);
@@ -491,7 +482,10 @@ std::string explain_game(const ast::Game& g, std::string_view file, std::uint32_
         out.append(side == Color::White ? ". " : "... ");
         append_text(out, f.ply->text);
         out.append("   σ = ").append(fen_of(s)).append("\n");
-        explain_text(out, why, t, p, f, r, message);
+        if (o.tree)
+            explain_tree(out, why, t, p, Ctx{f.ply->move, s, r}, message);
+        else
+            explain_text(out, why, t, p, f, Ctx{f.ply->move, s, r}, message);
         out.push_back('\n');
         return {};
     }
@@ -501,7 +495,7 @@ std::string explain_game(const ast::Game& g, std::string_view file, std::uint32_
     obj.str("verdict", verdict_name(v.kind)).boolean("explained", true).null("reason");
     obj.num("ply", target).num("move_number", number).str("side", color_name(side)).str("written", f.ply->text);
     obj.str("fen_before", fen_of(s));
-    explain_json(why, t, p, f, target, message, obj);
+    explain_json(why, t, p, f, Ctx{f.ply->move, s, r}, target, message, obj);
     return {};
 }
 

@@ -26,6 +26,9 @@ struct ExplainOptions {
     std::optional<std::uint32_t> ply;
     // The layout of the `explanation` objects (schemas/explanation.json); none: text.
     std::optional<JsonLayout> json;
+    // Text as a derivation tree: T(M)(σ) at the root, [[M]] and T's premises below it, each leaf
+    // with its value and the equation or erratum it comes from.
+    bool tree = false;
     // A reference engine (its reading is the run's: --semantics, --erratum).
     const sem::Engine* engine = nullptr;
 };

@@ -54,7 +54,7 @@ void report_claims(const sem::Engine& e, std::vector<Warning>& out, const ast::P
         if (canonical.empty()) canonical = canonical_text(e, s, p.action, p.next);
         return canonical;
     };
-    const bool captured = p.action.captured != sem::kEmpty;
+    const bool captured = sem::is_capture(p.action.rule);
     // A marker T's retry flipped comes before the spellings; one T read either way, after them.
     if ((f & kMarker) && p.capture_marker_flipped)
         warn(WarningKind::CaptureMarker, ply.pos, std::string(ply.text), canon(),

@@ -100,8 +100,7 @@ enum ClaimFault : std::uint8_t {
     // A marker T's retry had to flip, or one a move T read either way states wrongly (`x` on
     // a pawn move or promotion written wrongly cannot get here, T rejects it; a Coordinate
     // move has no `x`).
-    if (const auto wc = written_capture(m);
-        p.capture_marker_flipped || (wc && *wc != (p.action.captured != sem::kEmpty)))
+    if (const auto wc = written_capture(m); p.capture_marker_flipped || (wc && *wc != sem::is_capture(p.action.rule)))
         f |= kMarker;
     if (m.spelling != ast::kCanonical) f |= kSpelling;
     // §8.2.3.4: the first of file, rank, square that tells the move apart from the other

@@ -3,6 +3,7 @@
 #include "interpreter/explain.hpp"
 
 #include <bit>
+#include <cctype>
 #include <string>
 
 namespace pgnsem::interp {
@@ -31,6 +32,15 @@ std::string piece_at(const sem::State& s, const std::optional<Square>& q) {
     return describe_piece(s, *q);
 }
 
+// Does the text write a pawn's capture with a promotion (`bxa8=Q`, `bxa8Q`, `bxa8(Q)`, claims after)?
+bool written_promotion_capture(std::string_view w) {
+    while (!w.empty() && (w.back() == '+' || w.back() == '#' || w.back() == '!' || w.back() == '?')) w.remove_suffix(1);
+    if (w.size() < 4 || w.find('x') == std::string_view::npos) return false;
+    if (w.back() == ')') w.remove_suffix(1);
+    const char last = static_cast<char>(std::toupper(static_cast<unsigned char>(w.back())));
+    return last == 'Q' || last == 'R' || last == 'B' || last == 'N';
+}
+
 }  // namespace
 
 std::string describe_piece(const sem::State& sigma, Square q) {
@@ -39,13 +49,18 @@ std::string describe_piece(const sem::State& sigma, Square q) {
     return std::string("the ") + color_name(sem::color_of(id)) + " " + piece_name(sem::kind_of(id)) + " on " + sq(q);
 }
 
-std::string explain_failure(const sem::Refused& f, const sem::State& s, std::string_view written) {
+std::string explain_failure(const sem::Refused& f, const sem::State& s, std::string_view written, sem::Reading r) {
     const sem::Detail& d = f.detail;
     const Color mover = sem::to_move(s);
     const std::string side = side_name(mover);
     const std::string w(written);
     switch (f.rule) {
         case sem::Failure::SrcUnreachable:
+            if (d.from && d.piece == PieceKind::Pawn && d.to)
+                return describe_piece(s, *d.from) + " cannot step twice to " + sq(d.to) +
+                       (r.corrected(sem::Erratum::PawnDoubleStepStartRank)
+                            ? ": a pawn makes its double step only from its start rank"
+                            : ": the paper's GTSS takes a pawn two squares behind Q only for Q on rank 4 or 5");
             return "no " + std::string(color_name(mover)) + " " + kind_word(d.piece) + " can reach " + sq(d.to);
         case sem::Failure::SrcBlocked:
             return "the way of " + piece_at(s, d.from) + " to " + sq(d.to) + " is blocked by " + piece_at(s, d.square);
@@ -68,6 +83,13 @@ std::string explain_failure(const sem::Refused& f, const sem::State& s, std::str
                    " must name its origin";
         }
         case sem::Failure::SrcWrongDisambiguator:
+            // Erratum promotion-capture-file read as printed: the pawn is looked for on file(Q), not
+            // on the file W the move writes
+            if (!r.corrected(sem::Erratum::PromotionCaptureFile) && d.to && d.piece == PieceKind::Pawn &&
+                written_promotion_capture(w))
+                return "no pawn on file " + std::string(1, d.to->file().to_char()) + " can capture on " + sq(d.to) +
+                       ": the paper's [[W::x::Q=T]] as printed looks for its pawn on file(Q), not on the file " +
+                       w.substr(0, 1) + " written (erratum promotion-capture-file)";
             return "no " + kind_word(d.piece) + " on the file or rank " + w + " names can move to " + sq(d.to) +
                    (d.from ? " (" + piece_at(s, d.from) + " could)" : std::string());
         case sem::Failure::TravPawnBlocked:

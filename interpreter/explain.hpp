@@ -6,13 +6,15 @@
 #include <string>
 
 #include "ast/ast.hpp"
+#include "semantics/errata.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
 
 namespace pgnsem::interp {
 
-// Why T(M)(σ) = ⊥, as one sentence. `written` is the move as the game wrote it.
-[[nodiscard]] std::string explain_failure(const sem::Refused& f, const sem::State& sigma, std::string_view written);
+// Why T(M)(σ) = ⊥ under the reading r, as one sentence. `written` is the move as the game wrote it.
+[[nodiscard]] std::string explain_failure(const sem::Refused& f, const sem::State& sigma, std::string_view written,
+                                          sem::Reading r = sem::Reading::laws());
 
 // Every problem of an impossible start position, as one sentence each, joined by "; ".
 [[nodiscard]] std::string explain_problem(sem::PositionRule rule, const sem::Detail& d, const sem::State& sigma);

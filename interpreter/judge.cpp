@@ -44,7 +44,7 @@ std::optional<ast::Move> flipped_capture(const ast::Move& m, sem::Failure failed
 }
 
 Refusal refusal(const sem::Engine& e, const Judged& j, const sem::State& s, std::string_view written) {
-    std::string message = explain_failure(j.failure(), s, written);
+    std::string message = explain_failure(j.failure(), s, written, e.reading());
     if (j.rule != sem::Failure::GameOver) return {j.rule, std::move(message)};
     const char* why = e.in_check(s, sem::to_move(s))
                           ? (sem::to_move(s) == Color::White ? "White is checkmated" : "Black is checkmated")

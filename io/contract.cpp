@@ -18,9 +18,16 @@ std::string_view pgnsem_version() noexcept {
 std::string reading_text(sem::Reading r) {
     if (r.is_laws()) return "laws";
     if (r == sem::Reading::paper()) return "paper";
-    std::string out = "laws, with";
+    // named from the side it is nearer: the Laws with the errata read as printed, or the paper
+    // with the errata corrected, whichever list is shorter
+    std::size_t as_printed = 0, corrected = 0;
     for (const sem::ErratumInfo& i : sem::kErrata)
-        if (i.executable && !r.corrected(i.erratum)) out.append(" ").append(i.slug).append("=paper");
+        if (i.executable) ++(r.corrected(i.erratum) ? corrected : as_printed);
+    const bool from_paper = corrected < as_printed;
+    std::string out = from_paper ? "paper, with" : "laws, with";
+    for (const sem::ErratumInfo& i : sem::kErrata)
+        if (i.executable && r.corrected(i.erratum) == from_paper)
+            out.append(" ").append(i.slug).append(from_paper ? "=laws" : "=paper");
     return out;
 }
 

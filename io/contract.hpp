@@ -25,8 +25,9 @@ inline constexpr std::string_view kContract = "1.1";
 // pgnsem's version, as `pgnsem --version` prints it.
 [[nodiscard]] std::string_view pgnsem_version() noexcept;
 
-// The reading for people (text and HTML outputs): "laws", "paper", or "laws, with SLUG=paper …" for
-// the Laws with some errata read as the paper prints them.
+// The reading for people (text and HTML outputs): "laws", "paper", "laws, with SLUG=paper …" for
+// the Laws with some errata read as the paper prints them, or "paper, with SLUG=laws …" for the paper
+// with fewer errata corrected than read as printed (the options that ask for it, in words).
 [[nodiscard]] std::string reading_text(sem::Reading r);
 
 // The envelope's four members, first in o.

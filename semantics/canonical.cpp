@@ -5,7 +5,9 @@ namespace pgnsem::sem {
 
 ast::Move canonical_san(const Action& action, const ast::Disambiguator& origin, ast::CheckClaim claim) noexcept {
     ast::Move mv{ast::NullMove{}};
-    const bool capture = !action.captured.empty();
+    // x follows the equation that fired (under the paper's T(Q), Q ≠ 0, a traversal may land on a
+    // piece: it is written without x); under the Laws a move has a victim exactly when it is a capture
+    const bool capture = is_capture(action.rule);
     const PieceKind k = kind_of(action.piece);
     if (action.castle) {
         mv.body = ast::Castle{*action.castle};

@@ -269,37 +269,47 @@ namespace {
                   q.rook_from);
 }
 
-// h1 = 8 (a1 = 1; h8 = 24, a8 = 17). Errata castle-black-kingside-rook and
-// castle-black-queenside-rook. Paper: Black's O-O requires h1 = 24, its O-O-O a1 = 17. Laws 3.8.2:
-// the rook on its own corner, h8 or a8.
-[[nodiscard]] std::optional<Premise> rook_at_home(const State& s, ast::CastleSide side, Reading r) noexcept {
-    const Color c = to_move(s);
-    const CastleSquares q = castle_squares(c, side);
-    Square rook_square = q.rook_from;
-    std::optional<Erratum> e;
-    if (c == Color::Black) {
-        e = side == ast::CastleSide::King ? Erratum::CastleBlackKingsideRook : Erratum::CastleBlackQueensideRook;
-        if (!r.corrected(*e)) rook_square = side == ast::CastleSide::King ? squares::h1 : squares::a1;
-    }
-    return tested(castle_detail(q, rook_square), Failure::CastleNoRook, at(s, rook_square) == q.rook, e, r, {},
-                  rook_square);
-}
+}  // namespace
 
-// f1 = g1 = 0 (b1 = c1 = d1 = 0), and the first square that is not. Erratum
+// h1 = 8 (a1 = 1; h8 = 24, a8 = 17) and f1 = g1 = 0 (b1 = c1 = d1 = 0), as the reading reads them.
+// Errata castle-black-kingside-rook and castle-black-queenside-rook. Paper: Black's O-O requires
+// h1 = 24, its O-O-O a1 = 17. Laws 3.8.2: the rook on its own corner, h8 or a8. Erratum
 // castle-black-queenside-squares. Paper: Black's O-O-O requires b8 = c8 = f8 = 0. Laws 3.8.2.2.2:
 // the squares between king and rook, d8, c8, b8.
-[[nodiscard]] std::optional<Premise> way_empty(const State& s, ast::CastleSide side, Reading r) noexcept {
-    const Color c = to_move(s);
+CastleTest castle_test(Color c, ast::CastleSide side, Reading r) noexcept {
     const CastleSquares q = castle_squares(c, side);
-    const bool black_long = c == Color::Black && side == ast::CastleSide::Queen;
-    const std::optional<Erratum> e = black_long ? std::optional(Erratum::CastleBlackQueensideSquares) : std::nullopt;
-    std::array<Square, 3> between = q.between;
-    if (black_long && !r.corrected(Erratum::CastleBlackQueensideSquares)) between[0] = squares::f8;
-    for (int i = 0; i < q.between_count; ++i) {
-        const Square x = between[static_cast<std::size_t>(i)];
-        if (!at(s, x).empty()) return tested(castle_detail(q, x), Failure::CastleBlocked, false, e, r, {}, x);
+    CastleTest t{q.rook_from, q.rook, q.between, q.between_count, std::nullopt, std::nullopt};
+    if (c == Color::Black) {
+        t.rook_erratum =
+            side == ast::CastleSide::King ? Erratum::CastleBlackKingsideRook : Erratum::CastleBlackQueensideRook;
+        if (!r.corrected(*t.rook_erratum)) t.rook_square = side == ast::CastleSide::King ? squares::h1 : squares::a1;
+        if (side == ast::CastleSide::Queen) {
+            t.between_erratum = Erratum::CastleBlackQueensideSquares;
+            if (!r.corrected(*t.between_erratum)) t.between[0] = squares::f8;
+        }
     }
-    return tested(castle_detail(q), Failure::CastleBlocked, true, e, r);
+    return t;
+}
+
+namespace {
+
+// The rook's id on the square castle_test names.
+[[nodiscard]] std::optional<Premise> rook_at_home(const State& s, ast::CastleSide side, Reading r) noexcept {
+    const CastleTest t = castle_test(to_move(s), side, r);
+    return tested(castle_detail(castle_squares(to_move(s), side), t.rook_square), Failure::CastleNoRook,
+                  at(s, t.rook_square) == t.rook, t.rook_erratum, r, {}, t.rook_square);
+}
+
+// The squares castle_test names are empty, and the first that is not.
+[[nodiscard]] std::optional<Premise> way_empty(const State& s, ast::CastleSide side, Reading r) noexcept {
+    const CastleSquares q = castle_squares(to_move(s), side);
+    const CastleTest t = castle_test(to_move(s), side, r);
+    for (int i = 0; i < t.between_count; ++i) {
+        const Square x = t.between[static_cast<std::size_t>(i)];
+        if (!at(s, x).empty())
+            return tested(castle_detail(q, x), Failure::CastleBlocked, false, t.between_erratum, r, {}, x);
+    }
+    return tested(castle_detail(q), Failure::CastleBlocked, true, t.between_erratum, r);
 }
 
 using CastleConditions = Conjunction<king_never_moved, king_at_home, rook_never_moved, rook_at_home, way_empty>;
@@ -355,10 +365,12 @@ using CastleConditions = Conjunction<king_never_moved, king_at_home, rook_never_
                   std::nullopt, r, "a promotion is a move onto the last rank");
 }
 
-// Nothing stands between S and Q (nor, for a pawn's push, on Q).
-[[nodiscard]] std::optional<Premise> way_clear(const ast::Coordinate& m, const State& s, Reading) noexcept {
+// Nothing stands between S and Q (nor, for a pawn's push, on Q, under the Laws' reading of T(Q):
+// find_source.cpp's pawn_pushes says why).
+[[nodiscard]] std::optional<Premise> way_clear(const ast::Coordinate& m, const State& s, Reading r) noexcept {
     const bool pawn = kind_of(at(s, m.from)) == PieceKind::Pawn;
-    const std::optional<Square> b = blocker(s, m.from, m.to, pawn && !diagonal_pawn(m, s));
+    const std::optional<Square> b =
+        blocker(s, m.from, m.to, pawn && !diagonal_pawn(m, s) && r.corrected(Erratum::DestinationEmpty));
     std::optional<Premise> p =
         tested(coordinate_detail(m, s), pawn ? Failure::TravPawnBlocked : Failure::SrcBlocked, !b);
     p->detail.square = b;

@@ -85,10 +85,15 @@ void pawn_pushes(const State& s, Square Q, Color c, Reading r, Found& f) noexcep
     const Step back{0, -forward(c)};
     const std::optional<Square> one = step(Q, back);
     if (!one) return;
-    // A push needs Q empty: a pawn cannot push onto a piece (we read "unblocked" so).
+    // Erratum destination-empty. Under the Laws' reading of T(Q), σ(Q) = 0 (Laws 3.7.1: a pawn
+    // moves forward to the unoccupied square), and the push onto a piece is reported here, as
+    // blocked (trav/pawn-blocked), not left to T's premise. As printed, T(Q) requires Q ≠ 0, and
+    // "unblocked" asks nothing of Q itself (only of the square between, for the double step): the
+    // paper's GTSS finds the pawn, and [[Q]] puts it on the piece there.
+    const bool onto_ok = at(s, Q).empty() || !r.corrected(Erratum::DestinationEmpty);
     if (holds(s, *one, c, PieceKind::Pawn)) {
         f.reach.add(*one);
-        if (at(s, Q).empty()) f.clear.add(*one);
+        if (onto_ok) f.clear.add(*one);
     }
     const std::optional<Square> two = step(Q, back, 2);
     if (!two) return;
@@ -99,7 +104,7 @@ void pawn_pushes(const State& s, Square Q, Color c, Reading r, Found& f) noexcep
                                  : Q.rank().index() == 3 || Q.rank().index() == 4;
     if (double_step && holds(s, *two, c, PieceKind::Pawn)) {
         f.reach.add(*two);
-        if (at(s, *one).empty() && at(s, Q).empty()) f.clear.add(*two);
+        if (at(s, *one).empty() && onto_ok) f.clear.add(*two);
     }
 }
 
@@ -159,6 +164,13 @@ void pawn_captures(const State& s, Square Q, Color c, Found& f) noexcept {
     detail.to = q.to;
     detail.piece = q.kind;
     if (c.reach.empty()) {
+        // A pawn of ours two squares behind Q that may not step twice from where it stands: that
+        // is what is wrong, not the side to move.
+        if (q.kind == PieceKind::Pawn && !q.capture)
+            if (const std::optional<Square> S = stranded_double_step(s, q.to, c.mover, r)) {
+                detail.from = S;
+                return Undefined{Failure::SrcUnreachable, detail};
+            }
         // No piece of ours could ever get there; if the opponent's piece could make exactly this
         // move, the notation most likely has the wrong side to move.
         const Found theirs = pieces_reaching(s, q.to, opposite(c.mover), q.kind, q.capture, r);
@@ -235,6 +247,15 @@ SourceResult traversal_source(const State& sigma, PieceKind kind, const ast::Dis
 SourceResult capture_source(const State& sigma, PieceKind kind, const ast::Disambiguator& from, Square to,
                             Reading r) noexcept {
     return find_source(sigma, SourceQuery{true, kind, from, to}, r).answer;
+}
+
+std::optional<Square> stranded_double_step(const State& s, Square to, Color c, Reading r) noexcept {
+    const std::optional<Square> two = step(to, {0, -forward(c)}, 2);
+    if (!two || !holds(s, *two, c, PieceKind::Pawn)) return std::nullopt;
+    Found f;
+    pawn_pushes(s, to, c, r, f);
+    if (f.reach.contains(*two)) return std::nullopt;
+    return two;
 }
 
 bool is_en_passant(const State& s, Square from, Square to) noexcept {

@@ -66,6 +66,9 @@ struct SourceCall {
 // turn — its stamp is turn − 1 (Laws 3.7.3.1, 3.7.3.2; the paper's two-step identifiers).
 [[nodiscard]] bool is_en_passant(const State& sigma, Square from, Square to) noexcept;
 
+// A pawn of colour c two squares behind Q that the double-step rule of the reading does not let
+// step to Q (not on its start rank; as printed, Q not on rank 4 or 5), if there is one.
+[[nodiscard]] std::optional<Square> stranded_double_step(const State& sigma, Square to, Color c, Reading r) noexcept;
 // Can a piece of kind k and colour c on S reach Q on an otherwise empty board? (The movement
 // rules GTSS and GCSS look for, asked of a known source: moves written by their squares.)
 [[nodiscard]] bool reaches(PieceKind k, Color c, Square from, Square to, bool capture, Reading r) noexcept;

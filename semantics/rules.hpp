@@ -152,6 +152,25 @@ inline constexpr std::size_t kFailures = 0 PGNSEM_FAILURES(PGNSEM_RULE_ONE);
     return std::nullopt;
 }
 
+// Is the equation one of the captures (cap/*, promo/capture), whose move is written with x?
+[[nodiscard]] constexpr bool is_capture(Equation e) noexcept {
+    switch (e) {
+        case Equation::CapPawn:
+        case Equation::CapEnPassant:
+        case Equation::CapPiece:
+        case Equation::CapKing:
+        case Equation::PromoCapture: return true;
+        case Equation::TravPawn:
+        case Equation::TravPawnDouble:
+        case Equation::TravPiece:
+        case Equation::TravKing:
+        case Equation::CastleKingSide:
+        case Equation::CastleQueenSide:
+        case Equation::PromoPush: return false;
+    }
+    return false;
+}
+
 // The premise a failure falsifies: the condition of [[M]], GTSS/GCSS or T (as the Laws correct
 // them, proofs-notes/errata.md) in the notation of proofs-notes/semantics.md, whose table "The
 // premise each failure falsifies" lists the same text for each rule (a test compares them). What

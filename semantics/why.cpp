@@ -12,6 +12,7 @@ Why why_of(const ast::Move& m, const State& sigma, Reading r) noexcept {
     if (boost::variant2::holds_alternative<ast::NullMove>(m.body)) return why;
     const Premises own = conditions(m, sigma, r);
     for (const Premise& p : own) why.premises.push_back(p);
+    why.own_premises = own.size;
     if (!own.hold()) return why;
     std::optional<Square> source;
     if (const std::optional<SourceQuery> q = source_query(m, r)) {

@@ -18,6 +18,7 @@
 // each list).
 #pragma once
 
+#include <cstddef>
 #include <optional>
 
 #include "ast/ast.hpp"
@@ -54,9 +55,10 @@ struct Why {
     std::optional<SourceCall> source;
     std::optional<Equation> equation;  // the equation that fired
     std::optional<PromotionCase> promotion;
-    Few<UpdateEntry, 12> update;  // castling with every flag: 5 + king flag + rook flag + clock
-    Few<IicCall, 4> iic;          // σ before castling, σ′ for the mover, σ′ for the claim
-    Few<Premise, 12> premises;    // [[M]]'s conditions, then T's
+    Few<UpdateEntry, 12> update;   // castling with every flag: 5 + king flag + rook flag + clock
+    Few<IicCall, 4> iic;           // σ before castling, σ′ for the mover, σ′ for the claim
+    Few<Premise, 12> premises;     // [[M]]'s conditions, then T's
+    std::size_t own_premises = 0;  // how many of them are [[M]]'s own conditions (the first ones)
 };
 
 // The record of T(M)(σ) under r.

@@ -149,10 +149,14 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
         if (!interp::write_bytes(stdout, page)) return 2;
     }
     // json: one document for all the files, its objects written by check_file in between
-    interp::JsonFrame frame;
+    // text: the reading named before the first verdict
+    interp::OutputFrame frame(options.format == interp::Format::Text && !trace ? "reading: " + options.reading + "\n\n"
+                                                                               : std::string());
     if (options.format == interp::Format::Json) {
         options.frame = &frame;
         if (!interp::write_bytes(stdout, "[")) return 2;
+    } else if (options.format == interp::Format::Text && !trace) {
+        options.frame = &frame;
     }
     for (const std::string& f : files) {
         interp::check_file(f, options, stdout, summary);
@@ -255,8 +259,14 @@ int main(int argc, char** argv) {
     std::string explain_format = "text";
     std::optional<std::uint32_t> explain_game, explain_ply;
     auto* explain = app.add_subcommand(
-        "explain", "for one ply: the production, GTSS/GCSS and (S, v), the update σ^{…}_{…}, IIC, T's premises ⊤/⊥");
-    cli::add_json_format_option(explain, explain_format);
+        "explain",
+        "for one ply: the production, GTSS/GCSS and (S, v), the update σ^{…}_{…}, IIC, T's premises true/false");
+    explain
+        ->add_option("--format", explain_format,
+                     "text, tree (T's premises as a derivation tree, each leaf with its value and the equation or "
+                     "erratum it comes from), json (one JSON document: an array of the objects) or jsonl (one JSON "
+                     "object a line); docs/vocabulary.md names every field")
+        ->check(CLI::IsMember({"text", "tree", "json", "jsonl"}));
     explain->add_option("--game", explain_game, "only game N of each file (1 is the first)")
         ->transform(cli::whole_number(1, 4000000000));
     explain
@@ -272,7 +282,7 @@ int main(int argc, char** argv) {
         "--erratum SLUG=paper shows the paper's premises.\n"
         "Example: pgnsem explain --game 3 examples/illegal.pgn\n"
         "  the failing ply of game 3: which piece GTSS/GCSS found, the update, IIC's answers, and the premise "
-        "of T that is ⊥");
+        "of T that is false");
 
     std::string fen_arg, fen_format = "text";
     auto* fen = app.add_subcommand("fen", "describe and validate a FEN position");
@@ -514,6 +524,7 @@ int main(int argc, char** argv) {
         interp::ExplainOptions options;
         options.ply = explain_ply;
         options.json = cli::json_layout(explain_format);
+        options.tree = explain_format == "tree";
         options.engine = engine->engine;
         return finish_output(interp::explain_files(explain_files, explain_game, options, stdout));
     }

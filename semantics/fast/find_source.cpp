@@ -31,6 +31,7 @@
 #include "semantics/fast/geometry.hpp"
 #include "semantics/fast/movement.hpp"
 #include "semantics/fast/terminates.hpp"
+#include "semantics/find_source.hpp"
 
 namespace pgnsem::sem::fast {
 namespace {
@@ -166,6 +167,13 @@ struct Candidates {
     detail.to = to_sq;
     detail.piece = k;
     if (own.reach == 0) {
+        // A pawn of ours that may not step twice from where it stands (the reference's words,
+        // asked on this cold path)
+        if (k == PieceKind::Pawn && !capture)
+            if (const std::optional<Square> S = sem::stranded_double_step(s, to_sq, us, Reading::laws())) {
+                detail.from = S;
+                return Undefined{Failure::SrcUnreachable, detail};
+            }
         // Nothing of ours could ever get there; if the opponent's piece could make exactly
         // this move, the notation most likely has the wrong side to move.
         const Candidates theirs = candidates(s, opposite(us), k, d, to, capture);

@@ -9,7 +9,7 @@ if diff -u "$src/proofs-notes/walkthrough.md" "$tmp/walkthrough.md" >"$tmp/diff"
 else bad "proofs-notes/walkthrough.md is not what scripts/walkthrough gives (run it and commit):"; head -40 "$tmp/diff"; fi
 # the page walks through what it says it does: six plies of the paper's game, the paper's ⊥ at 1. e4,
 # en passant, both castlings and promotions, each as explain's record
-for want in '### Ply 6, 3... a6' '⊥  Q ≠ 0   → paper/destination-empty' 'cap/en-passant' 'castle/king-side' \
+for want in '### Ply 6, 3... a6' 'false  e4 ≠ 0   (σ: e4 = 0)   → paper/destination-empty' 'cap/en-passant' 'castle/king-side' \
   'castle/queen-side' 'promo/capture' 'promoted id: the case Black, T = B' '→ castle/no-rook'; do
   if grep -qF -- "$want" "$src/proofs-notes/walkthrough.md"; then ok; else bad "walkthrough lacks '$want'"; fi
 done
