@@ -77,6 +77,31 @@ std::string Summary::text() const {
     return s;
 }
 
+std::optional<GameSelection> GameSelection::parse(std::string_view text) {
+    GameSelection g;
+    const auto number = [](std::string_view t) -> std::optional<std::uint32_t> {
+        if (t.empty() || t.size() > 10) return std::nullopt;
+        std::uint64_t n = 0;
+        for (const char c : t) {
+            if (c < '0' || c > '9') return std::nullopt;
+            n = n * 10 + static_cast<std::uint64_t>(c - '0');
+        }
+        if (n == 0 || n > 4'000'000'000) return std::nullopt;
+        return static_cast<std::uint32_t>(n);
+    };
+    while (true) {
+        const std::size_t comma = text.find(',');
+        const std::string_view part = text.substr(0, comma);
+        const std::size_t dash = part.find('-');
+        const std::optional<std::uint32_t> a = number(part.substr(0, dash));
+        const std::optional<std::uint32_t> b = dash == std::string_view::npos ? a : number(part.substr(dash + 1));
+        if (!a || !b || *b < *a) return std::nullopt;
+        g.ranges.emplace_back(*a, *b);
+        if (comma == std::string_view::npos) return g;
+        text.remove_prefix(comma + 1);
+    }
+}
+
 namespace check_detail {
 
 // Writes and empties `buf`, giving back the memory of a large one. False on a write error.
@@ -135,8 +160,12 @@ bool check_games(Reader& reader, const std::string& path, const CheckOptions& op
     Verdict verdict;
     std::string buf;
     buf.reserve(kSpillBytes);
-    TraceWriter tracer(buf, path, options.format, options.envelope, options.reading, direct);
+    TraceWriter tracer(buf, path, options, direct);
     while (direct.ok && reader.next(game)) {
+        if (options.games && !options.games->contains(game.index)) {
+            if (game.index >= options.games->last()) break;  // nothing asked for is left in the file
+            continue;
+        }
         judge_one(interpreter, game, options, path, verdict, tracer, buf, summary);
         if (options.progress) options.progress->set_games(summary.games);
         if (buf.size() >= kSpillBytes) direct.spill(buf);

@@ -2,6 +2,7 @@
 // interpreter, write one verdict (or trace lines) per game, and count what was found.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -9,6 +10,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "interpreter/interpret.hpp"
@@ -64,6 +67,24 @@ struct Summary {
     [[nodiscard]] std::string text() const;
 };
 
+// `--game 3`, `--game 2-5,9`: the games of each file to judge, by their number in the file (1 is
+// the first); the others are read past, not judged.
+struct GameSelection {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;  // inclusive, each first <= last
+    [[nodiscard]] bool contains(std::uint32_t n) const noexcept {
+        for (const auto& [a, b] : ranges)
+            if (n >= a && n <= b) return true;
+        return false;
+    }
+    [[nodiscard]] std::uint32_t last() const noexcept {
+        std::uint32_t m = 0;
+        for (const auto& r : ranges) m = std::max(m, r.second);
+        return m;
+    }
+    // "3", "2-5,9": the selection, or none when the text is not one.
+    [[nodiscard]] static std::optional<GameSelection> parse(std::string_view text);
+};
+
 struct CheckOptions {
     Options interpret;
     Format format = Format::Text;
@@ -84,6 +105,10 @@ struct CheckOptions {
     std::string reading;
     // Json: the run's document; Text (not tracing): the run's header, the reading.
     OutputFrame* frame = nullptr;
+    // The file's place among the run's files (1 is the first): a page's anchors are made of it.
+    std::uint32_t file_number = 1;
+    // Only these games of each file (one thread reads and judges them).
+    std::optional<GameSelection> games;
     // `check --shard K/N` (Jsonl only): one shard of one plain file, judged on one thread, its
     // verdicts followed by a `shard` object whose first members are `shard_envelope`.
     std::optional<syntax::ShardSpec> shard;

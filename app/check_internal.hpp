@@ -4,8 +4,10 @@
 #pragma once
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "app/check.hpp"
 #include "io/output.hpp"
@@ -33,26 +35,39 @@ protected:
 
 class TraceWriter : public TraceSink {
 public:
-    TraceWriter(std::string& buf, std::string_view file, Format f, std::string_view envelope, std::string_view reading,
-                Spill& spill)
-        : buf_(buf), file_(file), format_(f), envelope_(envelope), reading_(reading), spill_(spill) {}
+    TraceWriter(std::string& buf, std::string_view file, const CheckOptions& options, Spill& spill)
+        : buf_(buf),
+          file_(file),
+          format_(options.format),
+          envelope_(options.envelope),
+          reading_(options.reading),
+          reading_value_(options.interpret.engine != nullptr ? options.interpret.engine->reading()
+                                                             : sem::Reading::laws()),
+          file_number_(options.file_number),
+          spill_(spill) {}
     // Before a game is judged. The text header waits for σ₀: the first ply's σ, or, when no ply
-    // is defined, the position the verdict ends in (end()).
+    // is defined, the position the verdict ends in (end()). A page's game waits for its verdict
+    // (its move list comes first): its plies are held until end().
     void begin(const ast::Game& g) {
         game_ = &g;
         header_written_ = false;
+        if (format_ == Format::Html) {
+            page_game_.clear();
+            moves_.clear();
+            start_.reset();
+        }
     }
     void on_ply(const PlyEvent& e) override {
         if (format_ == Format::Json || format_ == Format::Jsonl) {
             if (format_ == Format::Json) buf_.append(",\n");
             append_trace_json(buf_, envelope_, file_, e);
             if (format_ == Format::Jsonl) buf_.push_back('\n');
+        } else if (format_ == Format::Html) {
+            page_ply(e);
+            return;
         } else {
             if (!header_written_) header(e.game, e.before);
-            if (format_ == Format::Html)
-                append_trace_html(buf_, e, scratch_);
-            else
-                append_trace_text(buf_, e);
+            append_trace_text(buf_, e);
         }
         if (buf_.size() >= kSpillBytes) spill_.spill(buf_);
     }
@@ -64,38 +79,41 @@ public:
                 append_trace_failure_json(buf_, envelope_, file_, v);
                 if (format_ == Format::Jsonl) buf_.push_back('\n');
             }
+        } else if (format_ == Format::Html) {
+            page_end(v);
         } else {
             // no ply defined: σ₀ is where the verdict stands, unless the start position itself failed
             if (!header_written_) header(v.game, v.error && v.error->ply == 0 ? nullptr : &v.final_state);
-            if (format_ == Format::Html) {
-                append_trace_failure_html(buf_, v);
-                append_trace_verdict_html(buf_, v, scratch_);
-            } else {
-                append_trace_failure_text(buf_, v);
-                append_trace_verdict_text(buf_, v);
-            }
+            append_trace_failure_text(buf_, v);
+            append_trace_verdict_text(buf_, v);
         }
         if (buf_.size() >= kSpillBytes) spill_.spill(buf_);
     }
 
 private:
     void header(std::uint32_t game, const sem::State* start) {
-        if (format_ == Format::Html)
-            append_trace_header_html(buf_, file_, game, reading_, game_->tag("White"), game_->tag("Black"), start);
-        else
-            append_trace_header_text(buf_, file_, game, reading_, game_->tag("White"), game_->tag("Black"), start);
+        append_trace_header_text(buf_, file_, game, reading_, game_->tag("White"), game_->tag("Black"), start);
         header_written_ = true;
     }
+    // The page (app/trace_page.cpp): a ply held, and the game written once its verdict is known.
+    void page_ply(const PlyEvent& e);
+    void page_end(const Verdict& v);
 
     std::string& buf_;
     std::string_view file_;
     Format format_;
     std::string_view envelope_;
     std::string_view reading_;  // reading_text of the run's reading
+    sem::Reading reading_value_;
+    std::uint32_t file_number_;
     Spill& spill_;
     const ast::Game* game_ = nullptr;
     bool header_written_ = false;
     std::string scratch_;  // the html trace's text before it is escaped, reused
+    // the page's game so far: its plies' markup, its move list, σ₀
+    std::string page_game_;
+    std::vector<MoveLink> moves_;
+    std::optional<sem::State> start_;
 };
 
 // Writes and empties `buf` (through the run's OutputFrame when it writes a document), giving back

@@ -373,7 +373,7 @@ bool check_parallel(std::FILE* in, const std::string& path, const CheckOptions& 
                 judging.pop_front();
             }
             ordered.slot = &slot;
-            TraceWriter tracer(slot.output, path, options.format, options.envelope, options.reading, ordered);
+            TraceWriter tracer(slot.output, path, options, ordered);
             const std::int64_t t0 = cpu();
             for (std::size_t i = 0; i < slot.count && ok; ++i) {
                 slot.games[i].index = slot.first + static_cast<std::uint32_t>(i) + 1;

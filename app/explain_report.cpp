@@ -414,6 +414,16 @@ void explain_json(const sem::Why& why, const sem::Termination& t, const Producti
 
 }  // namespace
 
+std::string explain_ply_text(const ast::Move& m, const sem::State& s, sem::Reading r, std::string_view written) {
+    const sem::Why why = sem::why_of(m, s, r);
+    const sem::Termination t = sem::terminates(m, s, r);
+    std::string message;
+    if (const auto* fails = v2::get_if<sem::Refused>(&t)) message = explain_failure(*fails, s, written, r);
+    std::string out;
+    explain_text(out, why, t, production(m), Found{}, Ctx{m, s, r}, message);
+    return out;
+}
+
 std::string explain_game(const ast::Game& g, std::string_view file, std::uint32_t game, const ExplainOptions& o,
                          std::string& out) {
     PGNSEM_ASSERT(o.engine != nullptr && o.engine->visit([](const auto& e) {

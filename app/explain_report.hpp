@@ -41,6 +41,11 @@ struct ExplainOptions {
 [[nodiscard]] std::string explain_game(const ast::Game& g, std::string_view file, std::uint32_t game,
                                        const ExplainOptions& options, std::string& out);
 
+// What `pgnsem explain` prints for a ply, without the game's and the ply's header lines: the move m
+// (written as `written`) in σ under the reading r. (The trace page folds it under each ply.)
+[[nodiscard]] std::string explain_ply_text(const ast::Move& m, const sem::State& s, sem::Reading r,
+                                           std::string_view written);
+
 // `pgnsem explain FILE…`: every game of the files (or game number `game` of each), in order.
 // Status: 0, or 2 (README "Exit codes") when a file could not be read, a write failed, a file has
 // no game `game`, or a game has no ply options.ply (said on stderr; the other games are explained).

@@ -415,6 +415,7 @@ private:
         e.before = &s;
         e.after = &p.next;
         e.fen_after = fen;
+        e.source = &ply;
         trace_->on_ply(e);
     }
 };

@@ -91,6 +91,7 @@ struct PlyEvent {
     const sem::State* before = nullptr;
     const sem::State* after = nullptr;
     std::string_view fen_after;
+    const ast::Ply* source = nullptr;  // the ply as read: its move, its place in Game::plies
 };
 
 class TraceSink {

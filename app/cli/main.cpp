@@ -106,7 +106,7 @@ constexpr unsigned kMaxPerftDepth = 32;
 
 int run_check(std::vector<std::string> files, const std::string& format, bool strict, bool trace, bool quiet,
               bool only_failures, unsigned jobs, const interp::ReadingRequest& reading,
-              const std::optional<syntax::ShardSpec>& shard = std::nullopt) {
+              const std::optional<syntax::ShardSpec>& shard = std::nullopt, const std::string& games = {}) {
     const std::optional<interp::EngineChoice> engine = engine_or_usage_error(reading);
     if (!engine) return 2;
     const char* const command = trace ? "trace" : "check";
@@ -118,7 +118,16 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
     }
     if (!files_or_stdin(files, command) || !stdout_not_an_input(files, command)) return 2;
     interp::CheckOptions options;
-    options.jobs = shard ? 1 : jobs;
+    if (!games.empty()) {
+        options.games = interp::GameSelection::parse(games);
+        if (!options.games) {
+            std::fprintf(stderr,
+                         "pgnsem %s: --game %s: want a game number, a range N-M, or a list of them (3, 2-5,9)\n",
+                         command, games.c_str());
+            return 2;
+        }
+    }
+    options.jobs = shard || options.games ? 1 : jobs;
     options.shard = shard;
     options.shard_envelope = interp::envelope_members("shard", engine->engine->reading());
     options.interpret.strict = strict;
@@ -145,7 +154,7 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
     const bool html = options.format == interp::Format::Html;
     if (html) {
         std::string page;
-        interp::append_trace_html_prologue(page, files);
+        interp::append_trace_html_prologue(page, files, options.reading);
         if (!interp::write_bytes(stdout, page)) return 2;
     }
     // json: one document for all the files, its objects written by check_file in between
@@ -160,6 +169,7 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
     }
     for (const std::string& f : files) {
         interp::check_file(f, options, stdout, summary);
+        ++options.file_number;
         if (interp::write_failed()) return 2;  // finish_output says why
     }
     if (html) {
@@ -247,6 +257,10 @@ int main(int argc, char** argv) {
     trace->add_flag("--quiet", trace_quiet, "no progress line on stderr");
     unsigned trace_jobs = default_jobs;
     trace->add_option("--jobs,-j", trace_jobs, "threads that judge games")->transform(cli::whole_number(1, 256));
+    std::string trace_games;
+    trace->add_option("--game", trace_games,
+                      "only these games of each file: a number (1 is the first), a range N-M or a list (2-5,9); "
+                      "the rest of a file is read past, not judged");
     trace->add_option("files", trace_files,
                       "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
     interp::ReadingRequest trace_reading;
@@ -509,8 +523,8 @@ int main(int argc, char** argv) {
         return finish_output(interp::diff_command(diff_options, diff_files));
     }
     if (*trace)
-        return finish_output(
-            run_check(trace_files, trace_format, false, true, trace_quiet, false, trace_jobs, trace_reading));
+        return finish_output(run_check(trace_files, trace_format, false, true, trace_quiet, false, trace_jobs,
+                                       trace_reading, std::nullopt, trace_games));
     if (*explain) {
         if (explain_reading.engine == "fast") {
             std::fprintf(stderr,

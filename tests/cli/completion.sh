@@ -56,8 +56,9 @@ for sub in $subs; do
 done
 
 # --- the values of the flags that take a word from a list --------------------------------------------
-for sub in check explain fen perft moves san errata; do expect "$sub --format " "text json jsonl"; done
+for sub in check fen perft moves san errata; do expect "$sub --format " "text json jsonl"; done
 expect "trace --format " "text json jsonl html"
+expect "explain --format " "text tree json jsonl"
 expect "normalize --report r --format " "json jsonl"
 expect "gen --format j" "json jsonl"
 expect "check --format = js" "json jsonl"  # --format=js, as bash splits it

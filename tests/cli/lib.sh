@@ -9,6 +9,8 @@
 #   run ARGS...               pgnsem ARGS, its stdout in $tmp/out, stderr in $tmp/err, exit
 #                             status in $status
 #   finish                    prints "N passed, M failed" and exits 0 when none failed, 1 otherwise
+#   find_chromium             sets $chromium to a headless Chromium (chromium-headless-shell, else
+#                             chromium; scripts/install-deps installs one), or to "" when none is here
 # A script may redefine bad (to print more) after sourcing this file.
 set -u
 pgnsem=$1 src=$2 shared=$3 build=$4
@@ -27,4 +29,11 @@ run() {
 finish() {
   echo "$pass passed, $fail failed"
   exit $((fail != 0))
+}
+find_chromium() {
+  chromium=""
+  local c
+  for c in chromium-headless-shell /usr/lib/chromium/chromium-headless-shell chromium /usr/lib/chromium/chromium; do
+    if command -v "$c" >/dev/null 2>&1; then chromium=$(command -v "$c"); return; fi
+  done
 }

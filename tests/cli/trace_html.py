@@ -8,9 +8,11 @@
       class="game"> per verdict, in order, headed by file:game; one svg.board for σ₀ (unless the
       start position itself failed) and one per defined ply; each ply's highlighted squares are
       the squares of its `changes`, its rule, SAN and FEN the trace's, its update names each
-      change as the text trace writes it; the ⊥ step of every game that is not legal marked
-      (div.ply.bottom, "⊥", its rule, premise and message), none in a legal game; the verdict
-      line; no script, no external resource (src, url(), @import, <link>, <img>, ...), every
+      change as the text trace writes it, its explanation folded under it; a move list linking
+      every defined ply and, when there is one, the ⊥ step; the ⊥ step of every game that is not
+      legal marked (div.ply.bottom, "⊥", its rule, premise and message, and for a move T refused
+      the board it was tried on, the king and the attacker marked for a check/ rule), none in a
+      legal game; the verdict line; every board labelled for screen readers; the reading's banner; no script, no external resource (src, url(), @import, <link>, <img>, ...), every
       href either #id of an element of the page or a relative link into proofs-notes/ whose
       file exists, whose heading anchor exists (md_anchors.py, as notes_links.py reads them)
       and whose section names the rule in backticks. With HOSTILE, some game's White must show
@@ -265,10 +267,31 @@ def check_page(page_path, verdicts_path, trace_path, root, hostile=None):
                     problem(f"{at}: the update does not name {c}")
         if len(bottoms) != len(failed):
             problem(f"{where}: {len(bottoms)} ⊥ steps shown, the trace has {len(failed)}")
+        nav = section.find("nav", "movelist")
+        nav_links = {n.attrs.get("href") for n in nav[0].find("a")} if nav else set()
+        sid = section.attrs.get("id", "")
+        if not nav:
+            problem(f"{where}: no move list")
+        for s in defined:
+            if f"#{sid}p{s['ply']}" not in nav_links:
+                problem(f"{where}: the move list has no link to ply {s['ply']}")
+        if failed and f"#{sid}-bottom" not in nav_links:
+            problem(f"{where}: the move list has no jump to ⊥")
+        for d, s in zip(moves, defined):
+            folded = d.find("details")
+            if len(folded) != 1 or "production" not in folded[0].all_text():
+                problem(f"{where} ply {s['ply']}: its explanation is not folded under it")
         for d, s in zip(bottoms, failed):
             at = f"{where} ⊥ at ply {s['ply']}"
-            if d.find("svg"):
-                problem(f"{at}: a board (the ⊥ step has no σ')")
+            tried = d.find("svg", "board")
+            # the position the move was tried in, for a move T refused (not a syntax error)
+            want_board = v["verdict"] == "illegal" and s["ply"] is not None
+            expected_boards += want_board
+            if len(tried) != want_board:
+                problem(f"{at}: {len(tried)} boards, expected {int(want_board)} (σ where the move was tried)")
+            marks = {r.attrs.get("data-mark") for r in d.find("rect", "mk")}
+            if want_board and s["error"]["rule"].startswith("check/") and not {"king", "attacker"} <= marks:
+                problem(f"{at}: the king and the attacker are not marked ({sorted(m for m in marks if m)})")
             marker = d.find("p", "marker")
             if not marker or marker[0].all_text() != "⊥" or not d.find("span", "bot"):
                 problem(f"{at}: not marked ⊥")
@@ -291,6 +314,11 @@ def check_page(page_path, verdicts_path, trace_path, root, hostile=None):
         # the section ends with its verdict line
         if section.children and section.children[-1] is not (verdict[0] if verdict else None):
             problem(f"{where}: the verdict line is not the section's last element")
+    for b in boards:
+        if b.attrs.get("role") != "img" or not (b.attrs.get("aria-label") or "").count("White:"):
+            problem(f"a board without a label for screen readers: {b.attrs.get('aria-label')!r}")
+    if not page.root.find("p", "banner"):
+        problem("no banner naming the reading")
     if len(boards) != expected_boards:
         problem(f"{len(boards)} boards, expected {expected_boards} (σ₀ per game + defined plies)")
     if hostile is not None and not hostile_seen:

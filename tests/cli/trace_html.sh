@@ -57,7 +57,7 @@ for _ in $(seq 12); do cat "$src/examples/illegal.pgn"; echo; done >"$tmp/many.p
 if [[ -s "$tmp/many1.html" ]] && cmp -s "$tmp/many1.html" "$tmp/many2.html"; then ok; else
   bad "trace --format html -j 2 differs from -j 1 on 288 games"
 fi
-[[ $(grep -c '<section class="game">' "$tmp/many1.html") == 288 ]] && ok || bad "not 288 game sections"
+[[ $(grep -c '<section class="game" id=' "$tmp/many1.html") == 288 ]] && ok || bad "not 288 game sections"
 
 # 4. check keeps text and jsonl
 run check --format html "$src/examples/illegal.pgn"
@@ -86,10 +86,7 @@ broken "the ⊥ marker removed" "not marked ⊥" '0,/<p class="marker">⊥<\/p>/
 broken "the hostile tag unescaped" "a <script> element" 's|&lt;script&gt;|<script>|'
 
 # 3. A screenshot by headless Chromium: a short page (σ₀, two plies, a ⊥ step) on one screen.
-chromium=""
-for c in chromium-headless-shell /usr/lib/chromium/chromium-headless-shell chromium /usr/lib/chromium/chromium; do
-  if command -v "$c" >/dev/null 2>&1; then chromium=$(command -v "$c"); break; fi
-done
+find_chromium
 if [[ -z $chromium ]]; then
   if [[ ${CI:-} == true ]]; then
     bad "no chromium-headless-shell or chromium installed (scripts/install-deps installs it)"
