@@ -187,6 +187,11 @@ for command in ("check", "trace"):
     runs.append(([command, "--quiet", "-"], HOSTILE, kind, {1}))
     runs.append(([command, "--quiet", "-"], "", kind, {0}))
 runs.append((["check", "--quiet", "--strict", "--erratum", "castle-through-check=paper"] + GAMES, None, "verdict", {1}))
+# check --compare A,B: one comparison a game, its two verdicts inside.
+runs.append((["check", "--quiet", "--compare", "laws,paper"] + GAMES, None, "comparison", {1}))
+runs.append((["check", "--quiet", "--compare", "laws,laws+castle-uses-up-castling=paper", "-"], HOSTILE, "comparison",
+             {0, 1}))
+runs.append((["check", "--quiet", "--compare", "paper,laws"], "", "comparison", {0}))
 # diff: against Stockfish (every position agrees), against a program that promotes to a queen only (a
 # difference, its missing moves as `move` objects), and against one that ends at once (every position
 # failed, with its reason). The positions: two of the perft suite's, written here.
