@@ -23,6 +23,7 @@
 #include "app/diff.hpp"
 #include "app/errata_report.hpp"
 #include "app/explain_report.hpp"
+#include "app/find_parting.hpp"
 #include "app/generate.hpp"
 #include "app/merge.hpp"
 #include "app/normalize.hpp"
@@ -510,10 +511,27 @@ int main(int argc, char** argv) {
     auto* errata =
         app.add_subcommand("errata", "list the paper's errata: slug, title, the Law, the game that shows it");
     cli::add_json_format_option(errata, errata_format);
+    interp::FindOptions find_options;
+    errata
+        ->add_option("--find", find_options.slug,
+                     "search for a shortest game on which the Laws (or --base) and the same with SLUG read as the "
+                     "paper prints it part; else shrink the erratum's own game")
+        ->type_name("SLUG");
+    errata
+        ->add_option("--max-plies", find_options.max_plies,
+                     "with --find: the deepest exhaustive search, in plies (default 4: seconds; 5 takes minutes)")
+        ->transform(cli::whole_number(0, 5));
+    errata
+        ->add_option("--base", find_options.base,
+                     "with --find: the reading A, as --compare writes one (default laws); B is A+SLUG=paper")
+        ->type_name("READING");
     errata->footer(
         "Example: pgnsem errata --format jsonl\n"
         "  one erratum object a line: its slug, title, Law, the paper's form, the correction and the game that "
-        "shows it; then one silence object per question the paper leaves open; proofs-notes/errata.md explains each");
+        "shows it; then one silence object per question the paper leaves open; proofs-notes/errata.md explains each\n"
+        "Example: pgnsem errata --find castle-through-check\n"
+        "  a short game on which laws and laws+castle-through-check=paper part, where, and whether it is the "
+        "shortest");
     const auto position_commands = pgnsem::cli::add_position_commands(app);
 
     interp::ServeLimits serve_limits;
@@ -643,7 +661,16 @@ int main(int argc, char** argv) {
     if (*perft)
         return finish_output(interp::perft_command(static_cast<int>(perft_depth), perft_fen, divide,
                                                    perft_engine == "reference", cli::json_layout(perft_format)));
+    if (*errata && errata->count("--find") > 0) {
+        find_options.json = cli::json_layout(errata_format);
+        return finish_output(interp::find_parting_game(find_options, stdout));
+    }
     if (*errata) {
+        for (const char* option : {"--max-plies", "--base"})
+            if (errata->count(option) > 0) {
+                std::fprintf(stderr, "pgnsem errata: %s goes with --find SLUG\n", option);
+                return 2;
+            }
         if (const std::optional<interp::JsonLayout> layout = cli::json_layout(errata_format)) {
             interp::JsonDocument doc(stdout, *layout);
             for (const std::string& o : interp::errata_json()) doc.add(o);
