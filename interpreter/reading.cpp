@@ -32,9 +32,9 @@ std::variant<EngineChoice, std::string> choose_engine(const ReadingRequest& requ
         }
         r = form == "paper" ? r.with_paper(*e) : r.with_laws(*e);
     }
-    const std::string engine = request.engine.empty() ? (r.is_laws() ? "fast" : "reference") : request.engine;
+    if (request.engine.empty()) return default_engine(r);
     EngineChoice choice;
-    if (engine == "fast") {
+    if (request.engine == "fast") {
         if (!r.is_laws())
             return std::string(
                 "the fast engine runs the Laws' reading only; with a correction read as the paper "
@@ -45,6 +45,46 @@ std::variant<EngineChoice, std::string> choose_engine(const ReadingRequest& requ
     choice.owned = sem::reference_engine(r);
     choice.engine = choice.owned.get();
     return choice;
+}
+
+EngineChoice default_engine(sem::Reading r) {
+    EngineChoice choice;
+    if (r.is_laws()) {
+        choice.engine = &sem::fast_engine();
+        return choice;
+    }
+    choice.owned = sem::reference_engine(r);
+    choice.engine = choice.owned.get();
+    return choice;
+}
+
+std::variant<ReadingRequest, std::string> reading_request(std::string_view word) {
+    ReadingRequest request;
+    const std::size_t plus = word.find('+');
+    const std::string_view base = word.substr(0, plus);
+    std::string error;
+    if (base != "laws" && base != "paper") {
+        error.append("'").append(word).append("' is not a reading: it begins with laws or paper");
+        return error;
+    }
+    request.semantics = std::string(base);
+    std::size_t from = plus;
+    while (from != std::string_view::npos) {
+        const std::size_t next = word.find('+', from + 1);
+        const std::string_view item =
+            word.substr(from + 1, next == std::string_view::npos ? std::string_view::npos : next - from - 1);
+        if (item.empty() || item.find('=') == std::string_view::npos) {
+            error.append("'")
+                .append(word)
+                .append("' is not a reading: after laws or paper come +SLUG=paper or +SLUG=laws items, not '+")
+                .append(item)
+                .append("'");
+            return error;
+        }
+        request.errata.emplace_back(item);
+        from = next;
+    }
+    return request;
 }
 
 }  // namespace pgnsem::interp

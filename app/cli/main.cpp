@@ -19,9 +19,11 @@
 #include "app/check.hpp"
 #include "app/cli/arguments.hpp"
 #include "app/cli/moves_command.hpp"
+#include "app/compare.hpp"
 #include "app/diff.hpp"
 #include "app/errata_report.hpp"
 #include "app/explain_report.hpp"
+#include "app/find_parting.hpp"
 #include "app/generate.hpp"
 #include "app/merge.hpp"
 #include "app/normalize.hpp"
@@ -194,6 +196,89 @@ int run_check(std::vector<std::string> files, const std::string& format, bool st
     return summary.games == summary.legal ? 0 : 1;
 }
 
+// check --compare A,B and trace --compare A,B: every game under two readings, on one thread.
+int run_compare(std::vector<std::string> files, const std::string& spec, const std::string& format, bool strict,
+                bool quiet, bool trace) {
+    const char* const command = trace ? "trace" : "check";
+    const std::size_t comma = spec.find(',');
+    if (comma == std::string::npos || spec.find(',', comma + 1) != std::string::npos) {
+        std::fprintf(stderr,
+                     "pgnsem %s: --compare takes two readings A,B (laws or paper, each followed by any "
+                     "+SLUG=paper or +SLUG=laws: laws,paper or laws,laws+castle-through-check=paper), not '%s'\n",
+                     command, interp::text_for_people(spec).c_str());
+        return 2;
+    }
+    interp::CompareOptions options;
+    options.label_a = spec.substr(0, comma);
+    options.label_b = spec.substr(comma + 1);
+    interp::EngineChoice engines[2];
+    for (int k = 0; k < 2; ++k) {
+        const std::string& word = k == 0 ? options.label_a : options.label_b;
+        auto request = interp::reading_request(word);
+        std::string error;
+        if (const auto* e = std::get_if<std::string>(&request)) error = *e;
+        if (error.empty()) {
+            auto choice = interp::choose_engine(std::get<interp::ReadingRequest>(request));
+            if (const auto* e = std::get_if<std::string>(&choice))
+                error = *e;
+            else
+                engines[k] = std::move(std::get<interp::EngineChoice>(choice));
+        }
+        if (!error.empty()) {
+            std::fprintf(stderr, "pgnsem %s: --compare %s: the reading '%s': %s\n", command,
+                         interp::text_for_people(spec).c_str(), interp::text_for_people(word).c_str(),
+                         interp::text_for_people(error).c_str());
+            return 2;
+        }
+    }
+    if (!files_or_stdin(files, command) || !stdout_not_an_input(files, command)) return 2;
+    options.a = engines[0].engine;
+    options.b = engines[1].engine;
+    options.strict = strict;
+    options.trace = trace;
+    options.format = format == "jsonl"  ? interp::Format::Jsonl
+                     : format == "json" ? interp::Format::Json
+                                        : interp::Format::Text;
+    options.envelope = interp::envelope_members("comparison", options.a->reading());
+    options.envelope_a = interp::envelope_members("verdict", options.a->reading());
+    options.envelope_b = interp::envelope_members("verdict", options.b->reading());
+    interp::JsonFrame frame;
+    if (options.format == interp::Format::Json) {
+        options.frame = &frame;
+        if (!interp::write_bytes(stdout, "[")) return 2;
+    }
+    interp::CompareSummary summary;
+    const auto start = std::chrono::steady_clock::now();
+    for (const std::string& f : files) {
+        interp::compare_file(f, options, stdout, summary);
+        if (interp::write_failed()) return 2;  // finish_output says why
+    }
+    if (options.format == interp::Format::Json && !interp::write_bytes(stdout, frame.close())) return 2;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // (trace writes no summary, with --compare or without)
+    if (!quiet && !trace && summary.files_read > 0) {
+        std::string s = summary.text(options.label_a, options.label_b);
+        char rate[64];
+        std::snprintf(rate, sizeof rate, "time: %.2f s\n", seconds);
+        s += rate;
+        std::fputs(s.c_str(), stderr);
+    }
+    if (summary.io_error) return 2;
+    return summary.parted == 0 ? 0 : 1;
+}
+
+// What --compare cannot go with: the options that choose one reading, and check's parallel and
+// sharded runs. The usage error on stderr.
+bool compare_alone(const CLI::App* cmd, const char* command) {
+    for (const char* option : {"--semantics", "--erratum", "--engine", "--shard", "--only-failures"})
+        if (cmd->get_option_no_throw(option) != nullptr && cmd->count(option) > 0) {
+            std::fprintf(stderr, "pgnsem %s: --compare names both readings and judges on one thread: leave out %s\n",
+                         command, option);
+            return false;
+        }
+    return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -240,6 +325,12 @@ int main(int argc, char** argv) {
                       "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
     interp::ReadingRequest check_reading;
     add_reading_options(check, check_reading);
+    std::string check_compare;
+    check
+        ->add_option("--compare", check_compare,
+                     "judge every game under two readings, A and B (each laws or paper, then any +SLUG=paper or "
+                     "+SLUG=laws), and say where they part and which errata part them (one thread)")
+        ->type_name("A,B");
     check->footer(
         "Example: pgnsem check --format jsonl examples/illegal.pgn\n"
         "  one JSON object per game (verdict, error with ply and rule, warnings, fen_after); exit 1 when a game "
@@ -265,6 +356,12 @@ int main(int argc, char** argv) {
                       "PGN files, plain or compressed (gzip, bzip2, xz, zstd); - or none for standard input");
     interp::ReadingRequest trace_reading;
     add_reading_options(trace, trace_reading);
+    std::string trace_compare;
+    trace
+        ->add_option("--compare", trace_compare,
+                     "two readings A,B side by side: each ply's move and σ′ (or the failure) under both, the ply "
+                     "where they part marked (text; one thread)")
+        ->type_name("A,B");
     trace->footer(
         "Example: pgnsem trace examples/fischer-spassky-1992.pgn\n"
         "  each ply's move, the rule that fired, the squares of σ that changed and the FEN after it");
@@ -438,10 +535,27 @@ int main(int argc, char** argv) {
     auto* errata =
         app.add_subcommand("errata", "list the paper's errata: slug, title, the Law, the game that shows it");
     cli::add_json_format_option(errata, errata_format);
+    interp::FindOptions find_options;
+    errata
+        ->add_option("--find", find_options.slug,
+                     "search for a shortest game on which the Laws (or --base) and the same with SLUG read as the "
+                     "paper prints it part; else shrink the erratum's own game")
+        ->type_name("SLUG");
+    errata
+        ->add_option("--max-plies", find_options.max_plies,
+                     "with --find: the deepest exhaustive search, in plies (default 4: seconds; 5 takes minutes)")
+        ->transform(cli::whole_number(0, 5));
+    errata
+        ->add_option("--base", find_options.base,
+                     "with --find: the reading A, as --compare writes one (default laws); B is A+SLUG=paper")
+        ->type_name("READING");
     errata->footer(
         "Example: pgnsem errata --format jsonl\n"
         "  one erratum object a line: its slug, title, Law, the paper's form, the correction and the game that "
-        "shows it; then one silence object per question the paper leaves open; proofs-notes/errata.md explains each");
+        "shows it; then one silence object per question the paper leaves open; proofs-notes/errata.md explains each\n"
+        "Example: pgnsem errata --find castle-through-check\n"
+        "  a short game on which laws and laws+castle-through-check=paper part, where, and whether it is the "
+        "shortest");
     const auto position_commands = pgnsem::cli::add_position_commands(app);
 
     interp::ServeLimits serve_limits;
@@ -492,6 +606,28 @@ int main(int argc, char** argv) {
     // Every subcommand's status passes through finish_output: the final flush and close of stdout
     // are checked like every write before them.
     using interp::finish_output;
+    if (*check && check->count("--compare") > 0) {
+        if (!compare_alone(check, "check")) return 2;
+        if (check->count("--jobs") > 0 && jobs > 1) {
+            std::fprintf(stderr, "pgnsem check: --compare judges on one thread: leave out --jobs (or give -j 1)\n");
+            return 2;
+        }
+        return finish_output(run_compare(check_files, check_compare, check_format, strict, quiet, false));
+    }
+    if (*trace && trace->count("--compare") > 0) {
+        if (!compare_alone(trace, "trace")) return 2;
+        if (trace->count("--jobs") > 0 && trace_jobs > 1) {
+            std::fprintf(stderr, "pgnsem trace: --compare judges on one thread: leave out --jobs (or give -j 1)\n");
+            return 2;
+        }
+        if (trace_format != "text") {
+            std::fprintf(stderr,
+                         "pgnsem trace: --compare writes text; for JSON, check --compare writes a comparison object "
+                         "a game, and trace writes each reading's steps on its own\n");
+            return 2;
+        }
+        return finish_output(run_compare(trace_files, trace_compare, trace_format, false, trace_quiet, true));
+    }
     if (*check) {
         std::optional<syntax::ShardSpec> shard;
         if (!shard_text.empty()) shard = cli::parse_shard_spec(shard_text);
@@ -550,7 +686,16 @@ int main(int argc, char** argv) {
     if (*perft)
         return finish_output(interp::perft_command(static_cast<int>(perft_depth), perft_fen, divide,
                                                    perft_engine == "reference", cli::json_layout(perft_format)));
+    if (*errata && errata->count("--find") > 0) {
+        find_options.json = cli::json_layout(errata_format);
+        return finish_output(interp::find_parting_game(find_options, stdout));
+    }
     if (*errata) {
+        for (const char* option : {"--max-plies", "--base"})
+            if (errata->count(option) > 0) {
+                std::fprintf(stderr, "pgnsem errata: %s goes with --find SLUG\n", option);
+                return 2;
+            }
         if (const std::optional<interp::JsonLayout> layout = cli::json_layout(errata_format)) {
             interp::JsonDocument doc(stdout, *layout);
             for (const std::string& o : interp::errata_json()) doc.add(o);

@@ -75,6 +75,10 @@ for line in sys.stdin:
         print(o["slug"] + "=paper"); print(o["slug"] + "=laws")')
 if (($(wc -l <<<"$slugs") >= 20)); then ok; else bad "pgnsem errata lists only: $slugs"; fi
 expect "check --quiet --erratum " "$slugs"
+# errata --find takes the slug alone; --compare's readings and --max-plies get nothing
+expect "errata --find " "$(sed -n 's/=paper$//p' <<<"$slugs")"
+expect "check --compare " ""
+expect "errata --find castle-through-check --max-plies " ""
 for value in $(offered trace --erratum ""); do
   # (exit 1: a game is illegal under that reading; 2 would be the usage error)
   "$pgnsem" check --quiet --erratum "$value" "$src/examples/fischer-spassky-1992.pgn" >/dev/null 2>"$tmp/err"

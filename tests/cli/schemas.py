@@ -187,6 +187,15 @@ for command in ("check", "trace"):
     runs.append(([command, "--quiet", "-"], HOSTILE, kind, {1}))
     runs.append(([command, "--quiet", "-"], "", kind, {0}))
 runs.append((["check", "--quiet", "--strict", "--erratum", "castle-through-check=paper"] + GAMES, None, "verdict", {1}))
+# check --compare A,B: one comparison a game, its two verdicts inside; errata --find: one finding, a game
+# found by the search, one shrunk from the erratum's game, and none (exit 1).
+runs.append((["check", "--quiet", "--compare", "laws,paper"] + GAMES, None, "comparison", {1}))
+runs.append((["check", "--quiet", "--compare", "laws,laws+castle-uses-up-castling=paper", "-"], HOSTILE, "comparison",
+             {0, 1}))
+runs.append((["check", "--quiet", "--compare", "paper,laws"], "", "comparison", {0}))
+for slug, plies, statuses in (("promotion-capture-file", "4", {0}), ("castle-through-check", "2", {0}),
+                              ("king-never-captured", "1", {1})):
+    runs.append((["errata", "--find", slug, "--max-plies", plies], None, "finding", statuses))
 # diff: against Stockfish (every position agrees), against a program that promotes to a queen only (a
 # difference, its missing moves as `move` objects), and against one that ends at once (every position
 # failed, with its reason). The positions: two of the perft suite's, written here.
