@@ -26,7 +26,7 @@ struct CompareOptions {
     bool trace = false;
     // envelope_members of a `comparison` under A's reading, and of a `verdict` under each reading.
     std::string envelope, envelope_a, envelope_b;
-    JsonFrame* frame = nullptr;
+    OutputFrame* frame = nullptr;
 };
 
 struct CompareSummary {

@@ -242,7 +242,7 @@ int run_compare(std::vector<std::string> files, const std::string& spec, const s
     options.envelope = interp::envelope_members("comparison", options.a->reading());
     options.envelope_a = interp::envelope_members("verdict", options.a->reading());
     options.envelope_b = interp::envelope_members("verdict", options.b->reading());
-    interp::JsonFrame frame;
+    interp::OutputFrame frame;
     if (options.format == interp::Format::Json) {
         options.frame = &frame;
         if (!interp::write_bytes(stdout, "[")) return 2;
