@@ -114,10 +114,11 @@ function showVerdict(pane) {
         return;
     }
     pane.verdictLine.classList.add(v.verdict);
-    let text = `${v.verdict}, ${v.plies} ${v.plies === 1 ? 'ply' : 'plies'}`;
+    const plies = `${v.plies} ${v.plies === 1 ? 'ply' : 'plies'}`;
+    let text = `${v.verdict}, ${plies}`;
     if (v.error) {
         const at = v.error.ply ? ` at ply ${v.error.ply} (${v.error.written ?? ''})` : '';
-        text += `${at}: ${v.error.rule} — ${v.error.message}`;
+        text = `${v.verdict}${at}: ${v.error.rule} — ${v.error.message} (${plies} before it)`;
     } else if (v.end) {
         text += `, ${v.end}`;
     }
@@ -189,6 +190,7 @@ function showPly(pane) {
             : `no ply ${k}: the game has ${last} ${last === 1 ? 'ply' : 'plies'}`;
     }
     drawBoard(pane, fen, marked, markClass);
+    pane.board.hidden = !fen;
     pane.fenLine.textContent = fen ? `FEN: ${fen}` : '';
     pane.fenLine.dataset.fen = fen || '';
     let x = null;
@@ -233,7 +235,7 @@ function compare() {
     if (say(a) === say(b)) {
         line.textContent = `A and B agree: ${say(a)}`;
     } else {
-        line.textContent = `A and B differ: A (${readingText(a.reading)}) says ${say(a)}; B (${readingText(b.reading)}) says ${say(b)}`;
+        line.textContent = `A and B differ: under ${readingText(a.reading)}, A says ${say(a)}; under ${readingText(b.reading)}, B says ${say(b)}`;
         line.className = 'differ';
     }
 }
