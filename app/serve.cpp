@@ -681,4 +681,21 @@ int serve(std::FILE* in, std::FILE* out, const ServeLimits& limits) {
     return 0;
 }
 
+// (The limits are the session's own copy: Server keeps a reference to them.)
+struct ServeSession::Impl {
+    explicit Impl(const ServeLimits& l) : limits(l), server(limits) {}
+    ServeLimits limits;
+    Server server;
+    std::uint32_t line_number = 0;
+};
+
+ServeSession::ServeSession(const ServeLimits& limits) : impl_(std::make_unique<Impl>(limits)) {}
+ServeSession::~ServeSession() = default;
+
+std::string ServeSession::respond(std::string_view line) {
+    ++impl_->line_number;
+    if (line.size() > impl_->limits.request_bytes) return impl_->server.too_large(impl_->line_number);
+    return impl_->server.respond(line, impl_->line_number);
+}
+
 }  // namespace pgnsem::interp

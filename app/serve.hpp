@@ -11,6 +11,9 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
 
 #include "app/position_report.hpp"
 
@@ -31,5 +34,22 @@ struct ServeLimits {
 // Answers the requests of `in` on `out` until the end of `in`. 0 at the end of the input; 2 when
 // reading failed (said on stderr) or writing did (finish_output of io/output.hpp says why).
 [[nodiscard]] int serve(std::FILE* in, std::FILE* out, const ServeLimits& limits);
+
+// The same server for a caller that holds its requests one at a time rather than on a file
+// descriptor (the WebAssembly build, wasm/pgnsem_wasm.cpp): respond() gives the response to one
+// request line (no newline), as serve writes it; a line over limits.request_bytes is refused as
+// serve refuses it. The lines are numbered from 1 in the order they are given.
+class ServeSession {
+public:
+    explicit ServeSession(const ServeLimits& limits);
+    ~ServeSession();
+    ServeSession(const ServeSession&) = delete;
+    ServeSession& operator=(const ServeSession&) = delete;
+    [[nodiscard]] std::string respond(std::string_view line);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace pgnsem::interp

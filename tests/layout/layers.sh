@@ -3,7 +3,8 @@
 # the folders below it (and its own), and nothing outside the engine module (semantics/engine.hpp,
 # semantics/engine.cpp, semantics/engines.hpp) and semantics/fast/ itself names semantics/fast/.
 # tests/, bench/ and the fuzz targets may include anything: they hold the layers to each other. The
-# Python bindings (python/) include the public interface (pgnsem/) only.
+# Python bindings (python/) include the public interface (pgnsem/) only; the WebAssembly glue (wasm/)
+# stands where the command line does, above app/.
 # Then the check itself on a small tree of its own: an upward include and a fast-path include
 # outside the engine module must both be named.
 # Needs bash, grep and find only; well under a second.
@@ -22,6 +23,7 @@ declare -A below=(
   [pgnsem]="ast syntax semantics laws interpreter io"
   [app]="ast syntax semantics laws interpreter io"
   [python]="pgnsem"
+  [wasm]="ast syntax semantics laws interpreter io app"
 )
 engine_module="semantics/engine.hpp semantics/engine.cpp semantics/engines.hpp"
 
