@@ -15,7 +15,8 @@
 # Needs node and chromium-headless-shell (or chromium): scripts/install-deps --test.
 # Arguments: PGNSEM SOURCE_DIR PLAYGROUND_BUILD_DIR (build/playground: page/ and module/ in it)
 set -u
-pgnsem=$1 src=$2 playground=$3
+# (absolute: examples/js links node_modules/pgnsem to the module from another folder)
+pgnsem=$1 src=$(cd "$2" && pwd) playground=$(cd "$3" && pwd)
 tmp=$(mktemp -d "$playground/test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail=0

@@ -40,9 +40,13 @@ function readingOf(pane) {
     return out;
 }
 function readingText(reading) {
-    // the envelope's `reading` of an object the reference wrote
-    if (reading.as_printed.length === 0 || reading.name === 'paper') return reading.name;
-    return `${reading.name} (as printed: ${reading.as_printed.join(', ')})`;
+    // the envelope's `reading` of an object the reference wrote, in the words of the command line's
+    // reports (io/contract.cpp, reading_text): named from the nearer side
+    if (reading.name !== 'mixed') return reading.name;
+    const printed = new Set(reading.as_printed);
+    const corrected = errata.map((e) => e.slug).filter((slug) => !printed.has(slug));
+    if (corrected.length < printed.size) return `paper, with ${corrected.map((s) => `${s}=laws`).join(' ')}`;
+    return `laws, with ${reading.as_printed.map((s) => `${s}=paper`).join(' ')}`;
 }
 
 function buildPane(root) {
@@ -134,7 +138,7 @@ function premisesTable(x) {
         const row = element('tr', { class: p.value ? 'true' : 'false' },
             element('td', { class: 'mono', text: p.notation, title: p.premise }),
             element('td', { class: 'mono', text: p.values ?? '' }),
-            element('td', { class: 'value', text: p.value ? '⊤' : '⊥' }),
+            element('td', { class: 'value', text: p.value ? 'true' : 'false' }),
             element('td', { class: 'mono', text: p.rule }),
             element('td', { text: p.erratum ? `${p.erratum} (${p.form})` : '' }));
         table.append(row);
