@@ -104,6 +104,18 @@ std::optional<GameSelection> GameSelection::parse(std::string_view text) {
 
 namespace check_detail {
 
+bool read_cleanly(const Input& input, const syntax::PgnReader& reader) {
+    if (const std::string why = input.error(); !why.empty()) {
+        std::fprintf(stderr, "pgnsem: %s\n", why.c_str());
+        return false;
+    }
+    if (!reader.io_error().empty()) {
+        std::fprintf(stderr, "pgnsem: %s\n", text_for_people(reader.io_error()).c_str());
+        return false;
+    }
+    return true;
+}
+
 // Writes and empties `buf`, giving back the memory of a large one. False on a write error.
 bool write_out(std::string& buf, std::FILE* out, OutputFrame* frame) {
     const std::string_view head = frame != nullptr ? frame->header(buf) : std::string_view();
@@ -233,12 +245,7 @@ bool check_file(const std::string& path, const CheckOptions& options, std::FILE*
                                 : check_parallel(input->text(), path, options, out, summary, read_error);
     if (options.progress) options.progress->end_file();
     if (options.progress) options.progress->interrupt();
-    // the messages name the file already; the decompressor's says more than the reader's EIO
-    if (const std::string why = input->error(); !why.empty()) {
-        std::fprintf(stderr, "pgnsem: %s\n", why.c_str());
-        ok = false;
-    } else if (!reader.io_error().empty()) {
-        std::fprintf(stderr, "pgnsem: %s\n", text_for_people(reader.io_error()).c_str());
+    if (!check_detail::read_cleanly(*input, reader)) {
         ok = false;
     } else if (!read_error.empty()) {
         std::fprintf(stderr, "pgnsem: %s\n", text_for_people(read_error).c_str());

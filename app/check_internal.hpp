@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/check.hpp"
+#include "io/input.hpp"
 #include "io/output.hpp"
 #include "io/trace_html.hpp"
 #include "syntax/pgn/reader.hpp"
@@ -119,6 +120,10 @@ private:
 // Writes and empties `buf` (through the run's OutputFrame when it writes a document), giving back
 // the memory of a large one. False on a write error.
 bool write_out(std::string& buf, std::FILE* out, OutputFrame* frame);
+
+// After a file is read: its decompressor's error or else its reader's, said on stderr (both name the
+// file; the decompressor's says more than the reader's EIO). False when there was one.
+bool read_cleanly(const Input& input, const syntax::PgnReader& reader);
 
 // The memory a game read from the file holds: its text (in `arena`) and its AST's arrays.
 std::size_t footprint(const ast::Game& g, const std::string& arena) noexcept;

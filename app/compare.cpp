@@ -312,13 +312,7 @@ bool compare_file(const std::string& path, const CompareOptions& options, std::F
         if (check_detail::footprint(game, {}) > check_detail::kHoldBytes) game = ast::Game{};
     }
     if (ok) ok = check_detail::write_out(buf, out, options.frame);
-    if (const std::string why = input->error(); !why.empty()) {
-        std::fprintf(stderr, "pgnsem: %s\n", why.c_str());
-        ok = false;
-    } else if (!reader.io_error().empty()) {
-        std::fprintf(stderr, "pgnsem: %s\n", text_for_people(reader.io_error()).c_str());
-        ok = false;
-    }
+    if (!check_detail::read_cleanly(*input, reader)) ok = false;
     if (!ok) summary.io_error = true;
     return ok;
 }
