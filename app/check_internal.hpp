@@ -54,6 +54,7 @@ public:
         header_written_ = false;
         if (format_ == Format::Html) {
             page_game_.clear();
+            page_id_.clear();
             moves_.clear();
             start_.reset();
         }
@@ -99,6 +100,8 @@ private:
     // The page (app/trace_page.cpp): a ply held, and the game written once its verdict is known.
     void page_ply(const PlyEvent& e);
     void page_end(const Verdict& v);
+    // The game's anchor on the page, "f1g3", made once a game.
+    const std::string& page_id(std::uint32_t game);
 
     std::string& buf_;
     std::string_view file_;
@@ -113,6 +116,7 @@ private:
     std::string scratch_;  // the html trace's text before it is escaped, reused
     // the page's game so far: its plies' markup, its move list, σ₀
     std::string page_game_;
+    std::string page_id_;
     std::vector<MoveLink> moves_;
     std::optional<sem::State> start_;
 };

@@ -41,7 +41,7 @@ void append_reading_line(std::string& out, std::string_view label, const Verdict
     out.append(label).append(": ").append(verdict_name(v.kind));
     if (v.error) {
         out.append(" at ");
-        append_place_text(out, PlyPlace{v.error->ply, v.error->move_number, v.error->side, v.error->written});
+        append_place_text(out, place_of(*v.error));
         out.append(": ").append(v.error->rule).append(": ");
         append_text(out, v.error->message);
     } else {
@@ -127,14 +127,11 @@ public:
     }
 
 private:
-    static std::uint32_t last_ply(const Verdict& v) { return v.error ? std::max(v.error->ply, v.plies) : v.plies; }
-
     static std::optional<PlyPlace> place(const Comparison& c, std::uint32_t ply) {
         for (const auto* plies : {&c.plies_a, &c.plies_b})
             if (ply >= 1 && ply <= plies->size()) return (*plies)[ply - 1].place;
         for (const Verdict* v : {&c.a, &c.b})
-            if (v->error && v->error->ply == ply)
-                return PlyPlace{ply, v->error->move_number, v->error->side, v->error->written};
+            if (v->error && v->error->ply == ply) return place_of(*v->error);
         return std::nullopt;
     }
 
@@ -165,13 +162,7 @@ private:
             out_.append(" ").append(ide_name(x)).append(" (").append(ide_value_text(x, va)).append(" / ");
             out_.append(ide_value_text(x, vb)).append(")");
         };
-        for (int q = 0; q < 64; ++q) differ(sem::Ide(Square::unchecked(q)));
-        differ(sem::Ide::turn());
-        for (int i = 0; i < 16; ++i) differ(sem::Ide::stamp(i));
-        for (const Color c : {Color::White, Color::Black}) differ(sem::Ide::king_moved(c));
-        for (const std::uint8_t corner : {sem::kCornerA1, sem::kCornerH1, sem::kCornerA8, sem::kCornerH8})
-            differ(sem::Ide::rook_moved(corner));
-        differ(sem::Ide::halfmove_clock());
+        sem::for_each_identifier(differ);
         out_.append("  (").append(o_.label_a).append(" / ").append(o_.label_b).append(")\n");
     }
 

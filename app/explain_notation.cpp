@@ -256,11 +256,17 @@ std::optional<std::string_view> text_or_null(std::string_view t) {
     return t.empty() ? std::nullopt : std::optional(t);
 }
 
-std::string premise_line(const sem::Premise& pv, const Ctx& c) {
+// "true   h8 = 24   (σ: h8 = 24)", and "   → rule" when false: what the text and the tree both write.
+static std::string premise_value(const sem::Premise& pv, const Ctx& c) {
     const Instance i = instance(pv, c);
     std::string l = std::string(pv.holds ? "true   " : "false  ") + i.form;
     if (!i.values.empty()) l.append("   (").append(i.values).append(")");
     if (!pv.holds) l.append("   → ").append(sem::rule_id(pv.as));
+    return l;
+}
+
+std::string premise_line(const sem::Premise& pv, const Ctx& c) {
+    std::string l = premise_value(pv, c);
     if (pv.erratum) l.append("   ").append(erratum_tag(pv.erratum, pv.corrected));
     return l;
 }
@@ -286,11 +292,7 @@ static std::string premise_origin(const sem::Premise& pv, const std::string& of)
 }
 
 TreeNode premise_node(const sem::Premise& pv, const Ctx& c, const std::string& of) {
-    const Instance i = instance(pv, c);
-    std::string text = std::string(pv.holds ? "true   " : "false  ") + i.form;
-    if (!i.values.empty()) text.append("   (").append(i.values).append(")");
-    if (!pv.holds) text.append("   → ").append(sem::rule_id(pv.as));
-    return TreeNode{text, premise_origin(pv, of), {}};
+    return TreeNode{premise_value(pv, c), premise_origin(pv, of), {}};
 }
 
 }  // namespace pgnsem::interp::notation

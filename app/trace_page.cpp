@@ -30,28 +30,27 @@ const ast::Ply* ply_at(const ast::Game& g, const ast::SourcePos& pos) {
     return nullptr;
 }
 
-// A game's anchor on the page: "f1g3" (built with append: GCC 12 warns of a false overlap in a
-// chain of +).
-std::string game_id(std::uint32_t file, std::uint32_t game) {
-    std::string id("f");
-    id.append(std::to_string(file)).append("g").append(std::to_string(game));
-    return id;
-}
-
 }  // namespace
+
+const std::string& TraceWriter::page_id(std::uint32_t game) {
+    // (built with append: GCC 12 warns of a false overlap in a chain of +)
+    if (page_id_.empty())
+        page_id_.append("f").append(std::to_string(file_number_)).append("g").append(std::to_string(game));
+    return page_id_;
+}
 
 void TraceWriter::page_ply(const PlyEvent& e) {
     if (!start_) start_ = *e.before;
     moves_.push_back(MoveLink{e.ply, e.move_number, e.side, std::string(e.san_written)});
     std::string explanation;
     if (e.source != nullptr) explanation = explain_ply_text(e.source->move, *e.before, reading_value_, e.san_written);
-    const std::string id = game_id(file_number_, e.game);
+    const std::string& id = page_id(e.game);
     append_trace_html(page_game_, id, e, scratch_, explanation,
                       e.source != nullptr ? comments_after(*game_, e.source) : std::vector<std::string_view>{});
 }
 
 void TraceWriter::page_end(const Verdict& v) {
-    const std::string id = game_id(file_number_, v.game);
+    const std::string& id = page_id(v.game);
     // no ply defined: σ₀ is where the verdict stands, unless the start position itself failed
     const sem::State* start = start_ ? &*start_ : v.error && v.error->ply == 0 ? nullptr : &v.final_state;
     append_trace_header_html(buf_, id, file_, v.game, reading_, game_->tag("White"), game_->tag("Black"), start, moves_,

@@ -23,15 +23,6 @@ Outcome outcome_at(const Verdict& v, std::uint32_t ply) noexcept {
     return {};
 }
 
-// The last ply a verdict says anything of.
-std::uint32_t last_ply(const Verdict& v) noexcept {
-    return v.error ? std::max(v.error->ply, v.plies) : v.plies;
-}
-
-PlyPlace place_of(const ErrorInfo& e) {
-    return PlyPlace{e.ply, e.move_number, e.side, e.written};
-}
-
 // Records every defined ply of the main line.
 class Recorder final : public TraceSink {
 public:
@@ -55,6 +46,14 @@ private:
 };
 
 }  // namespace
+
+std::uint32_t last_ply(const Verdict& v) noexcept {
+    return v.error ? std::max(v.error->ply, v.plies) : v.plies;
+}
+
+PlyPlace place_of(const ErrorInfo& e) {
+    return PlyPlace{e.ply, e.move_number, e.side, e.written};
+}
 
 std::optional<std::uint32_t> parting_ply(const Verdict& a, const Verdict& b) noexcept {
     const std::uint32_t last = std::max(last_ply(a), last_ply(b));

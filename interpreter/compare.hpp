@@ -58,6 +58,11 @@ struct Comparison {
     std::optional<sem::State> start;
 };
 
+// The last ply a verdict says anything of (its failing ply, or its last defined one).
+[[nodiscard]] std::uint32_t last_ply(const Verdict& v) noexcept;
+// Where a verdict's error stands.
+[[nodiscard]] PlyPlace place_of(const ErrorInfo& e);
+
 // The first ply at which two verdicts of one game part (above), if any. Only the verdicts are
 // read: a ply up to `plies` is defined, the error's ply is refused with its kind and rule, a ply
 // past both is not reached.

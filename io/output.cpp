@@ -73,11 +73,14 @@ std::vector<IdentifierChange> identifier_changes(const sem::State& a, const sem:
     const auto add_if_changed = [&](sem::Ide x) {
         if (sem::value_of(a, x) != sem::value_of(b, x)) add(x);
     };
-    add(sem::Ide::turn());
-    for (int i = 0; i < 16; ++i) add_if_changed(sem::Ide::stamp(i));
-    for (const Color c : {Color::White, Color::Black}) add_if_changed(sem::Ide::king_moved(c));
-    for (const std::uint8_t corner : {sem::kCornerA1, sem::kCornerH1, sem::kCornerA8, sem::kCornerH8})
-        add_if_changed(sem::Ide::rook_moved(corner));
+    // turn always (every ply changes it), the others when they changed; not the squares (the trace
+    // lists them itself) nor the clock
+    sem::for_each_identifier([&](sem::Ide x) {
+        if (x.kind() == sem::Ide::Kind::Turn)
+            add(x);
+        else if (x.kind() != sem::Ide::Kind::Square && x.kind() != sem::Ide::Kind::HalfmoveClock)
+            add_if_changed(x);
+    });
     return out;
 }
 

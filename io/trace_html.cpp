@@ -112,9 +112,8 @@ std::string_view glyph(PieceKind k) noexcept {
     return "?";
 }
 
-// The pieces of σ in words, for screen readers: "White: Ke1, Qd1, …, pawns a2, b2; Black: …".
-std::string board_label(const sem::State& sigma) {
-    const Placement p = sem::to_placement(sigma);
+// The pieces of a placement in words, for screen readers: "White: Ke1, Qd1, …, pawns a2, b2; Black: …".
+std::string board_label(const Placement& p) {
     std::string label;
     for (const Color c : {Color::White, Color::Black}) {
         label.append(c == Color::White ? "White: " : "; Black: ");
@@ -165,10 +164,11 @@ void append_board(std::string& out, const sem::State& sigma, const sem::State* b
     append_int(out, kSide);
     out.append("\" height=\"");
     append_int(out, kSide);
+    const Placement p = sem::to_placement(sigma);
     out.append("\" role=\"img\" aria-label=\"");
     append_html(out, caption);
     out.append(": ");
-    append_html(out, board_label(sigma));
+    append_html(out, board_label(p));
     out.append("\">");
     out.append("<use href=\"#board\"/>");
     if (before != nullptr) {
@@ -186,7 +186,6 @@ void append_board(std::string& out, const sem::State& sigma, const sem::State* b
             out.append("\" width=\"30\" height=\"30\"/>");
         }
     }
-    const Placement p = sem::to_placement(sigma);
     for (int s = 0; s < 64; ++s) {
         const auto& piece = p.squares[static_cast<std::size_t>(s)];
         if (!piece) continue;

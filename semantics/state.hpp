@@ -249,6 +249,18 @@ struct Assignment {
 void assign_in_place(State& s, const Assignment& a) noexcept;
 // σ^v_Q: the same for one square.
 [[nodiscard]] State update(const State& s, Square q, PieceId v) noexcept;
+// f(x) for every identifier of σ, in the notes' order: the squares a1 … h8, turn, the sixteen
+// two-step stamps, w_king and b_king, the Laws' rook flags a1, h1, a8, h8, the halfmove clock.
+template <class F>
+constexpr void for_each_identifier(F&& f) {
+    for (int q = 0; q < 64; ++q) f(Ide(Square::unchecked(q)));
+    f(Ide::turn());
+    for (int i = 0; i < 16; ++i) f(Ide::stamp(i));
+    for (const Color c : {Color::White, Color::Black}) f(Ide::king_moved(c));
+    for (const std::uint8_t corner : {kCornerA1, kCornerH1, kCornerA8, kCornerH8}) f(Ide::rook_moved(corner));
+    f(Ide::halfmove_clock());
+}
+
 // σ(x): the value an identifier holds (a square its piece id; a flag 0 or 1; a stamp kNoStamp when
 // never set).
 [[nodiscard]] unsigned value_of(const State& s, Ide x) noexcept;
