@@ -131,7 +131,7 @@ TEST_CASE("§16.1.3.3 castling availability", "[fen][16.1.3.3]") {
     });
 }
 
-TEST_CASE("§16.1.3.3 castling by file letter (Shredder-FEN, X-FEN; Chess960)", "[fen][16.1.3.3][chess960]") {
+TEST_CASE("§16.1.3.3 castling by file letter: Shredder-FEN and X-FEN, for Chess960", "[fen][16.1.3.3][chess960]") {
     // edge case 103: the letters are read and kept as written; what they mean is the semantics'
     const Placement shredder = fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
     CHECK_FALSE((shredder.white_king_side || shredder.white_queen_side || shredder.black_king_side ||
