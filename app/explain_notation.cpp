@@ -70,19 +70,19 @@ Instance instance(const sem::Premise& p, const Ctx& c) {
     switch (p.as) {
         case sem::Failure::CastleKingMoved:
             if (p.erratum == sem::Erratum::CastleUsesUpCastling && p.square)
-                return {sq(*p.square) + " = " + std::to_string(sem::castle_squares(mover, side).king.value()),
+                return {sq(*p.square) + " = " + std::to_string(sem::castle_squares(s, mover, side).king.value()),
                         square_value(*p.square)};
             return {ide_name(sem::Ide::king_moved(mover)) + " = 0", "σ: " + held(s, sem::Ide::king_moved(mover))};
         case sem::Failure::CastleRookMoved: {
-            const sem::Ide x = sem::Ide::rook_moved(sem::castle_squares(mover, side).corner);
+            const sem::Ide x = sem::Ide::rook_moved(sem::castle_squares(s, mover, side).corner);
             return {ide_name(x) + " = 0", "σ: " + held(s, x)};
         }
         case sem::Failure::CastleNoRook: {
-            const sem::CastleTest t = sem::castle_test(mover, side, c.r);
+            const sem::CastleTest t = sem::castle_test(s, mover, side, c.r);
             return {sq(t.rook_square) + " = " + std::to_string(t.rook.value()), square_value(t.rook_square)};
         }
         case sem::Failure::CastleBlocked: {
-            const sem::CastleTest t = sem::castle_test(mover, side, c.r);
+            const sem::CastleTest t = sem::castle_test(s, mover, side, c.r);
             std::string form, values = "σ: ";
             for (int i = 0; i < t.between_count; ++i) {
                 const Square x = t.between[static_cast<std::size_t>(i)];

@@ -52,8 +52,44 @@ bool read_fen_line(std::FILE* in, std::string& fen) {
     return true;
 }
 
-std::optional<Placement> position_option(const std::string& option, int& status) {
-    if (option.empty()) return sem::to_placement(sem::initial_state());
+std::optional<Placement> chess960_start(std::string_view text, bool& bad) {
+    bad = false;
+    std::string lower;
+    for (const char c : text) lower.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
+    std::string_view number = lower;
+    if (number.rfind("chess960:", 0) == 0)
+        number.remove_prefix(9);
+    else if (number.rfind("960:", 0) == 0)
+        number.remove_prefix(4);
+    else
+        return std::nullopt;
+    int n = 0;
+    bad = number.empty() || number.size() > 3;
+    for (const char c : number) {
+        if (c < '0' || c > '9') bad = true;
+        n = n * 10 + (c - '0');
+    }
+    if (bad || n > 959) {
+        bad = true;
+        return std::nullopt;
+    }
+    return sem::to_placement(sem::initial_state_960(n));
+}
+
+std::optional<Placement> position_option(const std::string& option, int& status, bool chess960) {
+    if (option.empty()) {
+        Placement start = sem::to_placement(sem::initial_state());
+        start.chess960 = chess960;
+        return start;
+    }
+    bool bad = false;
+    if (std::optional<Placement> start = chess960_start(option, bad)) return start;
+    if (bad) {
+        std::fprintf(stderr, "pgnsem: %s: a Chess960 start position is chess960:N with N from 0 to 959\n",
+                     option.c_str());
+        status = 2;
+        return std::nullopt;
+    }
     std::string fen = option;
     if (option == "-") {
         // the first line of standard input, as `fen -` reads its first record
@@ -69,7 +105,8 @@ std::optional<Placement> position_option(const std::string& option, int& status)
         status = 2;
         return std::nullopt;
     }
-    const Placement& p = boost::variant2::get<Placement>(parsed);
+    Placement& p = boost::variant2::get<Placement>(parsed);
+    p.chess960 = chess960 || p.castling_files[0] != 0 || p.castling_files[1] != 0;
     // As perft counts it, any position that parses is answered (the move generator takes any
     // placement); what keeps it from arising in a game is said on stderr, and the status is 1.
     const sem::Problems problems = sem::validate(p);
@@ -173,9 +210,9 @@ std::string moves_report(const Placement& p, bool json) {
     return out;
 }
 
-int moves_command(const std::string& fen, std::optional<JsonLayout> json, std::FILE* out) {
+int moves_command(const std::string& fen, std::optional<JsonLayout> json, std::FILE* out, bool chess960) {
     int status = 0;
-    const std::optional<Placement> p = position_option(fen, status);
+    const std::optional<Placement> p = position_option(fen, status, chess960);
     if (!p) return status;
     if (!json) return write_bytes(out, moves_report(*p, false)) ? status : 2;
     JsonDocument doc(out, *json);
@@ -288,7 +325,7 @@ TokenReport resolved_report(const sem::State& s, std::string_view token, bool st
     r.legal = true;
     r.equation = std::string(sem::rule_id(played.action.rule));
     r.san = canonical_text(e, s, played.action, played.next);
-    r.uci = uci_text(played.action);
+    r.uci = uci_text(s, played.action);
     r.fen_after = fen_of(played.next);
     ast::Ply ply;
     ply.move = r.move;
@@ -511,12 +548,12 @@ std::string san_move_json(const Placement& p, std::string_view token, bool stric
 }
 
 int san_command(const std::string& fen, const std::vector<std::string>& tokens, bool strict,
-                std::optional<JsonLayout> json, std::FILE* out) {
+                std::optional<JsonLayout> json, std::FILE* out, bool chess960) {
     std::optional<Placement> position;
     std::optional<sem::State> s;
     int status = 0;
     if (!fen.empty()) {
-        position = position_option(fen, status);
+        position = position_option(fen, status, chess960);
         if (!position) return status;
         s = sem::from_placement(*position);
     }

@@ -19,10 +19,16 @@
 namespace pgnsem::interp {
 
 // The position of a `--fen` option (a FEN or four-field EPD, syntax::parse_position; `-` reads it
-// from the first line of standard input), or the initial position when `fen` is empty. nullopt, `status` 2, after
+// from the first line of standard input; `chess960:N` or `960:N`, Chess960's start position N), or the
+// initial position when `fen` is empty. nullopt, `status` 2, after
 // saying on stderr why, when the text does not parse; a position that cannot arise in a game is returned, as perft
-// counts one, with every problem said on stderr as a warning and `status` 1.
-[[nodiscard]] std::optional<Placement> position_option(const std::string& fen, int& status);
+// counts one, with every problem said on stderr as a warning and `status` 1. The position is a Chess960
+// one (Placement::chess960, proofs-notes/chess960.md) when `chess960` says so (`--chess960`), when it
+// is given by number, or when its castling field has a file letter (Shredder-FEN, X-FEN's letters).
+[[nodiscard]] std::optional<Placement> position_option(const std::string& fen, int& status, bool chess960 = false);
+// Chess960's start position N of `chess960:N` or `960:N` (any case), nothing when `text` is not of
+// that form; `bad` when it is, with N not a number from 0 to 959.
+[[nodiscard]] std::optional<Placement> chess960_start(std::string_view text, bool& bad);
 // The first line of `in` that is not blank, without its spaces and tabs at either end; false, after
 // saying why on stderr, when there is none, it is too long for a FEN record, or `in` fails.
 [[nodiscard]] bool read_fen_line(std::FILE* in, std::string& fen);
@@ -34,7 +40,8 @@ namespace pgnsem::interp {
 // `pgnsem moves [--fen FEN] [--format text|json|jsonl]`: text (no layout), or the one object as a
 // document or a line. 0, or 1 when the position cannot arise in a game (the moves are listed all
 // the same), 2 when the FEN does not parse or the output could not be written.
-[[nodiscard]] int moves_command(const std::string& fen, std::optional<JsonLayout> json, std::FILE* out);
+[[nodiscard]] int moves_command(const std::string& fen, std::optional<JsonLayout> json, std::FILE* out,
+                                bool chess960 = false);
 
 // One token of `pgnsem san` as the SAN reader reads it: a `san` object (schemas/san.json, no
 // newline): its parts as written and its export-format spelling, or the reader's error. Under
@@ -61,6 +68,6 @@ struct MoveVerdict {
 // position, is a legal move), 1 otherwise, 2 when the FEN does not parse or the output could not be
 // written.
 [[nodiscard]] int san_command(const std::string& fen, const std::vector<std::string>& tokens, bool strict,
-                              std::optional<JsonLayout> json, std::FILE* out);
+                              std::optional<JsonLayout> json, std::FILE* out, bool chess960 = false);
 
 }  // namespace pgnsem::interp

@@ -91,9 +91,10 @@ std::string perft_object(const Placement& p, int depth, bool divide, const Perft
     return out;
 }
 
-int perft_command(int depth, const std::string& fen, bool divide, bool reference, std::optional<JsonLayout> json) {
+int perft_command(int depth, const std::string& fen, bool divide, bool reference, std::optional<JsonLayout> json,
+                  bool chess960) {
     int status = 0;
-    const std::optional<Placement> p = position_option(fen, status);
+    const std::optional<Placement> p = position_option(fen, status, chess960);
     if (!p) return status;
     // The fast path's perft by default; the reference tries every move of every piece with T.
     const std::unique_ptr<sem::Engine> reference_engine = sem::reference_engine();

@@ -42,6 +42,6 @@ struct PerftCount {
 // line. 0, or 2 when the FEN does not parse or the output could not be written. A position that
 // cannot arise in a game is counted all the same, its problems said on stderr.
 [[nodiscard]] int perft_command(int depth, const std::string& fen, bool divide, bool reference,
-                                std::optional<JsonLayout> json);
+                                std::optional<JsonLayout> json, bool chess960 = false);
 
 }  // namespace pgnsem::interp

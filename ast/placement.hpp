@@ -27,6 +27,10 @@ struct FenFields {
     bool white_queen_side = false;
     bool black_king_side = false;
     bool black_queen_side = false;
+    // Chess960's rights written by their rook's file (Shredder-FEN `HAha`, X-FEN's letters `KCkc`;
+    // proofs-notes/chess960.md): by colour (White 0, Black 1), bit f for the letter of file f. What
+    // these and K Q k q mean in a position is the semantics' question (laws/setup.hpp).
+    std::array<std::uint8_t, 2> castling_files{};
     std::optional<Square> en_passant;
     std::uint32_t halfmove_clock = 0;
     std::uint32_t fullmove_number = 1;
@@ -36,6 +40,10 @@ struct FenFields {
 // All six: what stands on each square, and the five fields.
 struct Placement : FenFields {
     std::array<std::optional<ColoredPiece>, 64> squares{};  // a1 … h8
+    // The position is played by the Chess960 rules (proofs-notes/chess960.md): its castling rights
+    // read as X-FEN's and Shredder-FEN's. Not a field of FEN: the reader leaves it false, and who
+    // reads the FEN says (a Variant tag, --chess960, a file letter in the castling field).
+    bool chess960 = false;
     friend bool operator==(const Placement&, const Placement&) = default;
 };
 

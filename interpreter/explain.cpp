@@ -160,9 +160,32 @@ std::string explain_problem(sem::PositionRule rule, const sem::Detail& d, const 
         case sem::PositionRule::PosEnPassantNoPawn:
         case sem::PositionRule::PosEnPassantOccupied:
         case sem::PositionRule::PosEnPassantRank:
-        case sem::PositionRule::PosCastlingRights:
             if (d.square) return base + " (" + sq(d.square) + ")";
             return base;
+        case sem::PositionRule::PosCastlingRights: {
+            if (!s.chess960) {
+                if (d.square && d.square->file().index() != 0 && d.square->file().index() != 7)
+                    return base + " (" + sq(d.square) +
+                           ": a right by its rook's file is Chess960 notation; a Chess960 game says so in its Variant "
+                           "tag)";
+                if (d.square) return base + " (" + sq(d.square) + ")";
+                return base;
+            }
+            // Chess960 (laws/setup.cpp): the colour by the square the right names, or its king's
+            const std::optional<Square> at = d.square ? d.square : d.king ? d.king : d.to;
+            const std::string colour = at && at->rank().index() == 7 ? "black" : "white";
+            if (!d.king)
+                return base + ": no " + colour + " king on its first rank" +
+                       (d.square ? " (" + sq(d.square) + ")" : "");
+            if (d.square) return base + ": no " + colour + " rook on " + sq(d.square);
+            return base + ": no " + colour + " rook between the king on " + sq(d.king) + " and " + sq(d.to);
+        }
+        case sem::PositionRule::PosCastlingSides:
+            return base + ": two rights name rooks on the same side of the king on " + sq(d.king) + " (" +
+                   sq(d.square) + ")";
+        case sem::PositionRule::PosCastlingFiles:
+            return base + " (White's king and rooks start as on " + sq(d.king) + ", Black's do not: its king on " +
+                   sq(d.square) + ")";
         case sem::PositionRule::PosOppositeCheck:
         case sem::PositionRule::PosImpossibleCheck:
         case sem::PositionRule::PosTooManyCheckers:

@@ -19,6 +19,7 @@
 #include "interpreter/start_position.hpp"
 #include "interpreter/strict.hpp"
 #include "laws/setup.hpp"
+#include "semantics/moves.hpp"
 #include "semantics/steps.hpp"
 #include "syntax/fen.hpp"
 #include "syntax/san.hpp"
@@ -109,8 +110,8 @@ std::string uci_text(const sem::ConcreteMove& m) {
     return u;
 }
 
-std::string uci_text(const sem::Action& a) {
-    return uci_text(sem::ConcreteMove{a.from, a.to, a.promotion});
+std::string uci_text(const sem::State& before, const sem::Action& a) {
+    return uci_text(sem::concrete_move(before, a));
 }
 
 namespace {
@@ -401,7 +402,7 @@ private:
 
     void emit_trace(const ast::Ply& ply, std::uint32_t ply_no, const sem::State& s, const Played& p) {
         const std::string canonical = canonical_text(engine_, s, p.action, p.next);
-        const std::string uci = uci_text(p.action);
+        const std::string uci = uci_text(s, p.action);
         const std::string fen = fen_of(p.next);
         PlyEvent e;
         e.game = g_.index;

@@ -117,9 +117,11 @@ private:
 // engine chooses it.
 [[nodiscard]] std::string canonical_text(const sem::Engine& e, const sem::State& before, const sem::Action& a,
                                          const sem::State& after);
-// UCI text of a move (`e2e4`, `e7e8q`, castling as the king's move `e1g1`).
+// UCI text of a move (`e2e4`, `e7e8q`, castling as the king's move `e1g1`; in a Chess960 game the
+// king taking its rook, `e1h1`, as UCI_Chess960 engines write it: proofs-notes/chess960.md).
 [[nodiscard]] std::string uci_text(const sem::ConcreteMove& m);
-[[nodiscard]] std::string uci_text(const sem::Action& a);
+// The same of a defined move made in σ `before`.
+[[nodiscard]] std::string uci_text(const sem::State& before, const sem::Action& a);
 // FEN of σ.
 [[nodiscard]] std::string fen_of(const sem::State& s);
 

@@ -62,25 +62,152 @@ int take_original(bool (&used)[2], int queenside, int kingside) noexcept {
     return queenside;
 }
 
+// One castling right as the FEN writes it: K or Q (`letter_side`), or a file letter (`file`).
+struct WrittenRight {
+    std::optional<ast::CastleSide> letter_side;
+    int file = -1;
+};
+
+// A colour's rights in the order the FEN writes them: K, the file letters from h to a, Q.
+int written_rights(const Placement& p, Color c, std::array<WrittenRight, 10>& out) noexcept {
+    int n = 0;
+    const bool white = c == Color::White;
+    if (white ? p.white_king_side : p.black_king_side) out[idx(n++)] = {ast::CastleSide::King, -1};
+    for (int f = 7; f >= 0; --f)
+        if ((p.castling_files[side_index(c)] & (1u << f)) != 0) out[idx(n++)] = {std::nullopt, f};
+    if (white ? p.white_queen_side : p.black_queen_side) out[idx(n++)] = {ast::CastleSide::Queen, -1};
+    return n;
+}
+
+// What a colour's rights name (proofs-notes/chess960.md): the king's file and, per side
+// (ast::CastleSide), the file of the right's rook, −1 where no right stands; and the rights that
+// name nothing (`missing`: the square each names, or none; `king_missing`: the colour has no king
+// where its rights need it) or a side named twice (`doubled`: the square of the second).
+struct ColourRights {
+    int king = -1;
+    std::array<int, 2> rook{{-1, -1}};
+    std::array<std::optional<Square>, 10> missing{};
+    // for each missing K or Q of Chess960, the edge of the first rank on its side (a1 or h1)
+    std::array<std::optional<Square>, 10> missing_edge{};
+    int missing_count = 0;
+    bool king_missing = false;
+    std::optional<Square> doubled;
+    [[nodiscard]] bool any() const noexcept { return rook[0] >= 0 || rook[1] >= 0; }
+};
+
+// In standard chess: K (or h) is the rook on h1 with the king on e1, Q (or a) the rook on a1; any
+// other file letter names no castling of standard chess. In Chess960: the king is the colour's one
+// king on its first rank, K (Q) the outermost rook of the colour on that rank on the king's kingside
+// (queenside), a file letter the rook on that file of the rank, on whichever side of the king it
+// stands. A side named twice keeps its first right.
+ColourRights resolve_rights(const Placement& p, Color c, bool chess960) noexcept {
+    ColourRights out;
+    std::array<WrittenRight, 10> written{};
+    const int n = written_rights(p, c, written);
+    if (n == 0) return out;
+    const int base = c == Color::White ? 0 : 56;
+    const auto rook_at = [&](int f) { return is_piece(p, base + f, c, PieceKind::Rook); };
+    const auto name = [&](const WrittenRight& w) -> std::optional<Square> {
+        if (w.file >= 0) return Square::unchecked(base + w.file);
+        if (!chess960) return Square::unchecked(base + (*w.letter_side == ast::CastleSide::King ? 7 : 0));
+        return std::nullopt;
+    };
+    int king = -1;
+    if (chess960) {
+        int kings = 0;
+        for (int f = 0; f < 8; ++f)
+            if (is_piece(p, base + f, c, PieceKind::King)) {
+                king = f;
+                ++kings;
+            }
+        if (kings != 1) king = -1;
+    } else if (is_piece(p, base + 4, c, PieceKind::King)) {
+        king = 4;
+    }
+    out.king = king;
+    for (int i = 0; i < n; ++i) {
+        const WrittenRight& w = written[idx(i)];
+        std::optional<ast::CastleSide> side;
+        int rook = -1;
+        if (!chess960) {
+            const bool king_side = w.file >= 0 ? w.file == 7 : *w.letter_side == ast::CastleSide::King;
+            const int f = w.file >= 0 ? w.file : (king_side ? 7 : 0);
+            if (king == 4 && (f == 0 || f == 7) && rook_at(f)) {
+                side = king_side ? ast::CastleSide::King : ast::CastleSide::Queen;
+                rook = f;
+            }
+        } else if (king >= 0 && w.letter_side) {
+            const bool king_side = *w.letter_side == ast::CastleSide::King;
+            // the outermost: from the edge toward the king
+            for (int f = king_side ? 7 : 0; king_side ? f > king : f < king; f += king_side ? -1 : 1)
+                if (rook_at(f)) {
+                    rook = f;
+                    side = w.letter_side;
+                    break;
+                }
+        } else if (king >= 0 && w.file != king && rook_at(w.file)) {
+            rook = w.file;
+            side = w.file > king ? ast::CastleSide::King : ast::CastleSide::Queen;
+        }
+        if (!side) {
+            out.king_missing = out.king_missing || king < 0;
+            if (chess960 && w.letter_side)
+                out.missing_edge[idx(out.missing_count)] =
+                    Square::unchecked(base + (*w.letter_side == ast::CastleSide::King ? 7 : 0));
+            out.missing[idx(out.missing_count++)] = name(w);
+            continue;
+        }
+        int& slot = out.rook[static_cast<std::size_t>(*side)];
+        if (slot >= 0) {
+            if (!out.doubled) out.doubled = Square::unchecked(base + rook);
+            continue;
+        }
+        slot = rook;
+    }
+    return out;
+}
+
 }  // namespace
 
-// The canonical id assignment of proofs-notes/fen-positions.md.
 State from_placement(const Placement& p) noexcept {
+    return from_placement(p, p.chess960);
+}
+
+// The canonical id assignment of proofs-notes/fen-positions.md (and proofs-notes/chess960.md).
+State from_placement(const Placement& p, bool chess960) noexcept {
     State s;
     s.two_step.fill(kNoStamp);
+    s.chess960 = chess960;
     for (const Color c : {Color::White, Color::Black}) {
         // Original ids already taken, per kind (white numbering): rooks 1 and 8, knights 2 and 7,
         // pawns 9–16 by file.
         bool rook_used[2] = {false, false};
         bool knight_used[2] = {false, false};
         bool pawn_used[8] = {};
-        // Rooks on their own corners keep their corner's id.
         const int home = c == Color::White ? 0 : 56;
-        if (is_piece(p, home, c, PieceKind::Rook)) {
+        // The castling rights: σ's castling files, the king's and rooks' flags (each set unless a
+        // right keeps it clear).
+        const ColourRights rights = resolve_rights(p, c, chess960);
+        CastlingFiles& files = s.castling_files[side_index(c)];
+        // (w_king / b_king: a king keeps castling only with a right written and on its square.)
+        if (rights.king >= 0) files.king = static_cast<std::uint8_t>(rights.king);
+        for (std::size_t side = 0; side < 2; ++side)
+            if (rights.rook[side] >= 0) files.rook[side] = static_cast<std::uint8_t>(rights.rook[side]);
+        if (rights.king < 0) s.king_moved |= c == Color::White ? kWhiteKingMoved : kBlackKingMoved;
+        if (rights.rook[0] < 0) s.rook_moved |= c == Color::White ? kCornerH1 : kCornerH8;
+        if (rights.rook[1] < 0) s.rook_moved |= c == Color::White ? kCornerA1 : kCornerA8;
+        // The rooks of the rights keep their roles' ids (the queenside rook 1, the kingside 8), then
+        // rooks on their own corners keep their corner's id.
+        for (const int side : {1, 0})
+            if (const int f = rights.rook[idx(side)]; f >= 0) {
+                s.board[idx(home + f)] = make_id(c, side == 1 ? 1 : 8);
+                rook_used[side == 1 ? 0 : 1] = true;
+            }
+        if (!rook_used[0] && is_piece(p, home, c, PieceKind::Rook) && s.board[idx(home)] == kEmpty) {
             s.board[idx(home)] = make_id(c, 1);
             rook_used[0] = true;
         }
-        if (is_piece(p, home + 7, c, PieceKind::Rook)) {
+        if (!rook_used[1] && is_piece(p, home + 7, c, PieceKind::Rook) && s.board[idx(home + 7)] == kEmpty) {
             s.board[idx(home + 7)] = make_id(c, 8);
             rook_used[1] = true;
         }
@@ -127,23 +254,6 @@ State from_placement(const Placement& p) noexcept {
     s.number_base = (p.fullmove_number == 0 ? 1u : std::min(p.fullmove_number, kMaxMoveNumber)) - 1u;
     s.halfmove_clock = std::min(p.halfmove_clock, kMaxFenHalfmoveClock);
 
-    // w_king / b_king: a king keeps castling only with a right and on its own square.
-    const bool white_right = p.white_king_side || p.white_queen_side;
-    const bool black_right = p.black_king_side || p.black_queen_side;
-    if (!(white_right && is_piece(p, squares::e1.index(), Color::White, PieceKind::King)))
-        s.king_moved |= kWhiteKingMoved;
-    if (!(black_right && is_piece(p, squares::e8.index(), Color::Black, PieceKind::King)))
-        s.king_moved |= kBlackKingMoved;
-    // The rook flags: a corner keeps castling only with its right and a rook of its colour.
-    if (!(p.white_queen_side && is_piece(p, squares::a1.index(), Color::White, PieceKind::Rook)))
-        s.rook_moved |= kCornerA1;
-    if (!(p.white_king_side && is_piece(p, squares::h1.index(), Color::White, PieceKind::Rook)))
-        s.rook_moved |= kCornerH1;
-    if (!(p.black_queen_side && is_piece(p, squares::a8.index(), Color::Black, PieceKind::Rook)))
-        s.rook_moved |= kCornerA8;
-    if (!(p.black_king_side && is_piece(p, squares::h8.index(), Color::Black, PieceKind::Rook)))
-        s.rook_moved |= kCornerH8;
-
     // §16.1.3.4: the en passant square names the pawn that just made a double step, standing in
     // front of it; that pawn's stamp is the previous turn. Without such a pawn the field is
     // ignored here (validate() reports it).
@@ -168,21 +278,36 @@ bool holds(const State& s, int q, Color c, PieceKind k) noexcept {
 }
 }  // namespace
 
-FenFields fen_fields(const State& s) noexcept {
+FenFields fen_fields(const State& s, CastlingStyle style) noexcept {
     FenFields f;
     f.side_to_move = to_move(s);
-    const bool white_king_home =
-        (s.king_moved & kWhiteKingMoved) == 0 && holds(s, squares::e1.index(), Color::White, PieceKind::King);
-    const bool black_king_home =
-        (s.king_moved & kBlackKingMoved) == 0 && holds(s, squares::e8.index(), Color::Black, PieceKind::King);
-    f.white_king_side = white_king_home && (s.rook_moved & kCornerH1) == 0 &&
-                        holds(s, squares::h1.index(), Color::White, PieceKind::Rook);
-    f.white_queen_side = white_king_home && (s.rook_moved & kCornerA1) == 0 &&
-                         holds(s, squares::a1.index(), Color::White, PieceKind::Rook);
-    f.black_king_side = black_king_home && (s.rook_moved & kCornerH8) == 0 &&
-                        holds(s, squares::h8.index(), Color::Black, PieceKind::Rook);
-    f.black_queen_side = black_king_home && (s.rook_moved & kCornerA8) == 0 &&
-                         holds(s, squares::a8.index(), Color::Black, PieceKind::Rook);
+    // A right: the king and that rook never moved and stand on their start squares (σ's castling
+    // files: e1, h1 and a1 in standard chess). In a Chess960 position it is written as X-FEN
+    // (K or Q when its rook is the outermost of its colour on that side of the king, else its
+    // file letter) or Shredder-FEN (its file letter always); proofs-notes/chess960.md.
+    for (const Color c : {Color::White, Color::Black}) {
+        const bool white = c == Color::White;
+        const CastlingFiles& files = s.castling_files[side_index(c)];
+        const int base = white ? 0 : 56;
+        const bool king_home = (s.king_moved & (white ? kWhiteKingMoved : kBlackKingMoved)) == 0 &&
+                               holds(s, base + files.king, c, PieceKind::King);
+        for (const ast::CastleSide side : {ast::CastleSide::King, ast::CastleSide::Queen}) {
+            const bool king_side = side == ast::CastleSide::King;
+            const int rook = files.rook[static_cast<std::size_t>(side)];
+            const std::uint8_t corner = king_side ? (white ? kCornerH1 : kCornerH8) : (white ? kCornerA1 : kCornerA8);
+            if (!king_home || (s.rook_moved & corner) != 0 || !holds(s, base + rook, c, PieceKind::Rook)) continue;
+            bool outermost = true;
+            for (int g = king_side ? rook + 1 : 0; g < (king_side ? 8 : rook); ++g)
+                outermost = outermost && !holds(s, base + g, c, PieceKind::Rook);
+            if (s.chess960 && (style == CastlingStyle::Shredder || !outermost)) {
+                f.castling_files[side_index(c)] =
+                    static_cast<std::uint8_t>(f.castling_files[side_index(c)] | (1u << rook));
+                continue;
+            }
+            (white ? (king_side ? f.white_king_side : f.white_queen_side)
+                   : (king_side ? f.black_king_side : f.black_queen_side)) = true;
+        }
+    }
     // §16.1.3.4 (edge case 96): the target is given after every double step, capture possible or
     // not: the square behind the pawn whose stamp is the previous turn.
     if (s.turn > 0) {
@@ -202,9 +327,10 @@ FenFields fen_fields(const State& s) noexcept {
     return f;
 }
 
-Placement to_placement(const State& s) noexcept {
+Placement to_placement(const State& s, CastlingStyle style) noexcept {
     Placement p;
-    static_cast<FenFields&>(p) = fen_fields(s);
+    static_cast<FenFields&>(p) = fen_fields(s, style);
+    p.chess960 = s.chess960;
     for (int q = 0; q < 64; ++q)
         if (const PieceId v = s.board[idx(q)]; v != kEmpty) p.squares[idx(q)] = ColoredPiece{color_of(v), kind_of(v)};
     return p;
@@ -215,7 +341,7 @@ namespace {
 class ProblemList {
 public:
     void add(PositionRule rule, const Detail& detail) noexcept {
-        // 18 problems at most can arise (proofs-notes/fen-positions.md); the array has 24.
+        // 37 problems at most can arise (proofs-notes/fen-positions.md); the array has 40.
         if (out_.size < out_.items.size()) out_.items[out_.size++] = Problem{rule, detail};
     }
     [[nodiscard]] Problems take() const noexcept { return out_; }
@@ -233,8 +359,12 @@ int count(Bits bb) noexcept {
 
 }  // namespace
 
+Problems validate(const Placement& p, bool chess960) noexcept {
+    return validate(p, from_placement(p, chess960));
+}
+
 Problems validate(const Placement& p) noexcept {
-    return validate(p, from_placement(p));
+    return validate(p, p.chess960);
 }
 
 Problems validate(const Placement& p, const State& sigma) noexcept {
@@ -332,24 +462,23 @@ Problems validate(const Placement& p, const State& sigma) noexcept {
     }
 
     // position/castling-rights (§16.1.3.3): a right needs the king on e1/e8 and the rook in its
-    // corner.
-    {
-        struct Right {
-            bool present;
-            Color c;
-            int king;
-            int rook;
-        };
-        const Right rights[4] = {{p.white_king_side, Color::White, 4, 7},
-                                 {p.white_queen_side, Color::White, 4, 0},
-                                 {p.black_king_side, Color::Black, 60, 63},
-                                 {p.black_queen_side, Color::Black, 60, 56}};
-        for (const Right& r : rights) {
-            if (!r.present) continue;
-            if (is_piece(p, r.king, r.c, PieceKind::King) && is_piece(p, r.rook, r.c, PieceKind::Rook)) continue;
+    // corner; in Chess960 the colour's king on its first rank and a rook of its colour where the right
+    // names one (proofs-notes/chess960.md). One problem per right, White's first, each colour's in the
+    // order written.
+    const bool chess960 = sigma.chess960;
+    const ColourRights rights[2] = {resolve_rights(p, Color::White, chess960),
+                                    resolve_rights(p, Color::Black, chess960)};
+    for (const Color c : {Color::White, Color::Black}) {
+        const ColourRights& r = rights[side_index(c)];
+        const int base = c == Color::White ? 0 : 56;
+        for (int i = 0; i < r.missing_count; ++i) {
             Detail d;
-            d.king = Square::unchecked(r.king);
-            d.square = Square::unchecked(r.rook);
+            if (!chess960)
+                d.king = Square::unchecked(base + 4);
+            else if (r.king >= 0)
+                d.king = Square::unchecked(base + r.king);
+            d.square = r.missing[idx(i)];
+            d.to = r.missing_edge[idx(i)];
             out.add(PositionRule::PosCastlingRights, d);
         }
     }
@@ -434,6 +563,31 @@ Problems validate(const Placement& p, const State& sigma) noexcept {
     // a halfmove clock up to 65535, a fullmove number up to 999,999,999.
     if (p.halfmove_clock > kMaxFenHalfmoveClock) out.add(PositionRule::PosClock, Detail{});
     if (p.fullmove_number == 0 || p.fullmove_number > kMaxMoveNumber) out.add(PositionRule::PosClock, Detail{});
+
+    // position/castling-sides: two rights of one colour on one side of its king (the king is not
+    // between its castling rooks). position/castling-files: White's and Black's rights name different
+    // files (a Chess960 start position is symmetric, and a right means that king and rook never
+    // moved). proofs-notes/chess960.md.
+    for (const Color c : {Color::White, Color::Black}) {
+        const ColourRights& r = rights[side_index(c)];
+        if (!r.doubled) continue;
+        Detail d;
+        if (r.king >= 0) d.king = Square::unchecked((c == Color::White ? 0 : 56) + r.king);
+        d.square = r.doubled;
+        out.add(PositionRule::PosCastlingSides, d);
+    }
+    if (rights[0].any() && rights[1].any()) {
+        bool differ = rights[0].king != rights[1].king;
+        for (std::size_t side = 0; side < 2; ++side)
+            differ = differ || (rights[0].rook[side] >= 0 && rights[1].rook[side] >= 0 &&
+                                rights[0].rook[side] != rights[1].rook[side]);
+        if (differ) {
+            Detail d;
+            d.king = Square::unchecked(rights[0].king);
+            d.square = Square::unchecked(56 + rights[1].king);
+            out.add(PositionRule::PosCastlingFiles, d);
+        }
+    }
 
     return out.take();
 }

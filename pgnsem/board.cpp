@@ -283,7 +283,7 @@ MoveJudgement Board::judge(std::string_view move) const {
     out.legal = true;
     out.move = move_of(p.action);
     out.san = interp::canonical_text(e, s, p.action, p.next);
-    out.uci = interp::uci_text(p.action);
+    out.uci = interp::uci_text(s, p.action);
     // The claims the text makes, as the main line checks them, but for the move number: a move on
     // its own has none.
     ast::Ply ply;

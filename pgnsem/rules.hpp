@@ -75,7 +75,9 @@ enum class Rule : std::uint8_t {
     PaperCaptureTurn,                // paper/capture-turn
     PaperCheckTurn,                  // paper/check-turn
     PaperDestinationEmpty,           // paper/destination-empty
+    PositionCastlingFiles,           // position/castling-files
     PositionCastlingRights,          // position/castling-rights
+    PositionCastlingSides,           // position/castling-sides
     PositionClock,                   // position/clock
     PositionEnPassantNoPawn,         // position/en-passant-no-pawn
     PositionEnPassantOccupied,       // position/en-passant-occupied
@@ -132,7 +134,7 @@ enum class Rule : std::uint8_t {
     VariantUnsupported,              // variant/unsupported
 };
 
-inline constexpr std::array<std::string_view, 113> kRuleIds = {
+inline constexpr std::array<std::string_view, 115> kRuleIds = {
     "cap/en-passant",
     "cap/king",
     "cap/no-victim",
@@ -191,7 +193,9 @@ inline constexpr std::array<std::string_view, 113> kRuleIds = {
     "paper/capture-turn",
     "paper/check-turn",
     "paper/destination-empty",
+    "position/castling-files",
     "position/castling-rights",
+    "position/castling-sides",
     "position/clock",
     "position/en-passant-no-pawn",
     "position/en-passant-occupied",

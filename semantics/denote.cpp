@@ -30,17 +30,6 @@ namespace {
 
 const Ide kTurn = Ide::turn();
 
-// The corner flag a square carries (a1, h1, a8, h8), 0 elsewhere.
-[[nodiscard]] std::uint8_t corner(Square q) noexcept {
-    switch (q.index()) {
-        case 0: return kCornerA1;
-        case 7: return kCornerH1;
-        case 56: return kCornerA8;
-        case 63: return kCornerH8;
-        default: return 0;
-    }
-}
-
 // σ^{v₁,…}_{x₁,…}: the paper's update of an equation whose move did `a`.
 [[nodiscard]] Update assign(const Action& a, std::initializer_list<Assignment> xs) noexcept {
     Update u{a, {}};
@@ -53,7 +42,7 @@ const Ide kTurn = Ide::turn();
 // when castling.
 [[nodiscard]] Update with_laws_identifiers(const State& s, Update u, std::uint8_t extra_corner = 0) noexcept {
     const Action& a = u.action;
-    const auto touched = static_cast<std::uint8_t>(corner(a.from) | corner(a.to) | extra_corner);
+    const auto touched = static_cast<std::uint8_t>(rook_corner(s, a.from) | rook_corner(s, a.to) | extra_corner);
     for (const std::uint8_t c : {kCornerA1, kCornerH1, kCornerA8, kCornerH8})
         if ((touched & c) != 0)
             u.items.push_back(
@@ -160,10 +149,15 @@ Update king_capture(const State& s, Square from, Square to) noexcept {
 // [[O-O-O]] = σ^{5,1,0,0,turn+1}_{c1,d1,e1,a1,turn}       (White; Black: σ^{21,17,0,0,turn+1}_{c8,d8,e8,a8,turn})
 // Erratum castle-uses-up-castling. Paper: the king's flag stays as it was. Laws 3.8.2.1.1:
 // castling is a move of the king, so it sets w_king (b_king): σ^{…,1,turn+1}_{…,w_king,turn}.
-// The conditions are `castle_conditions`; this is the update alone.  — castle/king-side, castle/queen-side
+// Chess960 (proofs-notes/chess960.md): the king and the rook start on their castling files, k1 and
+// r1, and end on g1 and f1 (c1 and d1) as above; a start square that is also a destination (the
+// king already on g1, the rook on f1, or each on the other's) is not emptied after it was written:
+// σ^{5,8,0…,turn+1}_{g1,f1,({k1,r1} ∖ {g1,f1}),turn}. In standard chess none is, and this is the
+// update above. The conditions are `castle_conditions`; this is the update alone.
+//                                                                    — castle/king-side, castle/queen-side
 Update castle(const State& s, ast::CastleSide side, Reading r) noexcept {
     const Color c = to_move(s);
-    const CastleSquares q = castle_squares(c, side);
+    const CastleSquares q = castle_squares(s, c, side);
     const Action a{side == ast::CastleSide::King ? Equation::CastleKingSide : Equation::CastleQueenSide,
                    q.king_from,
                    q.king_to,
@@ -172,9 +166,11 @@ Update castle(const State& s, ast::CastleSide side, Reading r) noexcept {
                    std::nullopt,
                    std::nullopt,
                    side};
-    Update u = assign(
-        a,
-        {{q.king_to, q.king}, {q.rook_to, q.rook}, {q.king_from, kEmpty}, {q.rook_from, kEmpty}, {kTurn, s.turn + 1u}});
+    Update u = assign(a, {{q.king_to, q.king}, {q.rook_to, q.rook}});
+    for (const Square from : {q.king_from, q.rook_from})
+        if (from != q.king_to && from != q.rook_to)
+            u.items.push_back(UpdateItem{{from, kEmpty}, UpdateOrigin::Paper, std::nullopt});
+    u.items.push_back(UpdateItem{{kTurn, s.turn + 1u}, UpdateOrigin::Paper, std::nullopt});
     if (r.corrected(Erratum::CastleUsesUpCastling))
         u.items.push_back(UpdateItem{{Ide::king_moved(c), 1}, UpdateOrigin::Erratum, Erratum::CastleUsesUpCastling});
     return with_laws_identifiers(s, u, q.corner);
@@ -228,6 +224,9 @@ namespace {
 //   [Laws] the rook never left its corner                    else castle/rook-moved
 //   h1 = 8 (a1 = 1; Black h8 = 24, a8 = 17)                  else castle/no-rook
 //   f1 = g1 = 0 (b1 = c1 = d1 = 0; Black the same on rank 8)  else castle/blocked
+// In Chess960 (proofs-notes/chess960.md) the king's and the rook's start squares are their castling
+// files' (k1, r1), and the squares that must be empty are those from k1 to g1 and from r1 to f1
+// (c1, d1), both ends included, but k1 and r1 (castle_squares, semantics/moves.hpp).
 // Attacks on the king's path are T's.
 // Each a function of σ, the side and the reading.
 
@@ -246,24 +245,25 @@ namespace {
 [[nodiscard]] std::optional<Premise> king_never_moved(const State& s, ast::CastleSide side, Reading r) noexcept {
     const Color c = to_move(s);
     const bool flag = (s.king_moved & (c == Color::White ? kWhiteKingMoved : kBlackKingMoved)) != 0;
-    return tested(castle_detail(castle_squares(c, side)), Failure::CastleKingMoved, !flag, std::nullopt, r,
+    return tested(castle_detail(castle_squares(s, c, side)), Failure::CastleKingMoved, !flag, std::nullopt, r,
                   "w_king = 0 (b_king = 0)");
 }
 
 // Erratum castle-uses-up-castling. Paper: w_king = 0 alone. Laws 3.8.2: castling is a move of the
-// king itself, which must stand on e1 (e8).
+// king itself, which must stand on e1 (e8) (in Chess960 on its start square, k1).
 [[nodiscard]] std::optional<Premise> king_at_home(const State& s, ast::CastleSide side, Reading r) noexcept {
     if (!r.corrected(Erratum::CastleUsesUpCastling)) return std::nullopt;
-    const CastleSquares q = castle_squares(to_move(s), side);
+    const CastleSquares q = castle_squares(s, to_move(s), side);
     return tested(castle_detail(q), Failure::CastleKingMoved, at(s, q.king_from) == q.king,
-                  Erratum::CastleUsesUpCastling, r, "the king on e1 (e8)", q.king_from);
+                  Erratum::CastleUsesUpCastling, r, s.chess960 ? "the king on its start square" : "the king on e1 (e8)",
+                  q.king_from);
 }
 
 // Erratum castle-rook-moved. Paper: no such condition. Laws 3.8.2.1.2: the rook must never have
-// moved (a flag per corner, set by any move from or onto it).
+// moved (a flag per corner, set by any move from or onto it; in Chess960 the rook's start square).
 [[nodiscard]] std::optional<Premise> rook_never_moved(const State& s, ast::CastleSide side, Reading r) noexcept {
     if (!r.corrected(Erratum::CastleRookMoved)) return std::nullopt;
-    const CastleSquares q = castle_squares(to_move(s), side);
+    const CastleSquares q = castle_squares(s, to_move(s), side);
     const bool moved = (s.rook_moved & q.corner) != 0;
     return tested(castle_detail(q, q.rook_from), Failure::CastleRookMoved, !moved, Erratum::CastleRookMoved, r, {},
                   q.rook_from);
@@ -275,11 +275,12 @@ namespace {
 // Errata castle-black-kingside-rook and castle-black-queenside-rook. Paper: Black's O-O requires
 // h1 = 24, its O-O-O a1 = 17. Laws 3.8.2: the rook on its own corner, h8 or a8. Erratum
 // castle-black-queenside-squares. Paper: Black's O-O-O requires b8 = c8 = f8 = 0. Laws 3.8.2.2.2:
-// the squares between king and rook, d8, c8, b8.
-CastleTest castle_test(Color c, ast::CastleSide side, Reading r) noexcept {
-    const CastleSquares q = castle_squares(c, side);
+// the squares between king and rook, d8, c8, b8. The three are typos of the standard squares, with
+// no Chess960 form: a Chess960 castling reads them corrected (proofs-notes/chess960.md).
+CastleTest castle_test(const State& s, Color c, ast::CastleSide side, Reading r) noexcept {
+    const CastleSquares q = castle_squares(s, c, side);
     CastleTest t{q.rook_from, q.rook, q.between, q.between_count, std::nullopt, std::nullopt};
-    if (c == Color::Black) {
+    if (c == Color::Black && !s.chess960) {
         t.rook_erratum =
             side == ast::CastleSide::King ? Erratum::CastleBlackKingsideRook : Erratum::CastleBlackQueensideRook;
         if (!r.corrected(*t.rook_erratum)) t.rook_square = side == ast::CastleSide::King ? squares::h1 : squares::a1;
@@ -295,15 +296,15 @@ namespace {
 
 // The rook's id on the square castle_test names.
 [[nodiscard]] std::optional<Premise> rook_at_home(const State& s, ast::CastleSide side, Reading r) noexcept {
-    const CastleTest t = castle_test(to_move(s), side, r);
-    return tested(castle_detail(castle_squares(to_move(s), side), t.rook_square), Failure::CastleNoRook,
+    const CastleTest t = castle_test(s, to_move(s), side, r);
+    return tested(castle_detail(castle_squares(s, to_move(s), side), t.rook_square), Failure::CastleNoRook,
                   at(s, t.rook_square) == t.rook, t.rook_erratum, r, {}, t.rook_square);
 }
 
 // The squares castle_test names are empty, and the first that is not.
 [[nodiscard]] std::optional<Premise> way_empty(const State& s, ast::CastleSide side, Reading r) noexcept {
-    const CastleSquares q = castle_squares(to_move(s), side);
-    const CastleTest t = castle_test(to_move(s), side, r);
+    const CastleSquares q = castle_squares(s, to_move(s), side);
+    const CastleTest t = castle_test(s, to_move(s), side, r);
     for (int i = 0; i < t.between_count; ++i) {
         const Square x = t.between[static_cast<std::size_t>(i)];
         if (!at(s, x).empty())
@@ -316,8 +317,8 @@ using CastleConditions = Conjunction<king_never_moved, king_at_home, rook_never_
 
 // The conditions of a move written by its squares (an extension, proofs-notes/semantics.md): the
 // piece is σ(S), and its movement rules are checked here. Those about the piece come first; then,
-// unless it is castling (the king on e1 (e8) moving two files along the rank: castling's
-// conditions), those about its movement. Each a function of the move, σ and the reading.
+// unless it is castling (`castling`, below: castling's conditions), those about its movement. Each a function of the
+// move, σ and the reading.
 
 // What a ⊥ of these is about: the move, and the piece on S when there is one.
 [[nodiscard]] Detail coordinate_detail(const ast::Coordinate& m, const State& s) noexcept {
@@ -389,11 +390,20 @@ using PieceConditions = Conjunction<source_occupied, source_ours, promotes_a_paw
 using MovementConditions = Conjunction<movement_reaches, promotes_on_last_rank, way_clear, pawn_takes>;
 
 // The castling a move written by its squares is: the king on e1 (e8) moving two files along the
-// rank.
+// rank; in a Chess960 game (proofs-notes/chess960.md) the king on its start square moving onto the
+// start square of one of its castling rooks, onto a piece of its own (UCI's "king takes rook").
 [[nodiscard]] std::optional<ast::CastleSide> castling(const ast::Coordinate& m, const State& s) noexcept {
     const Color c = to_move(s);
-    if (kind_of(at(s, m.from)) != PieceKind::King || m.from != castle_squares(c, ast::CastleSide::King).king_from ||
-        m.from.rank() != m.to.rank())
+    if (kind_of(at(s, m.from)) != PieceKind::King) return std::nullopt;
+    if (s.chess960) {
+        const PieceId on_q = at(s, m.to);
+        if (on_q.empty() || !belongs_to(on_q, c)) return std::nullopt;
+        for (const ast::CastleSide side : {ast::CastleSide::King, ast::CastleSide::Queen})
+            if (const CastleSquares q = castle_squares(s, c, side); m.from == q.king_from && m.to == q.rook_from)
+                return side;
+        return std::nullopt;
+    }
+    if (m.from != castle_squares(s, c, ast::CastleSide::King).king_from || m.from.rank() != m.to.rank())
         return std::nullopt;
     const int df = m.to.file().index() - m.from.file().index();
     if (df == 2) return ast::CastleSide::King;

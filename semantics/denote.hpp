@@ -59,17 +59,18 @@ struct Update {
 // The GTSS or GCSS call [[M]] makes (none for a castling or a move written by its squares).
 [[nodiscard]] std::optional<SourceQuery> source_query(const ast::Move& m, Reading r = Reading::laws()) noexcept;
 
-// What castling tests, as the reading reads it: the square whose id must be the rook's (h1 = 8,
-// a1 = 1; h8 = 24, a8 = 17, or the paper's h1 = 24, a1 = 17 for Black) and the squares that must be
-// 0, each with the erratum that makes the paper's form differ (none for White).
+// What castling tests in σ, as the reading reads it: the square whose id must be the rook's (h1 = 8,
+// a1 = 1; h8 = 24, a8 = 17, or the paper's h1 = 24, a1 = 17 for Black; in Chess960 the rook's start
+// square) and the squares that must be 0, each with the erratum that makes the paper's form differ
+// (none for White, nor in Chess960).
 struct CastleTest {
     Square rook_square;
     PieceId rook;
-    std::array<Square, 3> between;
+    std::array<Square, 6> between;
     int between_count;
     std::optional<Erratum> rook_erratum, between_erratum;
 };
-[[nodiscard]] CastleTest castle_test(Color c, ast::CastleSide side, Reading r) noexcept;
+[[nodiscard]] CastleTest castle_test(const State& s, Color c, ast::CastleSide side, Reading r) noexcept;
 
 // [[M]]'s own conditions in σ, in the order tested, up to the first ⊥: the turn limit (pgnsem's
 // bound, listed only when it fails), castling's (proofs-notes/semantics.md) and those of a move

@@ -19,11 +19,13 @@ constexpr std::array<ast::PromotionPiece, 4> kPromotionPieces{ast::PromotionPiec
 
 // The moves the notation can write for the piece v on S going to Q: for a piece, P::Q and P::x::Q
 // with S named in full; for a pawn, Q or W::x::Q and, onto its last rank, their promotions; for
-// the king on its square, castling when Q is where castling takes it. Under the Laws' reading at
-// most one of them is accepted, and it is the move written by its squares, S to Q (L6, L7); under
-// the paper's, a traversal onto a piece can be accepted too (destination-empty read as printed).
+// the king on its square, castling when Q is where castling takes it (in a Chess960 game the
+// castling rook's square: the move written by its squares is the king taking its rook,
+// proofs-notes/chess960.md). Under the Laws' reading at most one of them is accepted, and it is the
+// move written by its squares, S to Q (L6, L7); under the paper's, a traversal onto a piece can be
+// accepted too (destination-empty read as printed).
 template <class Each>
-void written_moves(PieceId v, Square S, Square Q, Each&& each) {
+void written_moves(const State& s, PieceId v, Square S, Square Q, Each&& each) {
     const PieceKind k = kind_of(v);
     const Color c = color_of(v);
     if (k != PieceKind::Pawn) {
@@ -32,7 +34,8 @@ void written_moves(PieceId v, Square S, Square Q, Each&& each) {
         each(ast::Move{ast::Capture{k, from, Q}}, std::nullopt);
         if (k == PieceKind::King)
             for (ast::CastleSide side : {ast::CastleSide::King, ast::CastleSide::Queen})
-                if (const CastleSquares q = castle_squares(c, side); S == q.king_from && Q == q.king_to)
+                if (const CastleSquares q = castle_squares(s, c, side);
+                    S == q.king_from && Q == (s.chess960 ? q.rook_from : q.king_to))
                     each(ast::Move{ast::Castle{side}}, std::nullopt);
         return;
     }
@@ -61,7 +64,7 @@ void each_legal_move(const State& s, Reading r, Found&& found) noexcept {
             // The first accepted form of each (S, Q, promotion): the same move written twice is one move.
             std::array<bool, 5> seen{};
             bool go_on = true;
-            written_moves(v, S, Q, [&](const ast::Move& m, std::optional<ast::PromotionPiece> t) {
+            written_moves(s, v, S, Q, [&](const ast::Move& m, std::optional<ast::PromotionPiece> t) {
                 const std::size_t slot = t ? 1 + static_cast<std::size_t>(*t) : 0;
                 if (!go_on || seen[slot]) return;
                 const Termination result = terminates(m, s, r);

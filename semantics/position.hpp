@@ -20,6 +20,9 @@ struct Position {
     Color to_move = Color::White;
     // the castling rights K, Q, k, q as bits 0–3: that king and that rook never moved
     std::uint8_t castling = 0;
+    // and the file of each right's rook, K Q k q (0 where there is no right): a right is the right
+    // to castle with that rook (Chess960, proofs-notes/chess960.md; h and a in standard chess)
+    std::array<std::uint8_t, 4> castling_file{};
     // the file of the pawn an en passant capture may take now (its capture is legal), or −1
     std::int8_t en_passant_file = -1;
     friend bool operator==(const Position&, const Position&) = default;

@@ -65,7 +65,7 @@ namespace pgnsem::sem {
       "the paper's T(Q) as printed: Q ≠ 0, the destination must be occupied (errata.md, destination-empty)")            \
     X(PaperCaptureTurn, "paper/capture-turn",                                                                           \
       "the paper's T(P::x::Q) as printed: turn = 0 for White, turn = 1 for Black (errata.md, capture-turn-parity)")     \
-    X(VariantUnsupported, "variant/unsupported", "only standard chess is supported")                                    \
+    X(VariantUnsupported, "variant/unsupported", "only standard chess and Chess960 are supported")                      \
     X(PaperCheckTurn, "paper/check-turn",                                                                               \
       "the paper's T read literally: ¬IIC(σ', mod(turn − 1, 2)) with turn in σ, the opponent's king: no move may " \
       "give check (errata.md, check-turn-reading)")
@@ -87,7 +87,10 @@ namespace pgnsem::sem {
     X(PosOppositeCheck, "position/opposite-check", "the side not to move must not be in check")                   \
     X(PosTooManyCheckers, "position/too-many-checkers", "no move gives check with three pieces")                  \
     X(PosImpossibleCheck, "position/impossible-check", "no last move could have given this check")                \
-    X(PosClock, "position/clock", "the halfmove clock is at most 65535 and the fullmove number 1 to 999,999,999")
+    X(PosClock, "position/clock", "the halfmove clock is at most 65535 and the fullmove number 1 to 999,999,999") \
+    X(PosCastlingSides, "position/castling-sides",                                                                \
+      "Chess960: a colour's castling rights name one rook on each side of its king")                              \
+    X(PosCastlingFiles, "position/castling-files", "Chess960: White's and Black's castling rights name the same files")
 
 #define PGNSEM_RULE_ENUM(e, id, what) e,
 enum class Equation : std::uint8_t { PGNSEM_EQUATIONS(PGNSEM_RULE_ENUM) };
@@ -208,7 +211,7 @@ inline constexpr std::size_t kFailures = 0 PGNSEM_FAILURES(PGNSEM_RULE_ONE);
         case Failure::PaperDestinationEmpty: return "Q ≠ 0";
         case Failure::PaperCaptureTurn: return "turn = 0 (White), turn = 1 (Black)";
         case Failure::PaperCheckTurn: return "¬IIC(σ′, mod(turn − 1, 2)), turn read in σ";
-        case Failure::VariantUnsupported: return "the game is standard chess";
+        case Failure::VariantUnsupported: return "the game is standard chess or Chess960";
     }
     return {};
 }

@@ -129,8 +129,21 @@ static_assert(pawn_ids_agree_with_kinds(), "is_pawn_of is kKindOf's pawns of eac
 // A pawn that never made a double step (the paper leaves the initial value open).
 inline constexpr std::uint16_t kNoStamp = 0xFFFF;
 
-// Bits of State::rook_moved, one per castling corner.
+// Bits of State::rook_moved, one per castling rook, named by its start square in standard chess:
+// White's queenside rook (a1), White's kingside rook (h1), Black's queenside (a8) and kingside (h8).
+// In Chess960 the square a flag watches is that rook's start square (CastlingFiles, rook_corner).
 enum RookCorner : std::uint8_t { kCornerA1 = 1u << 0, kCornerH1 = 1u << 1, kCornerA8 = 1u << 2, kCornerH8 = 1u << 3 };
+
+// Where one colour's king and castling rooks started: a file 0–7 each (proofs-notes/chess960.md).
+// e, h, a in standard chess; in Chess960 the files of the start position, the queenside rook's
+// below the king's and the kingside rook's above. `rook` is indexed by ast::CastleSide: 0 the
+// kingside rook, 1 the queenside rook. A constant of the game: no equation writes it.
+struct CastlingFiles {
+    std::uint8_t king = 4;
+    std::array<std::uint8_t, 2> rook{{7, 0}};
+    friend constexpr bool operator==(const CastlingFiles&, const CastlingFiles&) = default;
+};
+inline constexpr CastlingFiles kStandardFiles{};
 // Bits of State::king_moved: the paper's w_king and b_king.
 enum KingFlag : std::uint8_t { kWhiteKingMoved = 1u << 0, kBlackKingMoved = 1u << 1 };
 
@@ -162,6 +175,9 @@ struct State {
     // at 2 (White to move) or 3 (Black) so that an en passant stamp turn − 1 exists
     // (proofs-notes/numbering.md).
     std::uint16_t turn = 0;
+    // Chess960 (proofs-notes/chess960.md): the game is played by the Chess960 rules (castling from
+    // castling_files, written in UCI as the king taking its rook; X-FEN). A constant of the game.
+    bool chess960 = false;
     // plies since the last capture or pawn move (Laws 9.3; not in the paper). 32 bits: a FEN's
     // clock (up to 65535) plus a game's plies.
     std::uint32_t halfmove_clock = 0;
@@ -169,8 +185,11 @@ struct State {
     std::uint32_t number_base = 1;
     // w_king (bit 0) and b_king (bit 1) of the paper.
     std::uint8_t king_moved = 0;
-    // the Laws' rook flags: set when a piece leaves or is captured on a1, h1, a8, h8.
+    // the Laws' rook flags: set when a piece leaves or is captured on a castling rook's start
+    // square (a1, h1, a8, h8 in standard chess; rook_corner).
     std::uint8_t rook_moved = 0;
+    // where each colour's king and castling rooks started, by Color (Chess960; e, h, a otherwise).
+    std::array<CastlingFiles, 2> castling_files{};
 
     friend bool operator==(const State&, const State&) = default;
 };
@@ -179,6 +198,13 @@ static_assert(sizeof(State) <= 128, "σ is a small value: at most 128 bytes (pro
 
 // σ₀: the initial position (Figure 1 of the paper).
 [[nodiscard]] State initial_state() noexcept;
+
+// Chess960 (proofs-notes/chess960.md): the pieces of the first rank of start position n, 0 ≤ n ≤
+// 959, from file a to h, in the standard numbering (518 is R N B Q K B N R).
+[[nodiscard]] std::array<PieceKind, 8> chess960_arrangement(int n) noexcept;
+// σ₀ of Chess960 position n: turn 0, no stamps, no flags, `chess960` set, its castling files, and
+// the ids by role (the queenside rook 1, the knights 2 and 7 by file, the bishops by square colour).
+[[nodiscard]] State initial_state_960(int n) noexcept;
 
 // mod(turn, 2) = 0 → White.
 [[nodiscard]] constexpr Color to_move(const State& s) noexcept {
@@ -198,6 +224,19 @@ static_assert(sizeof(State) <= 128, "σ is a small value: at most 128 bytes (pro
 }
 [[nodiscard]] constexpr PieceId at(const State& s, Square q) noexcept {
     return s.board[static_cast<std::size_t>(q.index())];
+}
+
+// The rook flag (RookCorner bit) of the castling rook whose start square is q, 0 when q is none:
+// a move that leaves or lands on q sets it (Laws 3.8.2.1). a1, h1, a8, h8 in standard chess.
+[[nodiscard]] constexpr std::uint8_t rook_corner(const State& s, Square q) noexcept {
+    const int rank = q.rank().index();
+    if (rank != 0 && rank != 7) return 0;
+    const CastlingFiles& f = s.castling_files[rank == 0 ? 0 : 1];
+    const int file = q.file().index();
+    unsigned bits = 0;
+    if (file == f.rook[0]) bits |= rank == 0 ? kCornerH1 : kCornerH8;
+    if (file == f.rook[1]) bits |= rank == 0 ? kCornerA1 : kCornerA8;
+    return static_cast<std::uint8_t>(bits);
 }
 
 // An identifier of σ other than a square: `turn`, a pawn's stamp `S_2step`, `w_king`, `b_king`,

@@ -199,18 +199,25 @@ namespace {
 }
 
 // Erratum castle-through-check. Paper: the square the king crosses is not examined.
-// Laws 3.8.2.2.1: castling is illegal if "the square which it must cross" is attacked.
+// Laws 3.8.2.2.1: castling is illegal if "the square which it must cross" is attacked. In Chess960
+// (proofs-notes/chess960.md) every square strictly between the king's start and its destination,
+// from the king on: none when the king moves one square or none; the first attacked is reported.
 [[nodiscard]] std::optional<Premise> not_through_check(const State& s, const Transition& t, Reading r) noexcept {
     if (!r.corrected(Erratum::CastleThroughCheck)) return std::nullopt;
-    const Square crossed = castle_squares(to_move(s), *t.action.castle).crossed;
-    const SquareSet a = attackers(s, crossed, opposite(to_move(s)));
-    std::optional<Premise> p =
-        tested(castle_detail(t), Failure::CastleThroughCheck, a.empty(), Erratum::CastleThroughCheck, r, {}, crossed);
-    if (!p->holds) {
+    const CastleSquares q = castle_squares(s, to_move(s), *t.action.castle);
+    if (q.crossed_count == 0) return std::nullopt;
+    for (int i = 0; i < q.crossed_count; ++i) {
+        const Square crossed = q.crossed[static_cast<std::size_t>(i)];
+        const SquareSet a = attackers(s, crossed, opposite(to_move(s)));
+        if (a.empty()) continue;
+        std::optional<Premise> p =
+            tested(castle_detail(t), Failure::CastleThroughCheck, false, Erratum::CastleThroughCheck, r, {}, crossed);
         p->detail.square = crossed;
         p->detail.attacker = a.first();
+        return p;
     }
-    return p;
+    return tested(castle_detail(t), Failure::CastleThroughCheck, true, Erratum::CastleThroughCheck, r, {},
+                  q.crossed[0]);
 }
 
 // ¬IIC(σ', mod(turn − 1, 2)): not into check; read literally, the opponent's king (erratum

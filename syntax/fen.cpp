@@ -142,35 +142,49 @@ std::optional<FenError> parse_side(std::string_view f, std::size_t at, Placement
                  "the side to move is the single letter 'w' or 'b', not \"" + std::string(f) + "\"");
 }
 
-// §16.1.3.3: '-' or a non-empty subset of KQkq in that order. File letters are Shredder-FEN /
-// X-FEN castling, which belongs to Chess960.
+// §16.1.3.3: '-' or a non-empty subset of KQkq in that order. Chess960 (proofs-notes/chess960.md)
+// names a right's rook by its file letter (Shredder-FEN, X-FEN): upper case for White, lower case
+// for Black, within a colour after K and before Q, from h to a (`HAha`, `KCkc`).
 std::optional<FenError> parse_castling(std::string_view f, std::size_t at, Placement& out) {
     constexpr std::string_view field = kFieldNames[2];
     if (f == "-") return std::nullopt;
     constexpr std::string_view order = "KQkq";
     bool* const rights[4] = {&out.white_king_side, &out.white_queen_side, &out.black_king_side, &out.black_queen_side};
-    std::size_t next = 0;
+    // Each letter's place in the canonical order: per colour (White 0–9, Black 10–19) K 0, the files
+    // h … a 1–8, Q 9.
+    int next = 0;
     for (std::size_t i = 0; i < f.size(); ++i) {
         const char c = f[i];
         const std::size_t pos = at + i;
         const std::size_t k = order.find(c);
-        if (k == std::string_view::npos) {
-            if ((c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h'))
-                return error(field, pos,
-                             "castling by rook file (" + shown(c) +
-                                 ", Shredder-FEN/X-FEN) is Chess960 notation; pgnsem supports standard chess only");
+        const bool white_file = c >= 'A' && c <= 'H', black_file = c >= 'a' && c <= 'h';
+        int place = 0;
+        bool repeated = false;
+        if (k != std::string_view::npos) {
+            place = (k >= 2 ? 10 : 0) + (k % 2 == 0 ? 0 : 9);
+            repeated = *rights[k];
+            *rights[k] = true;
+        } else if (white_file || black_file) {
+            const int file = white_file ? c - 'A' : c - 'a';
+            std::uint8_t& files = out.castling_files[black_file ? 1 : 0];
+            place = (black_file ? 10 : 0) + 1 + (7 - file);
+            repeated = (files & (1u << file)) != 0;
+            files = static_cast<std::uint8_t>(files | (1u << file));
+        } else {
             if (c == '-') return error(field, pos, "'-' stands alone: it means no castling availability at all");
-            return error(field, pos, "unknown castling letter " + shown(c) + "; the field is '-' or letters of KQkq");
+            return error(field, pos,
+                         "unknown castling letter " + shown(c) +
+                             "; the field is '-' or letters of KQkq (in Chess960 also file letters, A-H and a-h)");
         }
-        if (*rights[k])
+        if (repeated)
             return error(field, pos,
                          "castling letter " + shown(c) + " is repeated; each of K, Q, k, q appears at most once");
-        if (k < next)
-            return error(
-                field, pos,
-                "castling letter " + shown(c) + " is out of order; the letters are written in the order K Q k q");
-        *rights[k] = true;
-        next = k + 1;
+        if (place < next)
+            return error(field, pos,
+                         "castling letter " + shown(c) +
+                             " is out of order; the letters are written in the order K Q k q (Chess960's file letters "
+                             "after K and before Q of their colour, from h to a)");
+        next = place + 1;
     }
     return std::nullopt;
 }
@@ -419,10 +433,14 @@ FenText print_fen(const std::array<char, 64>& letters, const FenFields& p) noexc
     *w++ = ' ';
     const bool rights[4] = {p.white_king_side, p.white_queen_side, p.black_king_side, p.black_queen_side};
     bool any = false;
-    for (std::size_t k = 0; k < 4; ++k) {
-        if (!rights[k]) continue;
-        *w++ = "KQkq"[k];
-        any = true;
+    // per colour: K, Chess960's file letters from h to a, Q (parse_castling's order)
+    for (std::size_t c = 0; c < 2; ++c) {
+        const char base = c == 0 ? 'A' : 'a';
+        if (rights[2 * c]) *w++ = "Kk"[c];
+        for (int file = 7; file >= 0; --file)
+            if ((p.castling_files[c] & (1u << file)) != 0) *w++ = static_cast<char>(base + file);
+        if (rights[2 * c + 1]) *w++ = "Qq"[c];
+        any = any || rights[2 * c] || rights[2 * c + 1] || p.castling_files[c] != 0;
     }
     if (!any) *w++ = '-';
     *w++ = ' ';

@@ -31,9 +31,9 @@ using FenResult = boost::variant2::variant<Placement, FenError>;
 [[nodiscard]] FenResult parse_position(std::string_view text);
 
 struct FenText {
-    // The longest FEN: 64 pieces and 7 '/' (71), "w", "KQkq", "e3", two 10-digit clocks and five
-    // spaces: 103 characters.
-    std::array<char, 104> chars{};
+    // The longest FEN: 64 pieces and 7 '/' (71), "w", a castling field of 20 letters (Chess960's
+    // `KHGFEDCBAQ` and the same for Black), "e3", two 10-digit clocks and five spaces: 119 characters.
+    std::array<char, 120> chars{};
     std::uint8_t size = 0;
     [[nodiscard]] std::string_view view() const noexcept { return {chars.data(), size}; }
 };

@@ -411,12 +411,17 @@ int main(int argc, char** argv) {
 
     unsigned perft_depth = 0;
     std::string perft_fen;
-    bool divide = false;
+    bool divide = false, perft_chess960 = false;
     auto* perft = app.add_subcommand("perft", "count the leaves of the legal-move tree");
     perft->add_option("depth", perft_depth, "depth")->required()->transform(cli::whole_number(0, kMaxPerftDepth));
-    perft->add_option("--fen", perft_fen,
-                      "start position: a FEN, or four-field EPD; - reads it from standard input (default: the initial "
-                      "position)");
+    perft->add_option(
+        "--fen", perft_fen,
+        "start position: a FEN, or four-field EPD; - reads it from standard input; chess960:N, Chess960's "
+        "start position N (default: the initial position)");
+    perft->add_flag(
+        "--chess960", perft_chess960,
+        "the position is a Chess960 one: X-FEN castling rights, castling in UCI as the king taking its rook "
+        "(implied by a file letter in the castling field)");
     std::string perft_format = "text";
     cli::add_json_format_option(perft, perft_format);
     perft->add_flag("--divide", divide, "one line per root move, as Stockfish's go perft");
@@ -685,7 +690,8 @@ int main(int argc, char** argv) {
     }
     if (*perft)
         return finish_output(interp::perft_command(static_cast<int>(perft_depth), perft_fen, divide,
-                                                   perft_engine == "reference", cli::json_layout(perft_format)));
+                                                   perft_engine == "reference", cli::json_layout(perft_format),
+                                                   perft_chess960));
     if (*errata && errata->count("--find") > 0) {
         find_options.json = cli::json_layout(errata_format);
         return finish_output(interp::find_parting_game(find_options, stdout));

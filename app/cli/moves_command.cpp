@@ -11,8 +11,11 @@ PositionCommands::PositionCommands(CLI::App& app) {
     moves_ = app.add_subcommand(
         "moves", "the legal moves of a position, as UCI and SAN, sorted by UCI, and check, checkmate or stalemate");
     moves_->add_option("--fen", moves_fen_,
-                       "the position: a FEN, or four-field EPD; - reads it from standard input (default: the initial "
-                       "position)");
+                       "the position: a FEN, or four-field EPD; - reads it from standard input; chess960:N, Chess960's "
+                       "start position N (default: the initial position)");
+    moves_->add_flag("--chess960", moves_chess960_,
+                     "the position is a Chess960 one: X-FEN castling rights, castling in UCI as the king taking its "
+                     "rook (implied by a file letter in the castling field)");
     add_json_format_option(moves_, moves_format_);
     moves_->footer(
         "Example: pgnsem moves --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - -' --format json\n"
@@ -25,6 +28,7 @@ PositionCommands::PositionCommands(CLI::App& app) {
                      "standard input): legal or the rule it breaks, its SAN and UCI");
     add_json_format_option(san_, san_format_);
     san_->add_flag("--strict", san_strict_, "accept only the export format (no tolerated spelling, no wrong claim)");
+    san_->add_flag("--chess960", san_chess960_, "the position is a Chess960 one (as moves --chess960)");
     san_->add_option("moves", san_tokens_, "SAN (or UCI) tokens")->required();
     san_->footer(
         "Examples:\n"
@@ -35,8 +39,9 @@ PositionCommands::PositionCommands(CLI::App& app) {
 }
 
 std::optional<int> PositionCommands::run() const {
-    if (*moves_) return interp::moves_command(moves_fen_, json_layout(moves_format_), stdout);
-    if (*san_) return interp::san_command(san_fen_, san_tokens_, san_strict_, json_layout(san_format_), stdout);
+    if (*moves_) return interp::moves_command(moves_fen_, json_layout(moves_format_), stdout, moves_chess960_);
+    if (*san_)
+        return interp::san_command(san_fen_, san_tokens_, san_strict_, json_layout(san_format_), stdout, san_chess960_);
     return std::nullopt;
 }
 

@@ -117,8 +117,14 @@ namespace {
     n.turn = static_cast<std::uint16_t>(s.turn + 1);
     const bool capture = victim != kEmpty;
     n.halfmove_clock = (resets_clock || capture) ? 0u : s.halfmove_clock + 1;
-    n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | geo::corner_bit(from.index()) |
-                                             PGNSEM_MUTATE(fast_denote_rook_flag, 0, geo::corner_bit(to.index())));
+    // The rook flags of the castling rooks' start squares the move touched: a table of a1, h1, a8,
+    // h8 in standard chess, σ's castling files in Chess960 (rook_corner, semantics/state.hpp).
+    const std::uint8_t touched =
+        s.chess960 ? static_cast<std::uint8_t>(rook_corner(s, from) |
+                                               PGNSEM_MUTATE(fast_denote_rook_flag, 0, rook_corner(s, to)))
+                   : static_cast<std::uint8_t>(geo::corner_bit(from.index()) |
+                                               PGNSEM_MUTATE(fast_denote_rook_flag, 0, geo::corner_bit(to.index())));
+    n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | touched);
     return out;
 }
 
@@ -220,12 +226,15 @@ Accepted king_capture(const Position& p, Square from, Square to) noexcept {
 //   if mod(turn,2) = 0, w_king = 0, b1 = c1 = d1 = 0, a1 = 1      (Black: c8, d8, e8, a8, ids 21, 17)
 // Errata: castling sets the king's moved flag (the paper's equation does not, so it would allow
 // castling twice); the Laws' rook flag is set too; black O-O tests h8 (the paper writes h1), black
-// O-O-O tests b8, c8, d8 and a8 (the paper writes f8 and a1). The movement conditions are checked
-// by denote_castle; this function is the update alone.                    — castle/king-side, castle/queen-side
+// O-O-O tests b8, c8, d8 and a8 (the paper writes f8 and a1). In Chess960 the king and the rook
+// start on σ's castling files and end on the same squares; the start squares are emptied before the
+// destinations are written, so that a start square that is also a destination keeps what lands on
+// it (proofs-notes/chess960.md). The movement conditions are checked by denote_castle; this function
+// is the update alone.                                                   — castle/king-side, castle/queen-side
 Accepted castle(const Position& p, ast::CastleSide side) noexcept {
     const State& s = p.sigma;
     const Color c = to_move(s);
-    const CastleSquares& q = castle_squares(c, side);
+    const CastleSquares& q = castle_entry(s, c, side).squares;
     Position out = p;
     State& n = out.sigma;
     out.king[static_cast<std::size_t>(c)] =
@@ -263,6 +272,16 @@ Accepted promotion(const Position& p, Square from, Square to, ast::PromotionPiec
     return tr;
 }
 
+namespace {
+// Whether the king's move m onto a piece of its own is castling in a Chess960 game: from its start
+// square onto a castling rook's (otherwise the king would take its own piece, which T refuses).
+[[nodiscard]] bool castles_960(const State& s, Color c, ConcreteMove m) noexcept {
+    const CastlingFiles& f = s.castling_files[static_cast<std::size_t>(c)];
+    const int base = c == Color::White ? 0 : 56;
+    return m.from.index() == base + f.king && (m.to.index() == base + f.rook[0] || m.to.index() == base + f.rook[1]);
+}
+}  // namespace
+
 Accepted apply_concrete(const Position& p, ConcreteMove m) noexcept {
     const State& s = p.sigma;
     const PieceId v = s.board[ix(m.from)];
@@ -275,8 +294,11 @@ Accepted apply_concrete(const Position& p, ConcreteMove m) noexcept {
             if (std::abs(m.to.index() - m.from.index()) == 16) return pawn_double_step(p, m.from, m.to);
             return pawn_step(p, m.from, m.to);
         case PieceKind::King: {
-            const int df = m.to.file().index() - m.from.file().index();
-            if (df == 2 || df == -2) return castle(p, df > 0 ? ast::CastleSide::King : ast::CastleSide::Queen);
+            // castling: the king onto its own rook in a Chess960 game, two files in standard chess
+            const Color c = color_of(v);
+            const bool castles = s.chess960 ? occupied && belongs_to(s.board[ix(m.to)], c) && castles_960(s, c, m)
+                                            : std::abs(m.to.file().index() - m.from.file().index()) == 2;
+            if (castles) return castle(p, castle_side(s, c, m.from.index(), m.to.index()));
             return occupied ? king_capture(p, m.from, m.to) : king_traversal(p, m.from, m.to);
         }
         case PieceKind::Knight:
@@ -351,7 +373,7 @@ Termination denote_castle(const ast::Castle& m, const Position& p) noexcept {
     const State& sigma = p.sigma;
     if (sigma.turn >= kTurnLimit) return bottom(too_long());
     const Color c = to_move(sigma);
-    const CastleSquares& q = castle_squares(c, m.side);
+    const CastleSquares& q = castle_entry(sigma, c, m.side).squares;
     Detail d;
     d.from = q.king_from;
     d.to = q.king_to;
@@ -389,7 +411,8 @@ Termination denote_promotion(const ast::Promotion& m, const Position& p) noexcep
 
 // A move written by its squares (UCI): the piece is σ(S); its movement rules are checked here,
 // then the equation for what it does (castling when the king stands on e1/e8 and moves two
-// files; en passant when a pawn moves diagonally onto an empty square, …).
+// files, or in a Chess960 game stands on its start square and moves onto a piece of its own on a
+// castling rook's start square; en passant when a pawn moves diagonally onto an empty square, …).
 Termination denote_coordinate(const ast::Coordinate& m, const Position& p) noexcept {
     const State& sigma = p.sigma;
     if (sigma.turn >= kTurnLimit) return bottom(too_long());
@@ -401,8 +424,15 @@ Termination denote_coordinate(const ast::Coordinate& m, const Position& p) noexc
     if (m.promotion && k != PieceKind::Pawn) return bottom(undefined(Failure::PromoNotPawn, m.from, m.to, k));
     const int from = m.from.index();
     const int to = m.to.index();
-    if (k == PieceKind::King && m.from == castle_squares(c, ast::CastleSide::King).king_from &&
-        m.from.rank() == m.to.rank()) {
+    if (k == PieceKind::King && sigma.chess960) {
+        const PieceId on_q = sigma.board[ix(m.to)];
+        if (on_q != kEmpty && belongs_to(on_q, c))
+            for (const ast::CastleSide side : {ast::CastleSide::King, ast::CastleSide::Queen})
+                if (const CastleSquares& q = castle_entry(sigma, c, side).squares;
+                    m.from == q.king_from && m.to == q.rook_from)
+                    return denote_castle(ast::Castle{side}, p);
+    } else if (k == PieceKind::King && m.from == castle_entry(sigma, c, ast::CastleSide::King).squares.king_from &&
+               m.from.rank() == m.to.rank()) {
         const int df = m.to.file().index() - m.from.file().index();
         if (df == 2) return denote_castle(ast::Castle{ast::CastleSide::King}, p);
         if (df == -2) return denote_castle(ast::Castle{ast::CastleSide::Queen}, p);

@@ -72,14 +72,49 @@ inline void write_move(std::array<PieceId, 64>& out, const std::array<PieceId, 6
     write_move_narrow(out, in, from, to, v);
 }
 
-// The castling squares of the Laws (semantics/denote.hpp), as a table: castling is asked of every
-// position the move generator visits.
-inline constexpr CastleSquares kCastleSquares[2][2] = {{sem::castle_squares(Color::White, ast::CastleSide::King),
-                                                        sem::castle_squares(Color::White, ast::CastleSide::Queen)},
-                                                       {sem::castle_squares(Color::Black, ast::CastleSide::King),
-                                                        sem::castle_squares(Color::Black, ast::CastleSide::Queen)}};
-[[nodiscard]] constexpr const CastleSquares& castle_squares(Color c, ast::CastleSide side) noexcept {
-    return kCastleSquares[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)];
+// The castling squares of the Laws (semantics/moves.hpp), as a table by colour, side, king file and
+// rook file (the castling files of σ; proofs-notes/chess960.md): castling is asked of every position
+// the move generator visits. Beside each, the squares that must be empty and those the king crosses
+// as bit sets (a1 = bit 0).
+struct CastleEntry {
+    CastleSquares squares;
+    std::uint64_t between = 0, crossed = 0;
+};
+using CastleTable = std::array<std::array<std::array<std::array<CastleEntry, 8>, 8>, 2>, 2>;
+constexpr CastleTable make_castle_table() noexcept {
+    CastleTable t{};
+    for (const Color c : {Color::White, Color::Black})
+        for (const ast::CastleSide side : {ast::CastleSide::King, ast::CastleSide::Queen})
+            for (int k = 0; k < 8; ++k)
+                for (int r = 0; r < 8; ++r) {
+                    CastlingFiles f;
+                    f.king = static_cast<std::uint8_t>(k);
+                    f.rook[static_cast<std::size_t>(side)] = static_cast<std::uint8_t>(r);
+                    CastleEntry& e = t[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)]
+                                      [static_cast<std::size_t>(k)][static_cast<std::size_t>(r)];
+                    e.squares = sem::castle_squares(c, side, f);
+                    for (int i = 0; i < e.squares.between_count; ++i)
+                        e.between |= std::uint64_t{1} << e.squares.between[static_cast<std::size_t>(i)].index();
+                    for (int i = 0; i < e.squares.crossed_count; ++i)
+                        e.crossed |= std::uint64_t{1} << e.squares.crossed[static_cast<std::size_t>(i)].index();
+                }
+    return t;
+}
+inline constexpr CastleTable kCastleTable = make_castle_table();
+[[nodiscard]] constexpr const CastleEntry& castle_entry(const State& s, Color c, ast::CastleSide side) noexcept {
+    const CastlingFiles& f = s.castling_files[static_cast<std::size_t>(c)];
+    return kCastleTable[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)][f.king]
+                       [f.rook[static_cast<std::size_t>(side)]];
+}
+
+// The side of a castling written by its squares in σ, as the move generator lists it: in a
+// Chess960 game the king moving onto its rook (the kingside one's square or the queenside one's),
+// in standard chess the king moving two files. (The caller knows the move is a castling.)
+[[nodiscard]] constexpr ast::CastleSide castle_side(const State& s, Color c, int from, int to) noexcept {
+    if (s.chess960)
+        return (to & 7) == s.castling_files[static_cast<std::size_t>(c)].rook[0] ? ast::CastleSide::King
+                                                                                 : ast::CastleSide::Queen;
+    return to > from ? ast::CastleSide::King : ast::CastleSide::Queen;
 }
 
 }  // namespace pgnsem::sem::fast

@@ -138,37 +138,31 @@ inline void add_if_legal(Sink& out, const State& s, int from, int to) noexcept {
     if (legal_concrete(s, m)) out.add(from, to);
 }
 
-// The squares castling needs empty (CastleSquares::between), as a set.
-constexpr Bits between_set(const CastleSquares& q) noexcept {
-    Bits set = 0;
-    for (int i = 0; i < q.between_count; ++i) set |= geo::bit(q.between[static_cast<std::size_t>(i)].index());
-    return set;
-}
-inline constexpr Bits kCastleBetween[2][2] = {{between_set(castle_squares(Color::White, ast::CastleSide::King)),
-                                               between_set(castle_squares(Color::White, ast::CastleSide::Queen))},
-                                              {between_set(castle_squares(Color::Black, ast::CastleSide::King)),
-                                               between_set(castle_squares(Color::Black, ast::CastleSide::Queen))}};
-constexpr Bits castle_between(Color c, ast::CastleSide side) noexcept {
-    return kCastleBetween[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)];
-}
-
 template <class Sink, class Attacked>
 void castling_moves(Sink& out, const State& s, const Boards& b, Color us, const Attacked& attacked) noexcept {
     const std::uint8_t king_flag = us == Color::White ? kWhiteKingMoved : kBlackKingMoved;
     if ((s.king_moved & king_flag) != 0) return;
     for (ast::CastleSide side : {ast::CastleSide::King, ast::CastleSide::Queen}) {
-        const CastleSquares& q = castle_squares(us, side);
+        const CastleEntry& e = castle_entry(s, us, side);
+        const CastleSquares& q = e.squares;
         // The conditions on the flags and the empty squares first: they are read off the sets,
         // and they fail most often (σ's squares are read only when they hold).
         if ((s.rook_moved & q.corner) != 0) continue;
-        if ((b.occupied & castle_between(us, side)) != 0) continue;
+        if ((b.occupied & e.between) != 0) continue;
         if (s.board[static_cast<std::size_t>(q.king_from.index())] != q.king) return;
         if (s.board[static_cast<std::size_t>(q.rook_from.index())] != q.rook) continue;
         // Not through and not into check (not out of check: the caller knows there is no
-        // checker). The destination is judged in σ: lifting the king off e1 and the rook off
-        // its corner opens no line to g1 or c1 that the rook on f1 or d1 does not close again.
-        if (attacked(q.crossed.index(), b.occupied) || attacked(q.king_to.index(), b.occupied)) continue;
-        out.add(q.king_from.index(), q.king_to.index());
+        // checker). The squares crossed are judged in σ, the destination in σ′ (the king and the
+        // rook lifted and set down: in Chess960 the rook may be what shields it in σ).
+        bool crossed_attacked = false;
+        for (Bits x = e.crossed; x != 0 && !crossed_attacked; x &= x - 1)
+            crossed_attacked = attacked(std::countr_zero(x), b.occupied);
+        if (crossed_attacked) continue;
+        const Bits after = (b.occupied & ~geo::bit(q.king_from.index()) & ~geo::bit(q.rook_from.index())) |
+                           geo::bit(q.king_to.index()) | geo::bit(q.rook_to.index());
+        if (attacked(q.king_to.index(), after)) continue;
+        // listed as the king taking its rook in a Chess960 game (proofs-notes/chess960.md)
+        out.add(q.king_from.index(), s.chess960 ? q.rook_from.index() : q.king_to.index());
     }
 }
 
@@ -431,9 +425,16 @@ Boards boards_after(const State& sigma, const Boards& b, ConcreteMove m) noexcep
     if (k == PieceKind::Pawn && victim == kEmpty && geo::file_of(from) != geo::file_of(to)) {
         const int behind = to - 8 * forward(c);
         remove(sigma.board[static_cast<std::size_t>(behind)], behind);
-    } else if (k == PieceKind::King && (to - from == 2 || from - to == 2)) {
-        const CastleSquares& q = castle_squares(c, to > from ? ast::CastleSide::King : ast::CastleSide::Queen);
-        remove(sigma.board[static_cast<std::size_t>(q.rook_from.index())], q.rook_from.index());
+    } else if (k == PieceKind::King &&
+               (sigma.chess960 ? victim != kEmpty && color_of(victim) == c : to - from == 2 || from - to == 2)) {
+        // Castling (in a Chess960 game written as the king taking its rook): the king and the rook
+        // end on the castling squares, whatever the move's `to` (made again from σ's sets less both).
+        const CastleSquares& q = castle_entry(sigma, c, castle_side(sigma, c, from, to)).squares;
+        n = b;
+        n.colour[static_cast<std::size_t>(c)] &= ~(geo::bit(from) | geo::bit(q.rook_from.index()));
+        n.kind[static_cast<std::size_t>(PieceKind::King)] &= ~geo::bit(from);
+        n.kind[static_cast<std::size_t>(PieceKind::Rook)] &= ~geo::bit(q.rook_from.index());
+        place(c, PieceKind::King, q.king_to.index());
         place(c, PieceKind::Rook, PGNSEM_MUTATE(fast_perft_boards_castle_rook, q.rook_from.index(), q.rook_to.index()));
     }
     n.occupied = n.colour[0] | n.colour[1];

@@ -15,6 +15,7 @@
 #include "ast/assert.hpp"
 #include "ast/mutants.hpp"
 #include "ast/square.hpp"
+#include "semantics/fast/equations.hpp"
 #include "semantics/fast/terminates.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
@@ -38,6 +39,9 @@ inline constexpr std::size_t kEmptyRow = 12;
 struct Keys {
     std::array<std::array<std::uint64_t, 64>, 13> piece{};
     std::array<std::uint64_t, 16> castling{};
+    // Chess960: a right's rook file, by right (K Q k q) and file; 0 for the standard file (h for K
+    // and k, a for Q and q), so that a standard position's key has no part of these.
+    std::array<std::array<std::uint64_t, 8>, 4> castling_file{};
     std::array<std::uint64_t, 8> ep_file{};
     std::uint64_t black_to_move = 0;
 };
@@ -50,6 +54,9 @@ constexpr Keys make_keys() noexcept {
     for (auto& v : k.castling) v = splitmix(seed);
     for (auto& v : k.ep_file) v = splitmix(seed);
     k.black_to_move = splitmix(seed);
+    for (std::size_t right = 0; right < 4; ++right)
+        for (std::size_t file = 0; file < 8; ++file)
+            k.castling_file[right][file] = file == (right % 2 == 0 ? 7u : 0u) ? 0 : splitmix(seed);
     return k;
 }
 
@@ -90,6 +97,24 @@ inline unsigned castling_rights(const sem::State& s) noexcept {
         if (!(s.rook_moved & sem::kCornerA8)) r |= 8u;
     }
     return r;
+}
+
+// The castling rights' value: by the set of rights and, in a Chess960 position, by the file of each
+// right's rook (Laws 9.2.3: a right is the right to castle with that rook; proofs-notes/chess960.md).
+inline std::uint64_t castling_key(const sem::State& s) noexcept {
+    const unsigned r = castling_rights(s);
+    std::uint64_t k = kKeys.castling[r];
+    if (s.chess960) [[unlikely]]
+        for (std::size_t right = 0; right < 4; ++right)
+            if ((r & (1u << right)) != 0) k ^= kKeys.castling_file[right][s.castling_files[right / 2].rook[right % 2]];
+    return k;
+}
+
+// The castling rook's values a castling changes: taken off its start square, put on its
+// destination (castle_squares of σ, whose castling files give the start square).
+inline std::uint64_t castling_rook_keys(const sem::State& s, const sem::Action& a) noexcept {
+    const sem::CastleSquares& q = castle_entry(s, sem::color_of(a.piece), *a.castle).squares;
+    return square_key(q.rook, q.rook_from.index()) ^ square_key(q.rook, q.rook_to.index());
 }
 
 }  // namespace detail
@@ -142,7 +167,7 @@ inline std::uint64_t full_key(const sem::State& s) noexcept {
     for (int i = 0; i < 64; ++i) {
         k ^= detail::square_key(s.board[static_cast<std::size_t>(i)], i);
     }
-    k ^= detail::kKeys.castling[detail::castling_rights(s)];
+    k ^= detail::castling_key(s);
     if (sem::to_move(s) == Color::Black) k ^= detail::kKeys.black_to_move;
     const int ep = en_passant_file(s);
     if (ep >= 0) k ^= detail::ep_file_key(ep);
@@ -158,21 +183,16 @@ inline std::uint64_t next_key(std::uint64_t key, const sem::State& s, const sem:
     // The pieces the move moved, as the action tells: v leaves S and stands on Q (a promoted pawn
     // under its new id, read off σ′), and the captured id leaves its square, Q or (en passant) the
     // one behind it; without a capture that id is 0, whose row is zeros. Castling also moves the
-    // rook, read off σ and σ′. (The action, not the boards: σ′ was written a moment ago.)
-    auto changed = [&](Square q) {
-        key ^= detail::square_key(sem::at(s, q), q.index()) ^ detail::square_key(sem::at(n, q), q.index());
-    };
+    // rook, from its start square to the one beside the king's destination (the squares of σ's
+    // castling files: in Chess960 the king's and the rook's squares may coincide, and each piece's
+    // value is taken off its start square and put on its destination, which holds whatever the
+    // squares). (The action, not the boards: σ′ was written a moment ago.)
     key ^= detail::square_key(a.piece, a.from.index());
     key ^= detail::square_key(a.promotion ? sem::at(n, a.to) : a.piece, a.to.index());
     key ^= detail::square_key(a.captured, (a.captured_on ? *a.captured_on : a.to).index());
-    if (a.castle) {
-        const int rank = a.from.rank().index() * 8;
-        const bool king_side = *a.castle == ast::CastleSide::King;
-        changed(Square::unchecked(rank + (king_side ? 7 : 0)));
-        changed(Square::unchecked(rank + (king_side ? 5 : 3)));
-    }
+    if (a.castle) key ^= detail::castling_rook_keys(s, a);
     if (s.king_moved != n.king_moved || s.rook_moved != n.rook_moved)
-        key ^= detail::kKeys.castling[detail::castling_rights(s)] ^ detail::kKeys.castling[detail::castling_rights(n)];
+        key ^= detail::castling_key(s) ^ detail::castling_key(n);
     key ^= detail::kKeys.black_to_move;
     if (ep_file >= 0) key ^= detail::ep_file_key(ep_file);
     ep_file = en_passant_file_after(n, a);
@@ -204,16 +224,10 @@ inline std::uint64_t next_key_quiet(std::uint64_t key, const sem::State& s, cons
     PGNSEM_EXPENSIVE_ASSERT(a.captured == sem::kEmpty && !a.promotion && sem::kind_of(a.piece) != PieceKind::Pawn,
                             "a move within a window captures nothing and moves no pawn");
     key ^= detail::square_key(a.piece, a.from.index()) ^ detail::square_key(a.piece, a.to.index());
-    if (a.castle) [[unlikely]] {
-        const int rank = a.from.rank().index() * 8;
-        const bool king_side = *a.castle == ast::CastleSide::King;
-        const int corner = rank + (king_side ? 7 : 0);
-        const int beside = rank + (king_side ? 5 : 3);
-        const sem::PieceId rook = n.board[static_cast<std::size_t>(beside)];
-        key ^= detail::square_key(rook, corner) ^ detail::square_key(rook, beside);
-    }
+    if (a.castle) [[unlikely]]
+        key ^= detail::castling_rook_keys(s, a);
     if (s.king_moved != n.king_moved || s.rook_moved != n.rook_moved) [[unlikely]]
-        key ^= detail::kKeys.castling[detail::castling_rights(s)] ^ detail::kKeys.castling[detail::castling_rights(n)];
+        key ^= detail::castling_key(s) ^ detail::castling_key(n);
     key ^= detail::kKeys.black_to_move;
     if (ep_file >= 0) [[unlikely]] {
         key ^= detail::ep_file_key(ep_file);

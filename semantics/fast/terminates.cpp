@@ -136,12 +136,13 @@ void conclude(const State& s, Accepted& t, Termination& r, bool capture) noexcep
 
 // T(O-O), T(O-O-O): not out of check, not through an attacked square, not into check. Castling
 // takes nothing, so the enemy pieces are the same in σ and σ′: where they stand is read once,
-// and their attacks are asked against σ's occupancy for the square the king leaves and the one it
-// crosses, and against σ′'s for the one it lands on.
+// and their attacks are asked against σ's occupancy for the square the king leaves and those it
+// crosses (one in standard chess; in Chess960 none to four, from the king on), and against σ′'s for
+// the one it lands on (proofs-notes/chess960.md: in Chess960 the rook may shield it in σ).
 void conclude_castle(const State& s, Accepted& t, Termination& r) noexcept {
     const Color mover = to_move(s);
     const Color them = opposite(mover);
-    const CastleSquares& q = castle_squares(mover, *t.action.castle);
+    const CastleSquares& q = castle_entry(s, mover, *t.action.castle).squares;
     const AttackBoards enemy = attack_boards(s, them);
     // σ′'s occupancy: the king and the rook lifted off their squares and set down on the new ones.
     const std::uint64_t after = (enemy.occupied & ~geo::bit(q.king_from.index()) & ~geo::bit(q.rook_from.index())) |
@@ -153,15 +154,18 @@ void conclude_castle(const State& s, Accepted& t, Termination& r) noexcept {
         r = f;
         return;
     }
-    if (const std::uint64_t a =
-            attackers_of(enemy, PGNSEM_MUTATE(fast_terminates_castle_crossed, q.king_to.index(), q.crossed.index()),
-                         them, enemy.occupied);
-        a != 0) {
-        f.rule = Failure::CastleThroughCheck;
-        f.detail.square = q.crossed;
-        f.detail.attacker = first_square(a);
-        r = f;
-        return;
+    for (int i = 0; i < q.crossed_count; ++i) {
+        const Square crossed = q.crossed[static_cast<std::size_t>(i)];
+        if (const std::uint64_t a =
+                attackers_of(enemy, PGNSEM_MUTATE(fast_terminates_castle_crossed, q.king_to.index(), crossed.index()),
+                             them, enemy.occupied);
+            a != 0) {
+            f.rule = Failure::CastleThroughCheck;
+            f.detail.square = crossed;
+            f.detail.attacker = first_square(a);
+            r = f;
+            return;
+        }
     }
     if (const std::uint64_t a = attackers_of(enemy, q.king_to.index(), them, after); a != 0) {
         f.rule = Failure::CastleIntoCheck;

@@ -24,7 +24,7 @@ g 02 '[Event "unreadable token mid-game"]\n[Result "*"]\n\n1. e4 Nz9 2. Nf3 {kep
 g 03 '[Ev-ent "broken tag"]\n[Result "*"]\n\n1. d4 d5 2. c4 *\n\n'
 g 04 '[Event "FEN that does not parse"]\n[SetUp "1"]\n[FEN "8/8/8 w - - 0 1"]\n[Result "*"]\n\n1. Kb1 *\n\n'
 g 05 '[Event "no white king"]\n[SetUp "1"]\n[FEN "k7/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. e4 *\n\n'
-g 06 '[Event "variant"]\n[Variant "Chess960"]\n\n1. e4 e5 *\n\n'
+g 06 '[Event "variant"]\n[Variant "Crazyhouse"]\n\n1. e4 e5 *\n\n'
 g 07 '[Event "promotion on the wrong rank, CRLF"]\r\n[Result "*"]\r\n\r\n1. e4 e5 2. e5=Q Nc6 3. Nf3 *\r\n\r\n'
 g 08 '[Event "illegal"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 Nc6 3. 0-0 *\n\n'
 g 09 '[Event "spellings"]\n\n1. e4 e5 2. Ng1-f3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 *\n\n'

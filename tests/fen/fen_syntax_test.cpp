@@ -122,10 +122,31 @@ TEST_CASE("§16.1.3.3 castling availability", "[fen][16.1.3.3]") {
         {"r3k2r/8/8/8/8/8/8/R3K2R w KKkq - 0 1", "castling", 27, "repeated"},
         {"r3k2r/8/8/8/8/8/8/R3K2R w Qk- - 0 1", "castling", 28, "stands alone"},
         {"r3k2r/8/8/8/8/8/8/R3K2R w KQx - 0 1", "castling", 28, "unknown castling letter 'x'"},
-        // edge case 103: Shredder-FEN and X-FEN are Chess960's
-        {"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", "castling", 26, "Chess960"},
-        {"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1", "castling", 40, "Chess960"},
+        // Chess960's file letters: after K and before Q of their colour, from h to a
+        {"r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1", "castling", 27, "out of order"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w QH - 0 1", "castling", 27, "out of order"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w HHah - 0 1", "castling", 27, "repeated"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w hH - 0 1", "castling", 27, "out of order"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w KI - 0 1", "castling", 27, "unknown castling letter 'I'"},
     });
+}
+
+TEST_CASE("§16.1.3.3 castling by file letter: Shredder-FEN and X-FEN, for Chess960", "[fen][16.1.3.3][chess960]") {
+    // edge case 103: the letters are read and kept as written; what they mean is the semantics'
+    const Placement shredder = fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    CHECK_FALSE((shredder.white_king_side || shredder.white_queen_side || shredder.black_king_side ||
+                 shredder.black_queen_side));
+    CHECK(shredder.castling_files[0] == ((1u << 7) | 1u));
+    CHECK(shredder.castling_files[1] == ((1u << 7) | 1u));
+    const Placement xfen = fen("1r2kr2/8/8/8/8/8/8/RR2K2R w KBkb - 0 1");
+    CHECK((xfen.white_king_side && !xfen.white_queen_side && xfen.black_king_side && !xfen.black_queen_side));
+    CHECK(xfen.castling_files[0] == (1u << 1));
+    for (const char* text :
+         {"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", "1r2kr2/8/8/8/8/8/8/RR2K2R w KBkb - 0 1",
+          "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1", "4k3/8/8/8/8/8/8/R3K2R w KHGQ - 0 1"}) {
+        INFO(text);
+        CHECK(printed(fen(text)) == text);
+    }
 }
 
 TEST_CASE("§16.1.3.4 en passant target square", "[fen][16.1.3.4]") {

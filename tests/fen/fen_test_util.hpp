@@ -34,15 +34,15 @@ inline syntax::FenError fen_error(std::string_view text) {
     return boost::variant2::get<syntax::FenError>(r);
 }
 
-// The rule ids validate() reports, in its order.
-inline std::vector<std::string> problem_ids(const Placement& p) {
+// The rule ids validate() reports, in its order (`chess960`: the position is read as a Chess960 one).
+inline std::vector<std::string> problem_ids(const Placement& p, bool chess960 = false) {
     std::vector<std::string> ids;
-    for (const auto& problem : sem::validate(p)) ids.emplace_back(sem::rule_id(problem.rule));
+    for (const auto& problem : sem::validate(p, chess960)) ids.emplace_back(sem::rule_id(problem.rule));
     return ids;
 }
 
-inline std::vector<std::string> problem_ids(std::string_view text) {
-    return problem_ids(fen(text));
+inline std::vector<std::string> problem_ids(std::string_view text, bool chess960 = false) {
+    return problem_ids(fen(text), chess960);
 }
 
 inline std::string printed(const Placement& p) {
@@ -55,8 +55,9 @@ inline Square sq(const char* name) {
 }
 
 // A FEN's placement through σ and back (from_placement, to_placement), printed.
-inline std::string through_sigma(const char* text) {
-    return printed(sem::to_placement(sem::from_placement(fen(text))));
+inline std::string through_sigma(const char* text, bool chess960 = false,
+                                 sem::CastlingStyle style = sem::CastlingStyle::XFen) {
+    return printed(sem::to_placement(sem::from_placement(fen(text), chess960), style));
 }
 
 }  // namespace pgnsem::test

@@ -1,7 +1,9 @@
 // L8: perft(σ, d) matches the published counts of ../shared/data/perft (read in place).
 //   standard.perft — every position to every depth given (in the sanitizer build: nodes ≤ 2·10⁵);
-//   tricky.perft   — the standard-chess positions (the xfen-* and asymmetrical-and-king-on-h ones are
-//                    Chess960 and wait for it), every depth given;
+//   tricky.perft   — the standard-chess positions, every depth given; the xfen-* and
+//                    asymmetrical-and-king-on-h ones read as Chess960 (X-FEN), every depth given;
+//   chess960.perft — all 960 positions (Shredder-FEN) at depths 1–4 (1–3 under sanitizers); with
+//                    PGNSEM_PERFT_960_DEEP=1 (scripts/test --full), at 5 and 6 too;
 //   random.perft   — all 6,838 positions to depth 3 (depth 2 under sanitizers); with
 //                    PGNSEM_PERFT_DEEP=1, to depth 5 (an opt-in run of about 1.3·10¹¹ nodes).
 // Without ../shared/data the test exits 77, which ctest reports as skipped.
@@ -25,7 +27,7 @@ namespace {
 
 using Entry = test::PerftEntry;
 
-sem::State state_of(const std::string& epd) {
+sem::State state_of(const std::string& epd, bool chess960 = false) {
     std::string fen = epd;
     // EPD carries four fields; the clocks do not change perft.
     int fields = 1;
@@ -34,7 +36,7 @@ sem::State state_of(const std::string& epd) {
     if (fields == 4) fen += " 0 1";
     auto parsed = syntax::parse_fen(fen);
     if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) FAIL("FEN " << fen << ": " << e->message);
-    return sem::from_placement(boost::variant2::get<Placement>(parsed));
+    return sem::from_placement(boost::variant2::get<Placement>(parsed), chess960);
 }
 
 constexpr bool kSanitized = PGNSEM_PERFT_SCALE == 0;
@@ -65,6 +67,46 @@ TEST_CASE("L8 perft matches tricky.perft (standard-chess positions)", "[perft][p
         }
     }
     CHECK(positions > 0);
+}
+
+TEST_CASE("L8 perft matches tricky.perft's Chess960 positions (X-FEN)", "[perft][property][chess960]") {
+    int positions = 0;
+    for (const Entry& e : test::read_perft_suite("tricky.perft")) {
+        if (!test::chess960_entry(e)) continue;
+        ++positions;
+        const sem::State s = state_of(e.epd, true);
+        for (auto [depth, nodes] : e.counts) {
+            if (kSanitized && nodes > 200000) continue;
+            INFO(e.id << " " << e.epd << " depth " << depth);
+            CHECK(sem::fast::perft(s, depth) == nodes);
+        }
+    }
+    CHECK(positions == 6);
+}
+
+TEST_CASE("L8 perft matches chess960.perft for all positions", "[perft][property][chess960]") {
+    const char* deep = std::getenv("PGNSEM_PERFT_960_DEEP");
+    const int max_depth = (deep && std::string(deep) == "1") ? 6 : (kSanitized ? 3 : 4);
+    const auto suite = test::read_perft_suite("chess960.perft");
+    CHECK(suite.size() == 960);
+    std::uint64_t checked = 0, mismatches = 0, leaves = 0;
+    for (const Entry& e : suite) {
+        const sem::State s = state_of(e.epd, true);
+        for (auto [depth, nodes] : e.counts) {
+            if (depth > max_depth) continue;
+            const std::uint64_t got = sem::fast::perft(s, depth);
+            ++checked;
+            leaves += got;
+            if (got != nodes) {
+                ++mismatches;
+                if (mismatches <= 10)
+                    FAIL_CHECK(e.id << " " << e.epd << " depth " << depth << ": " << got << " != " << nodes);
+            }
+        }
+    }
+    std::cout << "chess960.perft: " << checked << " counts checked to depth " << max_depth << " (" << leaves
+              << " leaves), " << mismatches << " mismatches\n";
+    CHECK(mismatches == 0);
 }
 
 TEST_CASE("L8 perft matches random.perft for all positions", "[perft][property]") {

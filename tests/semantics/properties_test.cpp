@@ -232,7 +232,7 @@ TEST_CASE("L17 [[M]] is single-valued: the moves T accepts that name the same sq
             if (ok == nullptr) continue;
             // the same move asked again, and by its squares: the same σ′
             RC_ASSERT(terminates(m, s) == t);
-            const ConcreteMove c{ok->action.from, ok->action.to, ok->action.promotion};
+            const ConcreteMove c = concrete_move(s, ok->action);
             const Termination by_squares = terminates_concrete(s, c);
             RC_ASSERT(boost::variant2::holds_alternative<Accepted>(by_squares));
             RC_ASSERT(boost::variant2::get<Accepted>(by_squares).next == ok->next);

@@ -50,6 +50,9 @@ namespace pgnsem::sem::testing {
         p.white_queen_side = p.white_queen_side || fen[i] == 'Q';
         p.black_king_side = p.black_king_side || fen[i] == 'k';
         p.black_queen_side = p.black_queen_side || fen[i] == 'q';
+        // Chess960's file letters (Shredder-FEN, X-FEN)
+        if (fen[i] >= 'A' && fen[i] <= 'H') p.castling_files[0] |= static_cast<std::uint8_t>(1u << (fen[i] - 'A'));
+        if (fen[i] >= 'a' && fen[i] <= 'h') p.castling_files[1] |= static_cast<std::uint8_t>(1u << (fen[i] - 'a'));
     }
     ++i;
     if (i + 1 < fen.size() && fen[i] != '-') {
@@ -70,10 +73,12 @@ namespace pgnsem::sem::testing {
     return p;
 }
 
-[[nodiscard]] inline std::optional<State> sigma_from_fen(std::string_view fen) {
+// `chess960`: read as a Chess960 position (proofs-notes/chess960.md); so is any whose castling field
+// has a file letter.
+[[nodiscard]] inline std::optional<State> sigma_from_fen(std::string_view fen, bool chess960 = false) {
     const std::optional<Placement> p = placement_from_fen(fen);
     if (!p) return std::nullopt;
-    return from_placement(*p);
+    return from_placement(*p, chess960 || p->castling_files[0] != 0 || p->castling_files[1] != 0);
 }
 
 }  // namespace pgnsem::sem::testing

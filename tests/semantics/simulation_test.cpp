@@ -55,7 +55,13 @@ std::optional<Shape> shape_of(const ast::Move& m, const State& s) {
         sh.to = c->to;
         sh.promotion = c->promotion.has_value();
         const int df = c->to.file().index() - c->from.file().index();
-        if (sh.kind == PieceKind::King && (df == 2 || df == -2) && c->from.rank() == c->to.rank()) {
+        if (sh.kind == PieceKind::King && (df == 2 || df == -2) && c->from.rank() == c->to.rank() && !s.chess960) {
+            sh.castle = true;
+            sh.side = df > 0 ? ast::CastleSide::King : ast::CastleSide::Queen;
+        }
+        // Chess960: the king onto a piece of its own is castling's form (proofs-notes/chess960.md)
+        if (sh.kind == PieceKind::King && s.chess960 && at(s, c->to) != kEmpty &&
+            belongs_to(at(s, c->to), color_of(v))) {
             sh.castle = true;
             sh.side = df > 0 ? ast::CastleSide::King : ast::CastleSide::Queen;
         }

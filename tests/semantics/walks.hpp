@@ -48,9 +48,35 @@ inline constexpr const char* kTrickyStarts[] = {
     "3qk3/8/8/Q7/8/8/8/Q3K2Q w - -",
 };
 
+// Chess960 positions (proofs-notes/chess960.md), read as such: X-FEN's rights with the king already
+// on its castling destination, the rook on its own, the two swapped, castling that lands in check
+// through the rook's square, and positions of chess960.perft (Shredder-FEN).
+inline constexpr const char* kChess960Starts[] = {
+    "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq -",
+    "r1k2r1q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K2R1Q w KQkq -",
+    "8/8/8/4B2b/6nN/8/5P2/2R1K2k w Q -",
+    "2r5/8/8/8/8/8/6PP/k2KR3 w K -",
+    "4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ -",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -",
+    "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe -",
+    "rk4rq/pp1ppppp/8/8/8/8/PP1PPPPP/RK4RQ w GAga -",
+    "1rkr4/pppppppp/8/8/8/8/PPPPPPPP/1RKR4 w DBdb -",
+    "qr4kr/pppppppp/8/8/8/8/PPPPPPPP/QR4KR w HBhb -",
+    "nrbbkrqn/pppppppp/8/8/8/8/PPPPPPPP/NRBBKRQN w FBfb -",
+    "2rkr3/pppppppp/8/8/8/8/PPPPPPPP/2RKR3 w ECec -",
+};
+
 inline State start_position() {
-    const int pick = *rc::gen::inRange(0, 2 * static_cast<int>(std::size(kTrickyStarts)));
-    if (pick >= static_cast<int>(std::size(kTrickyStarts))) return initial_state();
+    const int tricky = static_cast<int>(std::size(kTrickyStarts));
+    const int pick = *rc::gen::inRange(0, 2 * tricky + 4);
+    if (pick >= 2 * tricky + 2) return initial_state_960(*rc::gen::inRange(0, 960));
+    if (pick >= 2 * tricky) {
+        const auto s =
+            sigma_from_fen(kChess960Starts[*rc::gen::inRange(0, static_cast<int>(std::size(kChess960Starts)))], true);
+        RC_ASSERT(s.has_value());
+        return *s;
+    }
+    if (pick >= tricky) return initial_state();
     const auto s = sigma_from_fen(kTrickyStarts[pick]);
     RC_ASSERT(s.has_value());
     return *s;
