@@ -76,19 +76,40 @@ std::optional<Placement> chess960_start(std::string_view text, bool& bad) {
     return sem::to_placement(sem::initial_state_960(n));
 }
 
+PositionRead read_position(std::string_view text, bool chess960) {
+    PositionRead r;
+    bool bad = false;
+    if (std::optional<Placement> start = chess960_start(text, bad)) {
+        r.placement = std::move(start);
+        return r;
+    }
+    if (bad) {
+        r.field = "start";
+        r.message = "a Chess960 start position is chess960:N with N from 0 to 959";
+        return r;
+    }
+    auto parsed = syntax::parse_position(text);
+    if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
+        r.field = std::string(e->field);
+        r.message = std::move(e->message);
+        r.column = e->column;
+        return r;
+    }
+    Placement& p = r.placement.emplace(boost::variant2::get<Placement>(parsed));
+    p.chess960 = chess960 || p.castling_files[0] != 0 || p.castling_files[1] != 0;
+    return r;
+}
+
+Placement written_as(const Placement& p, sem::CastlingStyle style) {
+    if (!p.chess960 || style == sem::CastlingStyle::XFen) return p;
+    return sem::to_placement(sem::from_placement(p), style);
+}
+
 std::optional<Placement> position_option(const std::string& option, int& status, bool chess960) {
     if (option.empty()) {
         Placement start = sem::to_placement(sem::initial_state());
         start.chess960 = chess960;
         return start;
-    }
-    bool bad = false;
-    if (std::optional<Placement> start = chess960_start(option, bad)) return start;
-    if (bad) {
-        std::fprintf(stderr, "pgnsem: %s: a Chess960 start position is chess960:N with N from 0 to 959\n",
-                     option.c_str());
-        status = 2;
-        return std::nullopt;
     }
     std::string fen = option;
     if (option == "-") {
@@ -98,15 +119,17 @@ std::optional<Placement> position_option(const std::string& option, int& status,
             return std::nullopt;
         }
     }
-    auto parsed = syntax::parse_position(fen);
-    if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
-        std::fprintf(stderr, "pgnsem: FEN does not parse: %s field, column %u: %s\n", std::string(e->field).c_str(),
-                     e->column + 1, text_for_people(e->message).c_str());
+    PositionRead read = read_position(fen, chess960);
+    if (!read.placement) {
+        if (read.field == "start")
+            std::fprintf(stderr, "pgnsem: %s: %s\n", text_for_people(fen).c_str(), read.message.c_str());
+        else
+            std::fprintf(stderr, "pgnsem: FEN does not parse: %s field, column %u: %s\n", read.field.c_str(),
+                         read.column + 1, text_for_people(read.message).c_str());
         status = 2;
         return std::nullopt;
     }
-    Placement& p = boost::variant2::get<Placement>(parsed);
-    p.chess960 = chess960 || p.castling_files[0] != 0 || p.castling_files[1] != 0;
+    Placement& p = *read.placement;
     // As perft counts it, any position that parses is answered (the move generator takes any
     // placement); what keeps it from arising in a game is said on stderr, and the status is 1.
     const sem::Problems problems = sem::validate(p);
@@ -143,7 +166,7 @@ Uci uci_of(const sem::ConcreteMove& m) noexcept {
 
 }  // namespace
 
-std::string moves_report(const Placement& p, bool json) {
+std::string moves_report(const Placement& p, bool json, sem::CastlingStyle style) {
     const sem::Engine& e = sem::fast_engine();
     const sem::State s = sem::from_placement(p);
     const sem::MoveList legal = e.legal_moves(s);
@@ -166,7 +189,7 @@ std::string moves_report(const Placement& p, bool json) {
         }
     };
     const PositionStatus st = position_status(s);
-    const std::string fen(syntax::print_fen(p).view());
+    const std::string fen(syntax::print_fen(written_as(p, style)).view());
     std::string out;
     out.reserve(std::size_t{48} * n + 512);
     if (json) {
@@ -210,13 +233,14 @@ std::string moves_report(const Placement& p, bool json) {
     return out;
 }
 
-int moves_command(const std::string& fen, std::optional<JsonLayout> json, std::FILE* out, bool chess960) {
+int moves_command(const std::string& fen, std::optional<JsonLayout> json, std::FILE* out, bool chess960,
+                  sem::CastlingStyle style) {
     int status = 0;
     const std::optional<Placement> p = position_option(fen, status, chess960);
     if (!p) return status;
-    if (!json) return write_bytes(out, moves_report(*p, false)) ? status : 2;
+    if (!json) return write_bytes(out, moves_report(*p, false, style)) ? status : 2;
     JsonDocument doc(out, *json);
-    doc.add(moves_report(*p, true));
+    doc.add(moves_report(*p, true, style));
     return doc.finish() ? status : 2;
 }
 
@@ -309,7 +333,8 @@ TokenReport structure_report(std::string_view token, bool strict) {
     return r;
 }
 
-TokenReport resolved_report(const sem::State& s, std::string_view token, bool strict) {
+TokenReport resolved_report(const sem::State& s, std::string_view token, bool strict,
+                            sem::CastlingStyle style = sem::CastlingStyle::XFen) {
     TokenReport r = read_token(token);
     if (r.error) return r;
     const sem::Engine& e = sem::fast_engine();
@@ -326,7 +351,7 @@ TokenReport resolved_report(const sem::State& s, std::string_view token, bool st
     r.equation = std::string(sem::rule_id(played.action.rule));
     r.san = canonical_text(e, s, played.action, played.next);
     r.uci = uci_text(s, played.action);
-    r.fen_after = fen_of(played.next);
+    r.fen_after = fen_of(played.next, style);
     ast::Ply ply;
     ply.move = r.move;
     ply.pos = ast::SourcePos{1, 1};
@@ -541,14 +566,15 @@ MoveVerdict judge_move_text(const sem::State& s, std::string_view token) {
     return v;
 }
 
-std::string san_move_json(const Placement& p, std::string_view token, bool strict, bool& ok) {
-    const TokenReport r = resolved_report(sem::from_placement(p), token, strict);
+std::string san_move_json(const Placement& p, std::string_view token, bool strict, bool& ok,
+                          sem::CastlingStyle style) {
+    const TokenReport r = resolved_report(sem::from_placement(p), token, strict, style);
     ok = !r.error && r.legal;
-    return token_json(r, std::string(syntax::print_fen(p).view()), p.side_to_move);
+    return token_json(r, std::string(syntax::print_fen(written_as(p, style)).view()), p.side_to_move);
 }
 
 int san_command(const std::string& fen, const std::vector<std::string>& tokens, bool strict,
-                std::optional<JsonLayout> json, std::FILE* out, bool chess960) {
+                std::optional<JsonLayout> json, std::FILE* out, bool chess960, sem::CastlingStyle style) {
     std::optional<Placement> position;
     std::optional<sem::State> s;
     int status = 0;
@@ -557,11 +583,12 @@ int san_command(const std::string& fen, const std::vector<std::string>& tokens, 
         if (!position) return status;
         s = sem::from_placement(*position);
     }
-    const std::string fen_before = position ? std::string(syntax::print_fen(*position).view()) : std::string();
+    const std::string fen_before =
+        position ? std::string(syntax::print_fen(written_as(*position, style)).view()) : std::string();
     std::optional<JsonDocument> doc;
     if (json) doc.emplace(out, *json);
     for (const std::string& token : tokens) {
-        const TokenReport r = s ? resolved_report(*s, token, strict) : structure_report(token, strict);
+        const TokenReport r = s ? resolved_report(*s, token, strict, style) : structure_report(token, strict);
         if (r.error || (r.resolved && !r.legal)) status = 1;
         if (doc) {
             doc->add(token_json(r, fen_before, position ? position->side_to_move : Color::White));

@@ -92,7 +92,7 @@ std::string perft_object(const Placement& p, int depth, bool divide, const Perft
 }
 
 int perft_command(int depth, const std::string& fen, bool divide, bool reference, std::optional<JsonLayout> json,
-                  bool chess960) {
+                  bool chess960, sem::CastlingStyle style) {
     int status = 0;
     const std::optional<Placement> p = position_option(fen, status, chess960);
     if (!p) return status;
@@ -104,7 +104,7 @@ int perft_command(int depth, const std::string& fen, bool divide, bool reference
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (json) {
         JsonDocument doc(stdout, *json);
-        doc.add(perft_object(*p, depth, divide, count));
+        doc.add(perft_object(written_as(*p, style), depth, divide, count));
         if (!doc.finish()) return 2;
     } else {
         std::string out;

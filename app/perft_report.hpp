@@ -10,6 +10,7 @@
 
 #include "ast/placement.hpp"
 #include "io/contract.hpp"
+#include "laws/setup.hpp"
 
 namespace pgnsem::sem {
 class Engine;
@@ -40,8 +41,10 @@ struct PerftCount {
 // (the option's validator); `fen` as position_option reads it (app/moves_report.hpp: empty for the
 // initial position, `-` for standard input). Text (no layout) or the one object as a document or a
 // line. 0, or 2 when the FEN does not parse or the output could not be written. A position that
-// cannot arise in a game is counted all the same, its problems said on stderr.
+// cannot arise in a game is counted all the same, its problems said on stderr. `chess960` and `style`
+// as moves_command's.
 [[nodiscard]] int perft_command(int depth, const std::string& fen, bool divide, bool reference,
-                                std::optional<JsonLayout> json, bool chess960 = false);
+                                std::optional<JsonLayout> json, bool chess960 = false,
+                                sem::CastlingStyle style = sem::CastlingStyle::XFen);
 
 }  // namespace pgnsem::interp

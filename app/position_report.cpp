@@ -8,7 +8,9 @@
 #include <memory>
 #include <optional>
 
+#include "app/moves_report.hpp"
 #include "interpreter/explain.hpp"
+#include "interpreter/interpret.hpp"
 #include "io/contract.hpp"
 #include "io/input.hpp"
 #include "io/json.hpp"
@@ -82,10 +84,19 @@ PositionReport describe_position(const Placement& p, std::string_view fen, std::
         return list;
     };
     std::string castling;
-    if (p.white_king_side) castling += 'K';
-    if (p.white_queen_side) castling += 'Q';
-    if (p.black_king_side) castling += 'k';
-    if (p.black_queen_side) castling += 'q';
+    if (p.chess960) {
+        // the third field of the FEN written
+        std::string_view rest = fen;
+        for (int field = 0; field < 2 && rest.find(' ') != std::string_view::npos; ++field)
+            rest.remove_prefix(rest.find(' ') + 1);
+        castling = rest.substr(0, rest.find(' '));
+        if (castling == "-") castling.clear();
+    } else {
+        if (p.white_king_side) castling += 'K';
+        if (p.white_queen_side) castling += 'Q';
+        if (p.black_king_side) castling += 'k';
+        if (p.black_queen_side) castling += 'q';
+    }
     std::string ep = "-";
     if (p.en_passant) {
         ep.assign(2, ' ');
@@ -97,6 +108,7 @@ PositionReport describe_position(const Placement& p, std::string_view fen, std::
     r.text += "black:      " + pieces_of(Color::Black) + "\n";
     r.text += std::string("to move:    ") + color_name(p.side_to_move) + "\n";
     r.text += "castling:   " + (castling.empty() ? std::string("-") : castling) + "\n";
+    if (p.chess960) r.text += "rules:      Chess960 (castling rights by the rooks they name)\n";
     r.text += "en passant: " + ep + "\n";
     r.text += "clocks:     halfmove " + std::to_string(p.halfmove_clock) + ", fullmove " +
               std::to_string(p.fullmove_number) + "\n";
@@ -142,6 +154,7 @@ PositionReport describe_position(const Placement& p, std::string_view fen, std::
         write_envelope(o, "position", sem::Reading::laws());
         o.str("written", written).str("fen", fen).str("side", color_name(p.side_to_move));
         o.str("castling", castling.empty() ? std::string_view("-") : std::string_view(castling));
+        o.boolean("chess960", p.chess960);
         if (p.en_passant)
             o.str("en_passant", ep);
         else
@@ -287,7 +300,7 @@ RecordOutcome error_outcome(std::string_view shown, std::string_view field, std:
             JsonOut out(r.out);
             JsonObject o(out);
             write_envelope(o, "position", sem::Reading::laws());
-            o.str("written", shown).null("fen").null("side").null("castling").null("en_passant");
+            o.str("written", shown).null("fen").null("side").null("castling").null("chess960").null("en_passant");
             o.null("halfmove_clock").null("fullmove_number").null("pieces").boolean("legal", false);
             JsonArray(o.key("problems"));
             o.null("check").null("checkmate").null("stalemate").null("dead").null("can_mate").null("record");
@@ -309,7 +322,7 @@ RecordOutcome error_outcome(std::string_view shown, std::string_view field, std:
     return r;
 }
 
-RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t dead_budget) {
+RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t dead_budget, FenOptions options) {
     if (rec.too_long)
         return error_outcome(
             std::string_view(rec.text).substr(0, 80), "record", rec.line, 1,
@@ -344,6 +357,8 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
         }
         const syntax::FenRecord& r = record.emplace(boost::variant2::get<syntax::FenRecord>(parsed));
         placement = r.placement;
+        placement.chess960 =
+            options.chess960 || placement.castling_files[0] != 0 || placement.castling_files[1] != 0;
         fen_text = std::string(syntax::print_fen(placement).view());
         const auto field = [&](const char* name, const std::optional<std::string>& value) {
             if (!value) return;
@@ -356,16 +371,20 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
         field("black name: ", r.black);
         field("comment:    ", r.comment);
     } else {
-        // a FEN, or four-field EPD (syntax/fen-decisions.md, case 111), shown with its six fields
-        auto parsed = syntax::parse_position(trimmed);
-        if (auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
-            const auto [line, column] = place(lead + e->column);
-            return error_outcome(trimmed, e->field, line, column, e->message, json);
+        // a FEN, or four-field EPD (syntax/fen-decisions.md, case 111), shown with its six fields; or
+        // chess960:N
+        PositionRead read = read_position(trimmed, options.chess960);
+        if (!read.placement) {
+            const auto [line, column] = place(lead + read.column);
+            return error_outcome(trimmed, read.field, line, column, read.message, json);
         }
-        placement = boost::variant2::get<Placement>(parsed);
+        placement = std::move(*read.placement);
         const bool six_fields = boost::variant2::holds_alternative<Placement>(syntax::parse_fen(trimmed));
         fen_text = six_fields ? std::string(trimmed) : std::string(syntax::print_fen(placement).view());
     }
+    // a Chess960 position written in the style asked for, from σ (X-FEN's letters where its KQkq are
+    // ambiguous)
+    if (placement.chess960) fen_text = fen_of(sem::from_placement(placement), options.style);
     const PositionReport report =
         describe_position(placement, fen_text, trimmed, dead_budget, record ? &*record : nullptr);
     RecordOutcome r;
@@ -380,17 +399,18 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
 
 }  // namespace
 
-std::string position_object(std::string_view record, std::uint32_t dead_budget, bool& valid) {
+std::string position_object(std::string_view record, std::uint32_t dead_budget, bool& valid, FenOptions options) {
     FenInputRecord rec;
     rec.text = std::string(record.substr(0, kMaxFenRecordBytes + 1));
     rec.line = 1;
     rec.too_long = record.size() > kMaxFenRecordBytes;
-    RecordOutcome r = report_record(rec, true, dead_budget);
+    RecordOutcome r = report_record(rec, true, dead_budget, options);
     valid = r.status == 0;
     return std::move(r.out);
 }
 
-int fen_command(const std::string& arg, std::optional<JsonLayout> layout, std::FILE* out, std::uint32_t dead_budget) {
+int fen_command(const std::string& arg, std::optional<JsonLayout> layout, std::FILE* out, std::uint32_t dead_budget,
+                FenOptions options) {
     const bool json = layout.has_value();
     std::optional<JsonDocument> doc;
     if (layout) doc.emplace(out, *layout);
@@ -426,7 +446,7 @@ int fen_command(const std::string& arg, std::optional<JsonLayout> layout, std::F
         } else if (errno != ENOENT && errno != ENOTDIR && errno != ENAMETOOLONG) {
             std::fprintf(stderr, "pgnsem: cannot open %s: %s\n", shown.c_str(), std::strerror(errno));
             return 2;
-        } else if (arg.find(' ') == std::string::npos) {
+        } else if (bool bad = false; arg.find(' ') == std::string::npos && !chess960_start(arg, bad) && !bad) {
             // every FEN has spaces between its fields: this is the name of a file that is not there
             std::fprintf(stderr,
                          "pgnsem: cannot open %s: %s (and it is not a FEN: a FEN has six fields, EPD four, separated "
@@ -442,7 +462,7 @@ int fen_command(const std::string& arg, std::optional<JsonLayout> layout, std::F
         rec.text = arg;
         rec.line = 1;
         rec.too_long = arg.size() > kMaxFenRecordBytes;
-        const RecordOutcome r = report_record(rec, json, dead_budget);
+        const RecordOutcome r = report_record(rec, json, dead_budget, options);
         return emit(r) && (!doc || doc->finish()) ? r.status : 2;
     }
     FenRecordReader reader(in);
@@ -451,7 +471,7 @@ int fen_command(const std::string& arg, std::optional<JsonLayout> layout, std::F
     bool any = false;
     while (reader.next(rec)) {
         any = true;
-        const RecordOutcome r = report_record(rec, json, dead_budget);
+        const RecordOutcome r = report_record(rec, json, dead_budget, options);
         status = std::max(status, r.status);
         if (!emit(r)) {
             status = 2;  // finish_output says why

@@ -47,7 +47,8 @@ struct PositionReport {
 // `dead_budget` positions; 0 skips it (`dead` and `can_mate` null, no text line). `record`: the
 // fields of the FEN record the position was read from (its JSON `record`), null for a bare FEN.
 inline constexpr std::uint32_t kFenDeadBudget = 100000;
-// `written`: the record as the input gave it.
+// `written`: the record as the input gave it. A Chess960 placement's castling rights are said as
+// `fen`'s castling field writes them (X-FEN or Shredder-FEN).
 [[nodiscard]] PositionReport describe_position(const Placement& p, std::string_view fen, std::string_view written,
                                                std::uint32_t dead_budget = kFenDeadBudget,
                                                const syntax::FenRecord* record = nullptr);
@@ -85,10 +86,20 @@ private:
     int error_ = 0;
 };
 
-// One record (a FEN, four-field EPD or FEN record, as `pgnsem fen` reads an argument) as its
-// `position` object (no newline): the position described, or the record's error. `valid`: it parses
-// and the position can arise in a game.
-[[nodiscard]] std::string position_object(std::string_view record, std::uint32_t dead_budget, bool& valid);
+// How `fen` reads and writes Chess960 positions (proofs-notes/chess960.md): `chess960`, every record is
+// a Chess960 one (X-FEN rights; a record with a file letter in its castling field, or `chess960:N`,
+// is one without it); `style`, how a Chess960 position's castling rights are written back. A
+// Chess960 position's `fen` is written from σ in that style; a standard one's as before.
+struct FenOptions {
+    bool chess960 = false;
+    sem::CastlingStyle style = sem::CastlingStyle::XFen;
+};
+
+// One record (a FEN, four-field EPD, `chess960:N` or FEN record, as `pgnsem fen` reads an argument) as
+// its `position` object (no newline): the position described, or the record's error. `valid`: it
+// parses and the position can arise in a game.
+[[nodiscard]] std::string position_object(std::string_view record, std::uint32_t dead_budget, bool& valid,
+                                          FenOptions options = {});
 
 // `pgnsem fen ARG`: ARG is "-" (standard input), a file, or else a FEN. One `position` object
 // (schemas/position.json; in a document or a line each, `layout`) or one block of text (no layout)
@@ -97,6 +108,6 @@ private:
 // has a problem, 2 on a read error or when the input holds no record (said on stderr, nothing on
 // `out`).
 [[nodiscard]] int fen_command(const std::string& arg, std::optional<JsonLayout> layout, std::FILE* out,
-                              std::uint32_t dead_budget = kFenDeadBudget);
+                              std::uint32_t dead_budget = kFenDeadBudget, FenOptions options = {});
 
 }  // namespace pgnsem::interp

@@ -247,11 +247,11 @@ constexpr std::string_view kOperations[] = {"version", "moves", "play", "san", "
 
 // The fields each operation takes, beside `id`, `op` and `reading`.
 std::vector<std::string_view> fields_of(std::string_view op) {
-    if (op == "moves") return {"fen"};
-    if (op == "play") return {"fen", "move"};
-    if (op == "san") return {"fen", "move", "strict"};
-    if (op == "fen") return {"fen", "dead_budget"};
-    if (op == "perft") return {"fen", "depth", "divide"};
+    if (op == "moves") return {"fen", "chess960", "shredder"};
+    if (op == "play") return {"fen", "move", "chess960", "shredder"};
+    if (op == "san") return {"fen", "move", "strict", "chess960", "shredder"};
+    if (op == "fen") return {"fen", "dead_budget", "chess960", "shredder"};
+    if (op == "perft") return {"fen", "depth", "divide", "chess960", "shredder"};
     if (op == "check") return {"pgn", "strict"};
     if (op == "explain") return {"pgn", "ply"};
     return {};
@@ -502,12 +502,17 @@ private:
     Answer position_question(const json& request, std::string_view op) {
         Answer a;
         std::optional<std::string> fen, move;
-        std::optional<bool> strict, divide;
+        std::optional<bool> strict, divide, chess960, shredder;
         std::optional<std::uint32_t> depth, dead_budget;
         if (!get(request, "fen", fen, a) || !get(request, "move", move, a) || !get(request, "strict", strict, a) ||
             !get(request, "divide", divide, a) || !get(request, "depth", depth, a) ||
-            !get(request, "dead_budget", dead_budget, a))
+            !get(request, "dead_budget", dead_budget, a) || !get(request, "chess960", chess960, a) ||
+            !get(request, "shredder", shredder, a))
             return a;
+        // Chess960 (proofs-notes/chess960.md): asked for, or implied by `chess960:N` or a file letter in
+        // the FEN's castling field; `shredder` writes its castling rights as Shredder-FEN
+        const sem::CastlingStyle style =
+            shredder.value_or(false) ? sem::CastlingStyle::Shredder : sem::CastlingStyle::XFen;
         if (op == "fen") {
             if (!fen) {
                 a.refused = field_error("\"fen\" takes a \"fen\": a FEN, four-field EPD or FEN record");
@@ -523,7 +528,7 @@ private:
                 return a;
             }
             bool valid = false;
-            a.result = position_object(*fen, budget, valid);
+            a.result = position_object(*fen, budget, valid, FenOptions{chess960.value_or(false), style});
             // a record that does not parse is answered by its error, as `pgnsem fen` writes it
             const json o = json::parse(a.result);
             if (!o.at("error").is_null())
@@ -541,23 +546,24 @@ private:
             return a;
         }
         Placement p = sem::to_placement(sem::initial_state());
+        p.chess960 = chess960.value_or(false);
         if (fen) {
-            auto parsed = syntax::parse_position(*fen);
-            if (const auto* e = boost::variant2::get_if<syntax::FenError>(&parsed)) {
-                a.refused = Refusal{"syntax/fen",
-                                    "the FEN does not parse: " + std::string(e->field) + " field, column " +
-                                        std::to_string(e->column + 1) + ": " + std::string(e->message),
-                                    std::string(e->field),
-                                    {}};
+            PositionRead read = read_position(*fen, chess960.value_or(false));
+            if (!read.placement) {
+                std::string message = "the FEN does not parse: ";
+                if (read.field != "start")
+                    message.append(read.field).append(" field, column ").append(std::to_string(read.column + 1)).append(": ");
+                message += read.message;
+                a.refused = Refusal{"syntax/fen", std::move(message), std::move(read.field), {}};
                 return a;
             }
-            p = boost::variant2::get<Placement>(parsed);
+            p = std::move(*read.placement);
         }
         if (op == "moves") {
-            a.result = moves_report(p, true);
+            a.result = moves_report(p, true, style);
         } else if (op == "san" || op == "play") {
             bool legal = false;
-            a.result = san_move_json(p, *move, op == "san" && strict.value_or(false), legal);
+            a.result = san_move_json(p, *move, op == "san" && strict.value_or(false), legal, style);
             if (op == "play" && !legal) {
                 const json o = json::parse(a.result);
                 a.refused =
@@ -586,7 +592,7 @@ private:
                                     {}};
                 return a;
             }
-            a.result = perft_object(p, d, divide.value_or(false), count);
+            a.result = perft_object(written_as(p, style), d, divide.value_or(false), count);
         }
         return a;
     }

@@ -67,19 +67,19 @@ constexpr auto kLetterOfId = sem::table_by_id<char>([](sem::PieceId v) {
 // The FEN of σ into `out`, reusing its buffer (made as long as the longest FEN once, so that its
 // size does not depend on the position). Written from σ's ids and fen_fields, with no Placement
 // built for it: every verdict carries the final FEN.
-void write_fen(std::string& out, const sem::State& s) {
+void write_fen(std::string& out, const sem::State& s, sem::CastlingStyle style = sem::CastlingStyle::XFen) {
     std::array<char, 64> letters;
     for (std::size_t q = 0; q < 64; ++q) letters[q] = kLetterOfId[s.board[q].value()];
-    const syntax::FenText fen = syntax::print_fen(letters, sem::fen_fields(s));
+    const syntax::FenText fen = syntax::print_fen(letters, sem::fen_fields(s, style));
     out.reserve(fen.chars.size());
     out.assign(fen.view());
 }
 
 }  // namespace
 
-std::string fen_of(const sem::State& s) {
+std::string fen_of(const sem::State& s, sem::CastlingStyle style) {
     std::string out;
-    write_fen(out, s);
+    write_fen(out, s, style);
     return out;
 }
 

@@ -13,6 +13,7 @@
 #include "ast/ast.hpp"
 #include "interpreter/draws.hpp"
 #include "interpreter/warnings.hpp"
+#include "laws/setup.hpp"
 #include "semantics/engine.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
@@ -122,7 +123,8 @@ private:
 [[nodiscard]] std::string uci_text(const sem::ConcreteMove& m);
 // The same of a defined move made in σ `before`.
 [[nodiscard]] std::string uci_text(const sem::State& before, const sem::Action& a);
-// FEN of σ.
-[[nodiscard]] std::string fen_of(const sem::State& s);
+// FEN of σ; a Chess960 σ's castling rights as X-FEN, or Shredder-FEN when `style` says so
+// (laws/setup.hpp).
+[[nodiscard]] std::string fen_of(const sem::State& s, sem::CastlingStyle style = sem::CastlingStyle::XFen);
 
 }  // namespace pgnsem::interp

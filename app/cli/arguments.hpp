@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "io/contract.hpp"
+#include "laws/setup.hpp"
 #include "syntax/pgn/shard.hpp"
 
 namespace pgnsem::cli {
@@ -50,6 +51,11 @@ inline constexpr std::uint32_t kMaxShards = std::uint32_t{1} << 20;
 void add_json_format_option(CLI::App* cmd, std::string& format);
 // The layout --format asks for; nullopt for text.
 [[nodiscard]] std::optional<interp::JsonLayout> json_layout(const std::string& format);
+
+// --shredder: how a Chess960 position's castling rights are written (laws/setup.hpp).
+[[nodiscard]] inline sem::CastlingStyle castling_style(bool shredder) noexcept {
+    return shredder ? sem::CastlingStyle::Shredder : sem::CastlingStyle::XFen;
+}
 
 // ", did you mean 'NAME'?" for the name of `names` nearest `word` (at most two edits away, and fewer
 // than the word has letters after its leading dashes), else "".

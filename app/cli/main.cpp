@@ -402,8 +402,15 @@ int main(int argc, char** argv) {
     fen->add_option("--dead-budget", fen_dead_budget,
                     "positions the dead-position analysis may visit (Law 5.2.2); 0 skips it")
         ->transform(cli::whole_number(0, 10000000));
+    bool fen_chess960 = false, fen_shredder = false;
+    fen->add_flag("--chess960", fen_chess960,
+                  "the positions are Chess960 ones: X-FEN castling rights (implied by a file letter in the castling "
+                  "field, and by chess960:N)");
+    fen->add_flag("--shredder", fen_shredder,
+                  "write a Chess960 position's castling rights as Shredder-FEN (file letters, HAha) instead of X-FEN");
     fen->add_option("fen", fen_arg,
-                    "a FEN (or four-field EPD), or a file of them or of FEN records (- for standard input)")
+                    "a FEN (or four-field EPD), chess960:N (Chess960's start position N, 518 the standard one), or a "
+                    "file of them or of FEN records (- for standard input)")
         ->required();
     fen->footer(
         "Example: pgnsem fen --format json 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq -'\n"
@@ -422,6 +429,9 @@ int main(int argc, char** argv) {
         "--chess960", perft_chess960,
         "the position is a Chess960 one: X-FEN castling rights, castling in UCI as the king taking its rook "
         "(implied by a file letter in the castling field)");
+    bool perft_shredder = false;
+    perft->add_flag("--shredder", perft_shredder,
+                    "write a Chess960 position's castling rights as Shredder-FEN (file letters) instead of X-FEN");
     std::string perft_format = "text";
     cli::add_json_format_option(perft, perft_format);
     perft->add_flag("--divide", divide, "one line per root move, as Stockfish's go perft");
@@ -686,12 +696,13 @@ int main(int argc, char** argv) {
     if (*fen) {
         // an argument that names no file is a FEN, which stat finds no file for
         if (!stdout_not_an_input({fen_arg}, "fen")) return 2;
-        return finish_output(interp::fen_command(fen_arg, cli::json_layout(fen_format), stdout, fen_dead_budget));
+        return finish_output(interp::fen_command(fen_arg, cli::json_layout(fen_format), stdout, fen_dead_budget,
+                                                 interp::FenOptions{fen_chess960, cli::castling_style(fen_shredder)}));
     }
     if (*perft)
         return finish_output(interp::perft_command(static_cast<int>(perft_depth), perft_fen, divide,
                                                    perft_engine == "reference", cli::json_layout(perft_format),
-                                                   perft_chess960));
+                                                   perft_chess960, cli::castling_style(perft_shredder)));
     if (*errata && errata->count("--find") > 0) {
         find_options.json = cli::json_layout(errata_format);
         return finish_output(interp::find_parting_game(find_options, stdout));

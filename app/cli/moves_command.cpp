@@ -16,6 +16,9 @@ PositionCommands::PositionCommands(CLI::App& app) {
     moves_->add_flag("--chess960", moves_chess960_,
                      "the position is a Chess960 one: X-FEN castling rights, castling in UCI as the king taking its "
                      "rook (implied by a file letter in the castling field)");
+    moves_->add_flag("--shredder", moves_shredder_,
+                     "write a Chess960 position's castling rights as Shredder-FEN (file letters, HAha) instead of "
+                     "X-FEN (KQkq for the outermost rooks)");
     add_json_format_option(moves_, moves_format_);
     moves_->footer(
         "Example: pgnsem moves --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - -' --format json\n"
@@ -29,6 +32,7 @@ PositionCommands::PositionCommands(CLI::App& app) {
     add_json_format_option(san_, san_format_);
     san_->add_flag("--strict", san_strict_, "accept only the export format (no tolerated spelling, no wrong claim)");
     san_->add_flag("--chess960", san_chess960_, "the position is a Chess960 one (as moves --chess960)");
+    san_->add_flag("--shredder", san_shredder_, "write Chess960 FENs as Shredder-FEN (as moves --shredder)");
     san_->add_option("moves", san_tokens_, "SAN (or UCI) tokens")->required();
     san_->footer(
         "Examples:\n"
@@ -39,9 +43,12 @@ PositionCommands::PositionCommands(CLI::App& app) {
 }
 
 std::optional<int> PositionCommands::run() const {
-    if (*moves_) return interp::moves_command(moves_fen_, json_layout(moves_format_), stdout, moves_chess960_);
+    if (*moves_)
+        return interp::moves_command(moves_fen_, json_layout(moves_format_), stdout, moves_chess960_,
+                                     castling_style(moves_shredder_));
     if (*san_)
-        return interp::san_command(san_fen_, san_tokens_, san_strict_, json_layout(san_format_), stdout, san_chess960_);
+        return interp::san_command(san_fen_, san_tokens_, san_strict_, json_layout(san_format_), stdout, san_chess960_,
+                                   castling_style(san_shredder_));
     return std::nullopt;
 }
 

@@ -22,7 +22,7 @@ private:
     std::string moves_fen_, moves_format_ = "text";
     std::string san_fen_, san_format_ = "text";
     bool san_strict_ = false;
-    bool moves_chess960_ = false, san_chess960_ = false;
+    bool moves_chess960_ = false, san_chess960_ = false, moves_shredder_ = false, san_shredder_ = false;
     std::vector<std::string> san_tokens_;
 };
 

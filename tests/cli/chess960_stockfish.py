@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Chess960 (proofs-notes/chess960.md): `pgnsem perft DEPTH --divide --chess960` against Stockfish's
+"""Chess960 (proofs-notes/chess960.md): pgnsem's perft divided by root move against Stockfish's
 `go perft DEPTH` with `UCI_Chess960` on positions reached by random play from every one of the 960
 start positions (a few plies each, chosen by a seeded generator, so that castling rights, castlings
-already made and moved rooks all occur). Both write one line per root move, castling as the king
-taking its rook; the lines must be equal, position by position. A difference names the position and
-the moves only one side lists.
+already made and moved rooks all occur). Both give a count per root move, castling as the king
+taking its rook; they must be equal, position by position. A difference names the position and
+the moves only one side lists. pgnsem is asked through one `pgnsem serve` (its `moves`, `play` and
+`perft` requests with "chess960": true), and its `perft --divide --chess960` command line is asked
+too on every tenth position, so that the command's own reading of a Chess960 FEN is tested.
 
   chess960_stockfish.py PGNSEM STOCKFISH [--depth 3] [--starts 960] [--seed 20261130]
 Exit 0 when every position agrees, 1 otherwise, 77 when Stockfish is not there."""
@@ -16,11 +18,25 @@ import subprocess
 import sys
 
 
-def pgnsem_json(pgnsem, args):
-    out = subprocess.run([pgnsem] + args + ['--format', 'jsonl'], capture_output=True, text=True)
-    if out.returncode not in (0, 1):
-        raise SystemExit('pgnsem %s failed: %s' % (' '.join(args), out.stderr))
-    return [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
+class Serve:
+    def __init__(self, pgnsem):
+        self.p = subprocess.Popen([pgnsem, 'serve'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                  bufsize=1)
+
+    def ask(self, **request):
+        self.p.stdin.write(json.dumps(request) + '\n')
+        self.p.stdin.flush()
+        line = self.p.stdout.readline()
+        if not line:
+            raise SystemExit('pgnsem serve stopped')
+        response = json.loads(line)
+        if not response['ok']:
+            raise SystemExit('pgnsem serve refused %s: %s' % (request, response['error']))
+        return response['result']
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait(timeout=10)
 
 
 def divide_lines(text):
@@ -83,13 +99,14 @@ def main():
         return 77
     rng = random.Random(o.seed)
     sf = Stockfish(o.stockfish)
+    serve = Serve(o.pgnsem)
     failures = positions = castlings = 0
     leaves = 0
     for n in range(o.starts):
         fen = 'chess960:%d' % n
         plies = rng.randrange(0, 13)
         for _ in range(plies):
-            moves = pgnsem_json(o.pgnsem, ['moves', '--chess960', '--fen', fen])[0]['moves']
+            moves = serve.ask(op='moves', fen=fen, chess960=True)['moves']
             if not moves:
                 break
             # a castling, when there is one, half of the time: positions after it, with one side's
@@ -97,12 +114,16 @@ def main():
             castles = [m for m in moves if m['san'].startswith('O-O')]
             move = rng.choice(castles) if castles and rng.random() < 0.5 else rng.choice(moves)
             castlings += move['san'].startswith('O-O')
-            fen = pgnsem_json(o.pgnsem, ['san', '--chess960', '--fen', fen, move['uci']])[0]['fen_after']
-        ours = subprocess.run([o.pgnsem, 'perft', str(o.depth), '--divide', '--chess960', '--fen', fen],
-                              capture_output=True, text=True)
-        mine = divide_lines(ours.stdout)
-        theirs = sf.divide(fen if not fen.startswith('chess960:') else
-                           pgnsem_json(o.pgnsem, ['moves', '--chess960', '--fen', fen])[0]['fen'], o.depth)
+            fen = serve.ask(op='play', fen=fen, move=move['uci'], chess960=True)['fen_after']
+        perft = serve.ask(op='perft', fen=fen, depth=o.depth, divide=True, chess960=True)
+        mine = {m['uci']: m['nodes'] for m in perft['divide']}
+        if n % 10 == 0:
+            ours = subprocess.run([o.pgnsem, 'perft', str(o.depth), '--divide', '--chess960', '--fen', fen],
+                                  capture_output=True, text=True)
+            if divide_lines(ours.stdout) != mine:
+                failures += 1
+                print('FAIL start %d, %s: perft --divide and serve differ' % (n, fen))
+        theirs = sf.divide(perft['fen'], o.depth)
         positions += 1
         leaves += sum(mine.values())
         if mine != theirs:
@@ -113,6 +134,7 @@ def main():
             print('FAIL start %d, %s: only pgnsem %s, only Stockfish %s, counts differ %s' % (
                 n, fen, only_ours, only_theirs, [(m, mine[m], theirs[m]) for m in counts][:5]))
     sf.close()
+    serve.close()
     print('%d positions from %d start positions, depth %d, %d leaves, %d castlings played on the way: '
           '%d differ' % (positions, o.starts, o.depth, leaves, castlings, failures))
     return 1 if failures else 0

@@ -101,7 +101,8 @@ for flag in "check -j" "check --jobs" "explain --game" "explain --ply" "fen --de
 done
 # perft's DEPTH and san's MOVEs are no files: the flags are offered instead
 expect "perft " "$(help_flags perft)"
-expect "san e4 --s" "--strict"
+expect "san e4 --st" "--strict"
+expect "san e4 --s" "--shredder --strict"
 # a word that is no subcommand: nothing
 expect "chek " ""
 finish

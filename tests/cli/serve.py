@@ -101,6 +101,20 @@ for move in ("e4", "Nf3", "g1f3", "0-0", "Ke2", "e5", "Nz9"):
 for fen, move in ((POSITIONS[1], "O-O"), (POSITIONS[1], "Qxf6"), (POSITIONS[2], "exf6"), (POSITIONS[4], "b8=N")):
     cases.append(({"op": "play", "fen": fen, "move": move}, ["san", "--fen", fen, move]))
 cases.append(({"op": "fen", "fen": "8/8/8/8/8/8/8/8 w - -"}, ["fen", "8/8/8/8/8/8/8/8 w - -"]))
+# Chess960 (proofs-notes/chess960.md): by number, by X-FEN with "chess960", by Shredder-FEN, written back
+# in either style; castling as the king taking its rook
+C960 = "bqnbrk1r/pppppppp/8/8/8/8/PPPPPPPP/BQNBRK1R w KQkq - 0 1"
+for fen, flags in (("chess960:0", {}), ("chess960:518", {"shredder": True}), (C960, {"chess960": True}),
+                   (C960, {"chess960": True, "shredder": True}), (C960.replace("KQkq", "HEhe"), {})):
+    args = (["--chess960"] if flags.get("chess960") else []) + (["--shredder"] if flags.get("shredder") else [])
+    cases.append(({"op": "moves", "fen": fen, **flags}, ["moves", "--fen", fen, *args]))
+    cases.append(({"op": "fen", "fen": fen, **flags}, ["fen", *args, fen]))
+    cases.append(({"op": "perft", "fen": fen, "depth": 2, "divide": True, **flags},
+                  ["perft", "2", "--divide", "--fen", fen, *args]))
+C960_LONG = "1r3k1r/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R w KQkq - 0 1"
+for fen, move in ((C960, "O-O"), (C960, "f1h1"), (C960_LONG, "O-O-O"), (C960_LONG, "f1b1")):
+    cases.append(({"op": "play", "fen": fen, "move": move, "chess960": True, "shredder": True},
+                  ["san", "--chess960", "--shredder", "--fen", fen, move]))
 for game in ILLEGAL_GAMES + [SCHOLAR]:
     cases.append(({"op": "check", "pgn": game}, ["check", "--quiet", "-"], game))
     cases.append(({"op": "explain", "pgn": game}, ["explain", "-"], game))
@@ -121,6 +135,8 @@ BAD = [
     ('{"id": 7, "op": "moves", "fen": "' + START + '", "depth": 3}', "request/field"),
     ('{"id": 8, "op": "perft", "depth": "3"}', "request/field"),
     ('{"id": 9, "op": "moves", "fen": "8/8/8 w - -"}', "syntax/fen"),
+    ('{"id": 9, "op": "moves", "fen": "chess960:960"}', "syntax/fen"),
+    ('{"id": 9, "op": "moves", "chess960": 1}', "request/field"),
     ('{"id": 10, "op": "play", "fen": "' + START + '", "move": "Ke2"}', "dest/own-piece"),
     ('{"id": 11, "op": "perft", "depth": 11}', "limit/perft-depth"),
     ('{"id": 12, "op": "perft", "depth": 6}', "limit/perft-nodes"),
