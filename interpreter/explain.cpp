@@ -125,6 +125,12 @@ std::string explain_failure(const sem::Refused& f, const sem::State& s, std::str
         case sem::Failure::CastleNoRook:
             return "there is no " + std::string(color_name(mover)) + " rook on " + sq(d.square) + " to castle with";
         case sem::Failure::CastleBlocked:
+            // Chess960 (proofs-notes/chess960.md): the squares the king and the rook cross or land on,
+            // which need not lie between them
+            if (s.chess960)
+                return "castling needs every square the king and the rook cross or land on empty but for the two of "
+                       "them, but " +
+                       piece_at(s, d.square) + " is in the way";
             return "castling needs the squares between king and rook empty, but " + piece_at(s, d.square) +
                    " stands between them";
         case sem::Failure::CastleOutOfCheck:
