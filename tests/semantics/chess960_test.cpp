@@ -8,9 +8,11 @@
 
 #include "laws/setup.hpp"
 #include "semantics/fast/legal_moves.hpp"
+#include "semantics/fast/position_key.hpp"
 #include "semantics/fast/terminates.hpp"
 #include "semantics/legal_moves.hpp"
 #include "semantics/moves.hpp"
+#include "semantics/position.hpp"
 #include "semantics/terminates.hpp"
 #include "tests/semantics/helpers.hpp"
 #include "tests/semantics/walks.hpp"
@@ -197,6 +199,24 @@ TEST_CASE("Chess960: X-FEN's ambiguous rights name the outermost rook, file lett
     CHECK(fen_fields(q).white_queen_side);
     CHECK(fen_fields(b).castling_files[0] == (1u << 1));
     CHECK(fen_fields(b, CastlingStyle::Shredder).castling_files[0] == ((1u << 7) | (1u << 1)));
+}
+
+TEST_CASE("Chess960: the same pieces with rights to different rooks are different positions (Laws 9.2.3)",
+          "[chess960][repetition]") {
+    // the same board, the same side to move, a queenside right each: with the rook on a1, with the one on b1
+    const State a = chess960("4k3/8/8/8/8/8/8/RR2K2R w KQ - 0 1");
+    const State b = chess960("4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1");
+    CHECK(a.board == b.board);
+    CHECK(sem::position_of(a) != sem::position_of(b));
+    CHECK(sem::fast::full_key(a) != sem::fast::full_key(b));
+    // the same right read from X-FEN and from Shredder-FEN is one position
+    const State shredder = chess960("4k3/8/8/8/8/8/8/RR2K2R w HA - 0 1");
+    CHECK(sem::position_of(a) == sem::position_of(shredder));
+    CHECK(sem::fast::full_key(a) == sem::fast::full_key(shredder));
+    // a standard position's key has no part of the files: the same as before Chess960
+    const State standard = fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    const State standard960 = chess960("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    CHECK(sem::position_of(standard) == sem::position_of(standard960));
 }
 
 TEST_CASE("Chess960: a move by its squares onto the king's own rook is castling only in Chess960", "[chess960]") {
