@@ -85,9 +85,13 @@ Result result_of(ast::Result r) noexcept {
 // ---- positions ----------------------------------------------------------------------------------
 
 FenReading read_fen(std::string_view fen) {
+    return read_fen(fen, Variant::Standard);
+}
+
+FenReading read_fen(std::string_view fen, Variant variant) {
     FenReading out;
     try {
-        out.position = Board::from_fen(fen);
+        out.position = Board::from_fen(fen, Board::Validation::Game, variant);
     } catch (const Error& e) {
         out.rule = e.rule();
         // the message without the rule id Error puts before it

@@ -45,6 +45,9 @@ struct FenReading {
     std::string message;
 };
 [[nodiscard]] PGNSEM_API FenReading read_fen(std::string_view fen);
+// The same by the rules of `variant` (Board::from_fen): a Chess960 position's castling field read as
+// X-FEN or Shredder-FEN.
+[[nodiscard]] PGNSEM_API FenReading read_fen(std::string_view fen, Variant variant);
 
 // SAN in and out without a position (syntax/san.hpp): the token read, and printed back in the
 // export format (`0-0` → `O-O`, `e8q` → `e8=Q`, `Pe4` → `e4`), or the syntax kind and column of

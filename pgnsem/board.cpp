@@ -50,10 +50,21 @@ bool bad_promotion(Move m) noexcept {
     return t && (*t == PieceType::Pawn || static_cast<int>(*t) >= static_cast<int>(PieceType::King));
 }
 
-Move move_of(const sem::Action& a) noexcept {
+// The move by its squares that an action of σ is, as the generator lists it (sem::concrete_move: a
+// castling is the king's move to its destination, or in a Chess960 game the king taking its rook).
+Move move_of(const sem::State& s, const sem::Action& a) noexcept {
+    const sem::ConcreteMove c = sem::concrete_move(s, a);
     std::optional<PieceType> promotion;
-    if (a.promotion) promotion = static_cast<PieceType>(1 + static_cast<int>(*a.promotion));
-    return Move(static_cast<Square>(a.from.index()), static_cast<Square>(a.to.index()), promotion);
+    if (c.promotion) promotion = static_cast<PieceType>(1 + static_cast<int>(*c.promotion));
+    return Move(static_cast<Square>(c.from.index()), static_cast<Square>(c.to.index()), promotion);
+}
+
+// The first four fields of a FEN.
+std::string first_four_fields(const std::string& fen) {
+    std::size_t spaces = 0;
+    for (std::size_t i = 0; i < fen.size(); ++i)
+        if (fen[i] == ' ' && ++spaces == 4) return fen.substr(0, i);
+    return fen;
 }
 
 // T's refusal of a move given by its squares, worded as `check` words a refused move: the move is
@@ -119,13 +130,21 @@ Board::Board() noexcept {
 }
 
 Board Board::from_fen(std::string_view fen, Validation validation) {
-    const syntax::FenResult parsed = syntax::parse_position(fen);
+    return from_fen(fen, validation, Variant::Standard);
+}
+
+Board Board::from_fen(std::string_view fen, Validation validation, Variant variant) {
+    syntax::FenResult parsed = syntax::parse_position(fen);
     if (const auto* error = v2::get_if<syntax::FenError>(&parsed))
         throw Error(Rule::SyntaxFen,
                     "the FEN does not parse: " + std::string(error->field) + " field, column " +
                         std::to_string(error->column + 1) + ": " + error->message,
                     static_cast<std::uint32_t>(error->column + 1));
-    const Placement& placement = v2::get<Placement>(parsed);
+    Placement& placement = v2::get<Placement>(parsed);
+    // A rook named by its file letter is Chess960 notation (proofs-notes/chess960.md), as
+    // app/moves_report.cpp's position_option reads it.
+    placement.chess960 =
+        variant == Variant::Chess960 || placement.castling_files[0] != 0 || placement.castling_files[1] != 0;
     const sem::State s = sem::from_placement(placement);
     const sem::Problems problems = validation == Validation::Game ? sem::validate(placement) : sem::Problems{};
     if (problems.empty()) {
@@ -141,17 +160,41 @@ Board Board::from_fen(std::string_view fen, Validation validation) {
     throw Error(rule_of(sem::rule_id(problems.items[0].rule)), message);
 }
 
+Board Board::chess960_start(int n) {
+    if (n < 0 || n > 959) {
+        std::string message = "Board::chess960_start: a Chess960 start position is numbered 0 to 959, not ";
+        message.append(std::to_string(n));
+        throw std::out_of_range(message);
+    }
+    return board_of(sem::initial_state_960(n));
+}
+
 std::string Board::fen() const {
     return interp::fen_of(BoardAccess::state(*this));
 }
 
 std::string Board::epd() const {
-    std::string f = fen();
-    // the first four of the six fields
-    std::size_t spaces = 0;
-    for (std::size_t i = 0; i < f.size(); ++i)
-        if (f[i] == ' ' && ++spaces == 4) return f.substr(0, i);
-    return f;
+    return first_four_fields(fen());
+}
+
+std::string Board::fen(CastlingStyle style) const {
+    const sem::State& s = BoardAccess::state(*this);
+    switch (style) {
+        case CastlingStyle::XFen: return fen();
+        case CastlingStyle::Shredder:
+            // a standard position is written KQkq in either style (laws/setup.hpp)
+            if (!s.chess960) return fen();
+            return std::string(syntax::print_fen(sem::to_placement(s, sem::CastlingStyle::Shredder)).view());
+    }
+    PGNSEM_UNREACHABLE("every castling style is listed");
+}
+
+std::string Board::epd(CastlingStyle style) const {
+    return first_four_fields(fen(style));
+}
+
+bool Board::is_chess960() const noexcept {
+    return BoardAccess::state(*this).chess960;
 }
 
 Side Board::turn() const noexcept {
@@ -173,6 +216,21 @@ bool Board::in_check() const noexcept {
 CastlingRights Board::castling_rights() const noexcept {
     const unsigned r = sem::FastEngine::castling_rights(BoardAccess::state(*this));
     return CastlingRights{(r & 1u) != 0, (r & 2u) != 0, (r & 4u) != 0, (r & 8u) != 0};
+}
+
+// A right's rook stands on its castling file (σ's castling_files) of its colour's first rank.
+CastlingRooks Board::castling_rooks() const noexcept {
+    const sem::State& s = BoardAccess::state(*this);
+    const CastlingRights r = castling_rights();
+    const auto rook = [&s](bool right, Color c, ast::CastleSide side) -> std::optional<Square> {
+        if (!right) return std::nullopt;
+        const std::size_t colour = c == Color::White ? 0 : 1;
+        return make_square(s.castling_files[colour].rook[static_cast<std::size_t>(side)], c == Color::White ? 0 : 7);
+    };
+    return CastlingRooks{rook(r.white_king_side, Color::White, ast::CastleSide::King),
+                         rook(r.white_queen_side, Color::White, ast::CastleSide::Queen),
+                         rook(r.black_king_side, Color::Black, ast::CastleSide::King),
+                         rook(r.black_queen_side, Color::Black, ast::CastleSide::Queen)};
 }
 
 std::optional<Square> Board::en_passant_square() const noexcept {
@@ -246,7 +304,7 @@ Move Board::parse_san(std::string_view text) const {
         const interp::Refusal r = interp::refusal(e, j, s, text);
         throw Error(rule_of(sem::rule_id(r.rule)), r.message);
     }
-    return move_of(j.played().action);
+    return move_of(s, j.played().action);
 }
 
 Move Board::parse_uci(std::string_view text) const {
@@ -281,7 +339,7 @@ MoveJudgement Board::judge(std::string_view move) const {
     }
     const interp::Played p = j.played();
     out.legal = true;
-    out.move = move_of(p.action);
+    out.move = move_of(s, p.action);
     out.san = interp::canonical_text(e, s, p.action, p.next);
     out.uci = interp::uci_text(s, p.action);
     // The claims the text makes, as the main line checks them, but for the move number: a move on

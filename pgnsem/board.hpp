@@ -1,6 +1,7 @@
 // pgnsem::api::Board: a chess position with the moves that led to it, to play on and take back —
 // push and pop, SAN and UCI in, the legal moves as small values, in_check, the pieces, castling
 // rights, clocks, a position hash, perft, FEN and EPD in and out (pgnsem/README.md, "The board").
+// A board plays standard chess or Chess960 (Variant; proofs-notes/chess960.md).
 // Every answer is the semantics' own: T of the paper's §3.3 under the FIDE Laws' reading, by the
 // fast path proven equal to the reference (proofs-notes/invariants.md), the rule ids of
 // pgnsem/rules.hpp when a move or a position is refused.
@@ -77,8 +78,9 @@ enum class Square : std::uint8_t {
 }
 
 // A move by its squares, as a board lists and plays it: from, to, and the piece a pawn promotes
-// to. Castling is the king's move (e1g1). Two bytes; a Move says nothing of a position until a
-// board judges it (Board::is_legal, Board::push).
+// to. Castling is the king's move to its destination in standard chess (e1g1), and the king taking
+// its own rook in Chess960 (e1h1, b1a1), as UCI writes each. Two bytes; a Move says nothing of a
+// position until a board judges it (Board::is_legal, Board::push).
 class Move {
 public:
     constexpr Move() noexcept = default;
@@ -93,7 +95,7 @@ public:
         if (p == 0) return std::nullopt;
         return p == kPawnField ? PieceType::Pawn : static_cast<PieceType>(p);
     }
-    // UCI: e2e4, e7e8q, e1g1.
+    // UCI: e2e4, e7e8q, e1g1 (a Chess960 castling: e1h1, the king taking its rook).
     [[nodiscard]] PGNSEM_API std::string uci() const;
     // The two bytes: from (bits 0–5), to (6–11), the promotion (12–14): 0 for none, else the
     // PieceType, but 6 for a pawn (PieceType::Pawn is 0). Kings, pawns and 7 are moves no board accepts.
@@ -173,6 +175,27 @@ struct CastlingRights {
     friend constexpr bool operator==(const CastlingRights&, const CastlingRights&) = default;
 };
 
+// The rook each castling right names (Board::castling_rooks): its start square, where it stands
+// while the right lasts — h1, a1, h8, a8 in standard chess, any square of the first rank on its
+// side of the king in Chess960 — and nothing where the right is gone.
+struct CastlingRooks {
+    std::optional<Square> white_king_side, white_queen_side;
+    std::optional<Square> black_king_side, black_queen_side;
+    friend constexpr bool operator==(const CastlingRooks&, const CastlingRooks&) = default;
+};
+
+// The rules a board plays by (proofs-notes/chess960.md): standard chess, or Chess960 (FIDE's
+// Freestyle): one of 960 start positions, and castling that takes the king and the rook to the
+// squares standard castling does (g1 and f1, c1 and d1) from wherever they started, written in UCI
+// as the king taking its rook (e1h1) and in FEN as X-FEN or Shredder-FEN. Nothing else differs.
+enum class Variant : std::uint8_t { Standard, Chess960 };
+
+// How a Chess960 board writes its castling rights in FEN (Board::fen): X-FEN, `K`/`Q` (`k`/`q`)
+// for the outermost rook on that side of the king and the rook's file letter for another (`KQkq`
+// at a start position), or Shredder-FEN, the file letter always (`HAha`, `GBgb`). A standard board
+// writes `KQkq` in both.
+enum class CastlingStyle : std::uint8_t { XFen, Shredder };
+
 // A position with no legal move: checkmate (Laws 5.1.1) or stalemate (5.2.1).
 enum class End : std::uint8_t { Checkmate, Stalemate };
 // "checkmate", "stalemate".
@@ -215,17 +238,35 @@ public:
     // Validation::Game, the first `position/…` rule of a position that cannot arise in a game, the
     // message naming every one.
     [[nodiscard]] static Board from_fen(std::string_view fen, Validation validation = Validation::Game);
+    // The same, by the rules of `variant`. Variant::Chess960 reads the castling field as X-FEN or
+    // Shredder-FEN (its K and Q the outermost rooks, a file letter the rook on that file) and plays
+    // by Chess960's castling. Variant::Standard, as the one-argument form, plays standard chess —
+    // unless the castling field names a rook by its file letter, which only Chess960 writes: such
+    // a position is a Chess960 one, as `pgnsem moves`, `perft` and `san` read it.
+    [[nodiscard]] static Board from_fen(std::string_view fen, Validation validation, Variant variant);
+    // Chess960's start position n (0 ≤ n ≤ 959, the standard numbering: 518 is the standard
+    // arrangement, RNBQKBNR) with White to move, a Chess960 board. Throws std::out_of_range for
+    // another n.
+    [[nodiscard]] static Board chess960_start(int n);
 
     // FEN out (the en passant field is set after every double step, as the standard says); EPD out:
-    // the first four fields.
+    // the first four fields. A Chess960 board writes its castling rights as X-FEN.
     [[nodiscard]] std::string fen() const;
     [[nodiscard]] std::string epd() const;
+    // The same with a Chess960 board's castling rights written in that style (CastlingStyle).
+    [[nodiscard]] std::string fen(CastlingStyle style) const;
+    [[nodiscard]] std::string epd(CastlingStyle style) const;
+    // Whether the board plays Chess960 (a constant of the board: the moves pushed never change it).
+    [[nodiscard]] bool is_chess960() const noexcept;
 
     [[nodiscard]] Side turn() const noexcept;
     [[nodiscard]] std::optional<Piece> piece_at(Square q) const noexcept;
     // Whether the side to move is in check (the paper's IIC).
     [[nodiscard]] bool in_check() const noexcept;
     [[nodiscard]] CastlingRights castling_rights() const noexcept;
+    // The rook each of castling_rights() names, by its start square (in Chess960 a right is the
+    // right to castle with that rook).
+    [[nodiscard]] CastlingRooks castling_rooks() const noexcept;
     // The square FEN's en passant field names: behind a pawn that has just made a double step.
     [[nodiscard]] std::optional<Square> en_passant_square() const noexcept;
     // Plies since the last capture or pawn move (Laws 9.3); the full-move number (1 at the start).
@@ -234,7 +275,9 @@ public:
     // A 64-bit hash of the position in the sense of the repetition rule (Laws 9.2.3): the same
     // pieces on the same squares, the same side to move, the same castling rights and the same en
     // passant possibility give the same hash (the keys `check` counts repetitions with); the clocks
-    // do not enter it. Stable across runs and versions with the same major and minor number.
+    // do not enter it. A Chess960 board's rights enter it with their rooks' files, so that it
+    // differs from a standard board's with the same rights. Stable across runs and versions with
+    // the same major and minor number.
     [[nodiscard]] std::uint64_t hash() const noexcept;
 
     // Every legal move; and only how many there are, counted a set of targets at a time (what a
@@ -254,9 +297,10 @@ public:
     // `e8Q`, a wrong `+`) or in UCI, and the legal move it names; throws Error: the syntax kind
     // and column when the text does not read, T's rule when the move is not legal.
     [[nodiscard]] Move parse_san(std::string_view san) const;
-    // A move in UCI (`e2e4`, `e7e8q`, castling as the king's move `e1g1`): four or five
-    // characters, the promotion in lower case; throws Error (`syntax/san` with the column when it
-    // is no UCI move, `move/null` for `0000`, T's rule when it is not legal).
+    // A move in UCI (`e2e4`, `e7e8q`; castling as the king's move `e1g1` in standard chess, as the
+    // king taking its own rook `e1h1` in Chess960, where the king's two-square move is no castling):
+    // four or five characters, the promotion in lower case; throws Error (`syntax/san` with the
+    // column when it is no UCI move, `move/null` for `0000`, T's rule when it is not legal).
     [[nodiscard]] Move parse_uci(std::string_view uci) const;
     // One move in SAN or UCI judged without throwing: legal or not, why, canonical SAN and UCI, the
     // notation's warnings, the board after it.
@@ -279,7 +323,8 @@ public:
 
     // The same position and the same σ: the squares' pieces with their identities (which rook or
     // pawn stands where, proofs-notes/numbering.md), the side to move, the rights, the en passant
-    // stamps and the clocks. The moves pushed are not compared.
+    // stamps and the clocks, and the same rules (a Chess960 board never equals a standard one, not
+    // even chess960_start(518) Board()). The moves pushed are not compared.
     friend PGNSEM_API bool operator==(const Board& a, const Board& b) noexcept;
 
     // σ, for the library's own code (pgnsem/board.cpp): its size and alignment are checked there.

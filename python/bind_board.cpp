@@ -1,6 +1,7 @@
 // pgnsem.Board and its values (python/README.md, "The board"): api::Board of pgnsem/board.hpp call
 // for call, with squares as numbers (0 = a1 … 63 = h8), moves as pgnsem.Move, refusals raised as
-// pgnsem.Error carrying the rule id; and the FEN and SAN readers of pgnsem/api.hpp.
+// pgnsem.Error carrying the rule id, Chess960 asked for by keyword (chess960=True, shredder=True);
+// and the FEN and SAN readers of pgnsem/api.hpp.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -89,6 +90,19 @@ chess::Move move_from_uci(std::string_view uci) {
     return chess::Move(*from, *to, promotion);
 }
 
+chess::Variant variant_of(bool chess960) {
+    return chess960 ? chess::Variant::Chess960 : chess::Variant::Standard;
+}
+
+chess::Board board_from_fen(std::string_view fen, bool validate, bool chess960) {
+    return chess::Board::from_fen(fen, validate ? chess::Board::Validation::Game : chess::Board::Validation::None,
+                                  variant_of(chess960));
+}
+
+chess::CastlingStyle castling_style(bool shredder) {
+    return shredder ? chess::CastlingStyle::Shredder : chess::CastlingStyle::XFen;
+}
+
 std::string piece_repr(const chess::Piece& p) {
     return std::string("Piece('") + p.letter() + "')";
 }
@@ -125,9 +139,10 @@ void bind_board(py::module_& m) {
 
     py::class_<chess::Move>(m, "Move",
                             "A move by its squares, as a board lists and plays it: from_square, to_square (0 = a1 … "
-                            "63 = h8) and the piece a pawn promotes to. Castling is the king's move (e1g1). Immutable; "
-                            "equal moves compare and hash equal. It says nothing of a position until a board judges "
-                            "it (Board.is_legal, Board.push).")
+                            "63 = h8) and the piece a pawn promotes to. Castling is the king's move to its "
+                            "destination in standard chess (e1g1) and the king taking its own rook in Chess960 "
+                            "(e1h1), as UCI writes each. Immutable; equal moves compare and hash equal. It says "
+                            "nothing of a position until a board judges it (Board.is_legal, Board.push).")
         .def(py::init([](int from, int to, std::optional<chess::PieceType> promotion) {
                  return chess::Move(square_of(from), square_of(to), promotion);
              }),
@@ -138,7 +153,7 @@ void bind_board(py::module_& m) {
         .def_property_readonly("from_square", [](chess::Move mv) { return static_cast<int>(mv.from()); })
         .def_property_readonly("to_square", [](chess::Move mv) { return static_cast<int>(mv.to()); })
         .def_property_readonly("promotion", &chess::Move::promotion)
-        .def("uci", &chess::Move::uci, "UCI: e2e4, e7e8q, e1g1.")
+        .def("uci", &chess::Move::uci, "UCI: e2e4, e7e8q, e1g1 (a Chess960 castling: e1h1).")
         .def("__str__", &chess::Move::uci)
         .def("__repr__", [](chess::Move mv) { return "Move.from_uci('" + mv.uci() + "')"; })
         .def("__eq__", [](chess::Move a,
@@ -160,6 +175,34 @@ void bind_board(py::module_& m) {
             if (r.black_king_side) s += 'k';
             if (r.black_queen_side) s += 'q';
             return "CastlingRights('" + (s.empty() ? std::string("-") : s) + "')";
+        });
+
+    py::class_<chess::CastlingRooks>(m, "CastlingRooks",
+                                     "The rook each castling right names, by its start square (0 = a1 … 63 = h8): "
+                                     "h1, a1, h8, a8 in standard chess, any square of the first rank on that side of "
+                                     "the king in Chess960; None where the right is gone.")
+        .def_property_readonly("white_king_side",
+                               [](const chess::CastlingRooks& r) { return square_or_none(r.white_king_side); })
+        .def_property_readonly("white_queen_side",
+                               [](const chess::CastlingRooks& r) { return square_or_none(r.white_queen_side); })
+        .def_property_readonly("black_king_side",
+                               [](const chess::CastlingRooks& r) { return square_or_none(r.black_king_side); })
+        .def_property_readonly("black_queen_side",
+                               [](const chess::CastlingRooks& r) { return square_or_none(r.black_queen_side); })
+        .def("__eq__", [](const chess::CastlingRooks& a, const chess::CastlingRooks& b) { return a == b; })
+        .def("__repr__", [](const chess::CastlingRooks& r) {
+            std::string s = "CastlingRooks(";
+            const char* names[] = {"white_king_side", "white_queen_side", "black_king_side", "black_queen_side"};
+            const std::optional<chess::Square> rooks[] = {r.white_king_side, r.white_queen_side, r.black_king_side,
+                                                          r.black_queen_side};
+            bool first = true;
+            for (std::size_t i = 0; i < 4; ++i) {
+                if (!rooks[i]) continue;
+                if (!first) s.append(", ");
+                first = false;
+                s.append(names[i]).append("=").append(chess::square_name(*rooks[i]));
+            }
+            return s.append(")");
         });
 
     py::class_<chess::MoveJudgement>(m, "MoveJudgement",
@@ -201,35 +244,54 @@ void bind_board(py::module_& m) {
         m, "Board",
         "A chess position and the moves pushed onto it, to play on and take back: pgnsem's C++ board "
         "(pgnsem/board.hpp), every answer T's under the FIDE Laws. Board() is the initial position; "
-        "Board(fen) or Board.from_fen(fen) reads a FEN or four-field EPD. Refusals raise pgnsem.Error "
-        "with the rule id. Copy with copy() (or copy.copy); one board must not be changed by one thread "
-        "while another uses it.");
-    board.def(py::init<>())
-        .def(py::init([](std::string_view fen, bool validate) {
-                 return chess::Board::from_fen(
-                     fen, validate ? chess::Board::Validation::Game : chess::Board::Validation::None);
-             }),
-             "fen"_a, py::kw_only(), "validate"_a = true,
+        "Board(fen) or Board.from_fen(fen) reads a FEN or four-field EPD; chess960=True plays Chess960 "
+        "(Board.chess960_start(n) is its start position n). Refusals raise pgnsem.Error with the rule id. "
+        "Copy with copy() (or copy.copy); one board must not be changed by one thread while another uses "
+        "it.");
+    board
+        .def(py::init([](bool chess960) { return chess960 ? chess::Board::chess960_start(518) : chess::Board(); }),
+             py::kw_only(), "chess960"_a = false,
+             "The initial position; chess960=True: the same arrangement played by the Chess960 rules "
+             "(Board.chess960_start(518)).")
+        .def(py::init(&board_from_fen), "fen"_a, py::kw_only(), "validate"_a = true, "chess960"_a = false,
              "The position of a FEN or four-field EPD. validate=False takes every position the text describes, "
-             "as `pgnsem perft` does (a perft suite's composed positions).")
+             "as `pgnsem perft` does (a perft suite's composed positions). chess960=True plays Chess960, its "
+             "castling field read as X-FEN or Shredder-FEN; a castling field that names a rook by its file "
+             "letter (HAha) is Chess960 in any case.")
+        .def_static("from_fen", &board_from_fen, "fen"_a, py::kw_only(), "validate"_a = true, "chess960"_a = false,
+                    "A FEN or four-field EPD (EPD's hmvc and fmvn give its clocks, else 0 1). Raises pgnsem.Error: "
+                    "syntax/fen with the column when it does not parse, else (validate=True) the first position/… "
+                    "rule of a position that cannot arise in a game. chess960=True plays Chess960 (X-FEN or "
+                    "Shredder-FEN); a rook named by its file letter makes a Chess960 board in any case.")
         .def_static(
-            "from_fen",
-            [](std::string_view fen, bool validate) {
-                return chess::Board::from_fen(
-                    fen, validate ? chess::Board::Validation::Game : chess::Board::Validation::None);
+            "chess960_start",
+            [](int n) {
+                if (n < 0 || n > 959)
+                    throw py::value_error("a Chess960 start position is numbered 0 to 959, not " + std::to_string(n));
+                return chess::Board::chess960_start(n);
             },
-            "fen"_a, py::kw_only(), "validate"_a = true,
-            "A FEN or four-field EPD (EPD's hmvc and fmvn give its clocks, else 0 1). Raises pgnsem.Error: "
-            "syntax/fen with the column when it does not parse, else (validate=True) the first position/… rule "
-            "of a position that cannot arise in a game.")
-        .def("fen", &chess::Board::fen, "FEN out (the en passant field after every double step).")
-        .def("epd", &chess::Board::epd, "FEN's first four fields.")
+            "n"_a,
+            "Chess960's start position n (0 to 959, the standard numbering: 518 is RNBQKBNR, the standard "
+            "arrangement), White to move; ValueError for another n.")
+        .def("is_chess960", &chess::Board::is_chess960, "Whether the board plays Chess960.")
+        .def(
+            "fen", [](const chess::Board& b, bool shredder) { return b.fen(castling_style(shredder)); }, py::kw_only(),
+            "shredder"_a = false,
+            "FEN out (the en passant field after every double step). A Chess960 board writes its castling rights "
+            "as X-FEN (KQkq for the outermost rooks, a file letter for another), or with shredder=True as "
+            "Shredder-FEN (file letters always: HAha); a standard board writes KQkq either way.")
+        .def(
+            "epd", [](const chess::Board& b, bool shredder) { return b.epd(castling_style(shredder)); }, py::kw_only(),
+            "shredder"_a = false, "FEN's first four fields (shredder as for fen()).")
         .def("turn", &chess::Board::turn, "The side to move.")
         .def(
             "piece_at", [](const chess::Board& b, int q) { return b.piece_at(square_of(q)); }, "square"_a,
             "The piece on a square (0 = a1 … 63 = h8), or None.")
         .def("in_check", &chess::Board::in_check, "Whether the side to move is in check.")
         .def("castling_rights", &chess::Board::castling_rights)
+        .def("castling_rooks", &chess::Board::castling_rooks,
+             "The rook each castling right names, by its start square (a CastlingRooks): in Chess960 a right is "
+             "the right to castle with that rook.")
         .def(
             "en_passant_square", [](const chess::Board& b) { return square_or_none(b.en_passant_square()); },
             "The square FEN's en passant field names (behind a pawn that has just made a double step), or None.")
@@ -262,7 +324,8 @@ void bind_board(py::module_& m) {
              "The legal move a SAN text names (import-format spellings tolerated, as in a game). Raises "
              "pgnsem.Error: the syntax kind and column when it does not read, T's rule when the move is illegal.")
         .def("parse_uci", &chess::Board::parse_uci, "uci"_a,
-             "The legal move a UCI text names (e2e4, e7e8q, e1g1). Raises pgnsem.Error.")
+             "The legal move a UCI text names (e2e4, e7e8q; castling e1g1, or in Chess960 the king taking its "
+             "rook, e1h1). Raises pgnsem.Error.")
         .def("judge", &chess::Board::judge, "move"_a, "One move in SAN or UCI judged without raising: a MoveJudgement.")
         .def("push", &chess::Board::push, "move"_a,
              "Plays a legal move; pgnsem.Error (T's rule) for one that is not, the board unchanged.")
@@ -291,7 +354,7 @@ void bind_board(py::module_& m) {
             "The same σ: the pieces with their identities, side, rights, en passant stamps and clocks (not the "
             "moves pushed; compare hash() for the repetition rule's sameness).")
         .def("__repr__", [](const chess::Board& b) { return "Board('" + b.fen() + "')"; })
-        .def("__str__", &chess::Board::fen);
+        .def("__str__", [](const chess::Board& b) { return b.fen(); });
     // A board is mutable: no __hash__ (hash() is the position's, by name).
     board.attr("__hash__") = py::none();
 
@@ -303,9 +366,11 @@ void bind_board(py::module_& m) {
             if (r.position) return "<FenReading " + r.position->fen() + ">";
             return "<FenReading " + std::string(chess::rule_id(*r.rule)) + ">";
         });
-    m.def("read_fen", &chess::read_fen, "fen"_a,
-          "A FEN or EPD read without raising: FenReading.position, or FenReading.rule (syntax/fen, or the first "
-          "position/… rule) and its message.");
+    m.def(
+        "read_fen", [](std::string_view fen, bool chess960) { return chess::read_fen(fen, variant_of(chess960)); },
+        "fen"_a, py::kw_only(), "chess960"_a = false,
+        "A FEN or EPD read without raising: FenReading.position, or FenReading.rule (syntax/fen, or the first "
+        "position/… rule) and its message. chess960 as for Board.");
 
     py::class_<chess::SanReading>(m, "SanReading",
                                   "A SAN token read without a position: san (the export-format spelling), or rule, "

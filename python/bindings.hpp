@@ -2,7 +2,7 @@
 // public C++ interface is used (pgnsem/api.hpp, pgnsem/board.hpp, pgnsem/rules.hpp); every answer
 // is the library's.
 //   python/module.cpp      the module: the exception pgnsem.Error, squares, the rule ids
-//   python/bind_board.cpp  Move, Piece, CastlingRights, Board, MoveJudgement, read_fen, read_san
+//   python/bind_board.cpp  Move, Piece, CastlingRights, CastlingRooks, Board, MoveJudgement, read_fen, read_san
 //   python/bind_games.cpp  Game and its move tree, GameReader (read_games), parse_games
 //   python/bind_verdict.cpp judge, Verdict
 #pragma once

@@ -1,7 +1,8 @@
 """pgnsem for Python: the reference interpreter of chess notation, as a library.
 
 The board (``Board``: push and pop, ``push_san``, ``push_uci``, ``legal_moves``, ``fen``,
-``in_check``, ``perft``, one move judged with ``judge``), games read from files or text
+``in_check``, ``perft``, one move judged with ``judge``; Chess960 with ``chess960=True`` or
+``Board.chess960_start(n)``), games read from files or text
 (``read_games``, ``parse_games``) and judged as ``pgnsem check`` judges them (``judge``, a
 ``Verdict`` whose fields are those of the verdict object of docs/vocabulary.md), the FEN and SAN
 readers (``read_fen``, ``read_san``). Every answer comes from pgnsem's C++ library, under the FIDE
@@ -24,6 +25,7 @@ from ._pgnsem import (
     WARNING_KINDS,
     Board,
     CastlingRights,
+    CastlingRooks,
     Comment,
     End,
     Error,
@@ -60,6 +62,7 @@ __all__ = [
     "WARNING_KINDS",
     "Board",
     "CastlingRights",
+    "CastlingRooks",
     "Comment",
     "End",
     "Error",

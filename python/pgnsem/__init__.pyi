@@ -6,6 +6,7 @@ from ._pgnsem import (
     WARNING_KINDS as WARNING_KINDS,
     Board as Board,
     CastlingRights as CastlingRights,
+    CastlingRooks as CastlingRooks,
     Comment as Comment,
     End as End,
     Error as Error,

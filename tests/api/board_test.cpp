@@ -30,6 +30,20 @@ std::vector<nlohmann::json> trace_steps(const std::string& path) {
     return steps;
 }
 
+// Whether a game's Variant tag names Chess960, in the spellings of interpreter/start_position.cpp's
+// chess960_variant (any case; spaces, hyphens and underscores ignored).
+bool chess960_game(const api::Game& game) {
+    const auto variant = game.tag("Variant");
+    if (!variant) return false;
+    std::string v;
+    for (const char c : *variant)
+        if (c != ' ' && c != '-' && c != '_') v.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
+    for (const char* name : {"chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess",
+                             "fischerandomchess", "frc", "freestyle", "freestylechess"})
+        if (v == name) return true;
+    return false;
+}
+
 // The leaves below a board, by legal_moves, push and pop, the last ply counted whole
 // (legal_move_count), as bench/board_bench.cpp counts them.
 std::uint64_t walk(api::Board& b, int depth, bool checked) {
@@ -58,7 +72,7 @@ TEST_CASE("board: push_san replays the example and conformance games with trace'
             if (e.path().extension() == ".pgn") files.push_back(e.path().string());
     std::sort(files.begin(), files.end());
     REQUIRE(files.size() >= 8);
-    std::size_t plies = 0, refused = 0, games_replayed = 0;
+    std::size_t plies = 0, refused = 0, games_replayed = 0, games_960 = 0;
     for (const std::string& path : files) {
         INFO(path);
         // trace's steps, by game
@@ -71,15 +85,14 @@ TEST_CASE("board: push_san replays the example and conformance games with trace'
             // that cannot arise)
             if (it == steps.end() || it->second.front().at("ply").is_null()) continue;
             INFO("game " << game->index());
-            // the library's Board has no Chess960 option yet (CHESS960-STATUS.md)
-            if (const auto variant = game->tag("Variant")) {
-                std::string v;
-                for (const char c : *variant)
-                    if (c != ' ') v.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
-                if (v == "chess960" || v == "freestyle" || v == "fischerandom") continue;
-            }
-            api::Board board;
-            if (const auto fen = game->tag("FEN")) board = api::Board::from_fen(*fen);
+            // A Chess960 game starts from its FEN read as X-FEN, or from position 518 without one.
+            const bool chess960 = chess960_game(*game);
+            api::Board board = chess960 ? api::Board::chess960_start(518) : api::Board();
+            if (const auto fen = game->tag("FEN"))
+                board = api::Board::from_fen(*fen, api::Board::Validation::Game,
+                                             chess960 ? api::Variant::Chess960 : api::Variant::Standard);
+            CHECK(board.is_chess960() == chess960);
+            games_960 += chess960 ? 1 : 0;
             const api::Board start = board;
             const std::string start_fen = board.fen();
             for (const nlohmann::json& step : it->second) {
@@ -117,6 +130,8 @@ TEST_CASE("board: push_san replays the example and conformance games with trace'
     CHECK(plies > 500);
     CHECK(refused > 20);
     CHECK(games_replayed > 50);
+    // the Chess960 games of tests/conformance/semantics.pgn
+    CHECK(games_960 >= 7);
 }
 
 TEST_CASE("board: perft by legal_moves, push (and push_unchecked) and pop equals the published counts and Board::perft",
@@ -124,13 +139,16 @@ TEST_CASE("board: perft by legal_moves, push (and push_unchecked) and pop equals
     // The Chess Programming Wiki's positions (standard.perft, tricky.perft), every depth up to a
     // million leaves (fewer in the checked build).
     const std::uint64_t most = PGNSEM_PERFT_SCALE == 0 ? 20'000 : 1'000'000;
-    std::size_t compared = 0;
+    std::size_t compared = 0, compared_960 = 0;
     for (const char* name : {"standard.perft", "tricky.perft"}) {
         for (const test::PerftEntry& e : test::read_perft_suite(name)) {
-            // Chess960 positions (X-FEN castling) are not standard chess
-            if (test::chess960_entry(e)) continue;
-            // (a composed position among them cannot arise in a game: read as perft reads it)
-            api::Board board = api::Board::from_fen(e.epd, api::Board::Validation::None);
+            // (a composed position among them cannot arise in a game: read as perft reads it; the
+            // Chess960 positions, X-FEN, by Chess960's rules)
+            const bool chess960 = test::chess960_entry(e);
+            api::Board board = api::Board::from_fen(e.epd, api::Board::Validation::None,
+                                                    chess960 ? api::Variant::Chess960 : api::Variant::Standard);
+            CHECK(board.is_chess960() == chess960);
+            compared_960 += chess960 ? 1 : 0;
             for (const auto& [depth, expected] : e.counts) {
                 if (expected > most) continue;
                 INFO(e.epd << " depth " << depth);
@@ -143,6 +161,176 @@ TEST_CASE("board: perft by legal_moves, push (and push_unchecked) and pop equals
         }
     }
     CHECK(compared >= 20);
+    CHECK(compared_960 >= 6);
+}
+
+TEST_CASE("board: Chess960's start positions by number, position 518 the standard one", "[api][board][chess960]") {
+    const api::Board standard;
+    const api::Board start = api::Board::chess960_start(518);
+    CHECK(start.is_chess960());
+    CHECK(!standard.is_chess960());
+    // The same position, played by other rules: the same FEN, moves and counts, another σ.
+    CHECK(start.fen() == standard.fen());
+    CHECK(start.fen(api::CastlingStyle::Shredder) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    CHECK(standard.fen(api::CastlingStyle::Shredder) == standard.fen());
+    const auto sorted_uci = [](const api::Board& b) {
+        std::vector<std::string> out;
+        for (const api::Move m : b.legal_moves()) out.push_back(m.uci());
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    CHECK(sorted_uci(start) == sorted_uci(standard));
+    CHECK(start.perft(3) == 8902);
+    CHECK(start.castling_rights() == standard.castling_rights());
+    CHECK(start.castling_rooks() ==
+          api::CastlingRooks{api::Square::h1, api::Square::a1, api::Square::h8, api::Square::a8});
+    CHECK(standard.castling_rooks() == start.castling_rooks());
+    CHECK(start != standard);
+    // read from its FEN: turn 2, not σ₀'s 0 (proofs-notes/numbering.md), the same position
+    const api::Board read = api::Board::from_fen(standard.fen(), api::Board::Validation::Game, api::Variant::Chess960);
+    CHECK(read.is_chess960());
+    CHECK(read.fen(api::CastlingStyle::Shredder) == start.fen(api::CastlingStyle::Shredder));
+    CHECK(read.hash() == start.hash());
+
+    // The first and the last of the numbering; its edges.
+    const api::Board first = api::Board::chess960_start(0);
+    CHECK(first.fen() == "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    CHECK(first.fen(api::CastlingStyle::Shredder) == "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    CHECK(first.castling_rooks() ==
+          api::CastlingRooks{api::Square::h1, api::Square::f1, api::Square::h8, api::Square::f8});
+    const api::Board last = api::Board::chess960_start(959);
+    CHECK(last.epd() == "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq -");
+    CHECK(last.epd(api::CastlingStyle::Shredder) == "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca -");
+    CHECK_THROWS_AS(api::Board::chess960_start(-1), std::out_of_range);
+    CHECK_THROWS_AS(api::Board::chess960_start(960), std::out_of_range);
+}
+
+TEST_CASE("board: perft of chess960.perft's positions by legal_moves, push and pop, their Shredder-FEN read back",
+          "[api][board][chess960]") {
+    const std::vector<test::PerftEntry> suite = test::read_perft_suite("chess960.perft");
+    REQUIRE(suite.size() == 960);
+    std::size_t compared = 0;
+    // every 40th position, to depth 3
+    for (std::size_t i = 0; i < suite.size(); i += 40) {
+        const test::PerftEntry& e = suite[i];
+        INFO(e.id << ": " << e.epd);
+        api::Board board = api::Board::from_fen(e.epd, api::Board::Validation::None, api::Variant::Chess960);
+        CHECK(board.is_chess960());
+        CHECK(board.epd(api::CastlingStyle::Shredder) == e.epd);
+        // a file letter in the castling field is Chess960 notation, whatever the variant asked for
+        const bool letters = e.epd.find(" - ") == std::string::npos;
+        CHECK(api::Board::from_fen(e.epd, api::Board::Validation::None).is_chess960() == letters);
+        for (const auto& [depth, expected] : e.counts) {
+            if (depth > 3) continue;
+            INFO("depth " << depth);
+            CHECK(walk(board, depth, true) == expected);
+            CHECK(walk(board, depth, false) == expected);
+            CHECK(board.perft(depth) == expected);
+            ++compared;
+        }
+        CHECK(board.pushed() == 0);
+        CHECK(board.epd(api::CastlingStyle::Shredder) == e.epd);
+    }
+    CHECK(compared == 72);
+}
+
+TEST_CASE("board: castling in UCI is the king taking its rook in Chess960, the king's two squares in standard chess",
+          "[api][board][chess960]") {
+    // The same position, by each rule set: O-O is e1g1 in standard chess, e1h1 in Chess960.
+    const std::vector<const char*> opening = {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"};
+    api::Board standard;
+    api::Board c960 = api::Board::chess960_start(518);
+    for (const char* san : opening) {
+        standard.push_san(san);
+        c960.push_san(san);
+    }
+    const api::Move king_two(api::Square::e1, api::Square::g1), king_takes_rook(api::Square::e1, api::Square::h1);
+    CHECK(standard.legal_moves().contains(king_two));
+    CHECK(!standard.legal_moves().contains(king_takes_rook));
+    CHECK(c960.legal_moves().contains(king_takes_rook));
+    CHECK(!c960.legal_moves().contains(king_two));
+    CHECK(standard.parse_san("O-O") == king_two);
+    CHECK(c960.parse_san("O-O") == king_takes_rook);
+    CHECK(c960.parse_san("0-0") == king_takes_rook);
+    CHECK(c960.san(king_takes_rook) == "O-O");
+    CHECK(standard.judge("O-O").uci == "e1g1");
+    CHECK(c960.judge("O-O").uci == "e1h1");
+    CHECK(c960.judge("e1h1").san == "O-O");
+    CHECK(!c960.judge("e1g1").legal);
+    try {
+        standard.push_uci("e1h1");
+        FAIL("the king took its own rook in standard chess");
+    } catch (const api::Error& e) {
+        // as `pgnsem san` refuses it: no king's move reaches h1
+        CHECK(e.rule() == api::Rule::SrcUnreachable);
+    }
+    CHECK_THROWS_AS(c960.push_uci("e1g1"), api::Error);
+    CHECK(c960.pushed() == opening.size());
+    // Pushed and popped: the same position after, each move as its board writes it.
+    const std::string after = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4";
+    CHECK(standard.push_uci("e1g1").uci() == "e1g1");
+    CHECK(c960.push_uci("e1h1").uci() == "e1h1");
+    CHECK(standard.fen() == after);
+    CHECK(c960.fen() == after);
+    CHECK(c960.castling_rooks() == api::CastlingRooks{std::nullopt, std::nullopt, api::Square::h8, api::Square::a8});
+    CHECK(c960.fen(api::CastlingStyle::Shredder) ==
+          "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b ha - 5 4");
+    CHECK(c960.pop() == king_takes_rook);
+    CHECK(c960.fen(api::CastlingStyle::Shredder) ==
+          "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w HAha - 4 4");
+
+    // The king on b1 and its rook on a1: b1a1 castles (the king to c1, the rook to d1); b1c1, the
+    // same square for the king, is a king's step that gives up the right.
+    const std::string fen = "4k3/8/8/8/8/8/8/RK6 w A - 0 1";
+    api::Board b = api::Board::from_fen(fen);
+    CHECK(b.is_chess960());
+    CHECK(b.castling_rooks() == api::CastlingRooks{std::nullopt, api::Square::a1, std::nullopt, std::nullopt});
+    CHECK(b.castling_rights() == api::CastlingRights{false, true, false, false});
+    const api::Move castle = b.push_uci("b1a1");
+    CHECK(castle == api::Move(api::Square::b1, api::Square::a1));
+    CHECK(b.fen() == "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
+    CHECK(b.pop() == castle);
+    CHECK(b.san(castle) == "O-O-O");
+    CHECK(b.san(api::Move(api::Square::b1, api::Square::c1)) == "Kc1");
+    b.push_uci("b1c1");
+    CHECK(b.fen() == "4k3/8/8/8/8/8/8/R1K5 b - - 1 1");
+    CHECK(b.castling_rooks() == api::CastlingRooks{});
+    // read as standard chess by name, the right is no standard castling: the king is not on e1
+    try {
+        (void)api::Board::from_fen("4k3/8/8/8/8/8/8/RK6 w Q - 0 1");
+        FAIL("a standard board read a queenside right with the king on b1");
+    } catch (const api::Error& e) {
+        CHECK(e.rule() == api::Rule::PositionCastlingRights);
+    }
+    CHECK(api::Board::from_fen("4k3/8/8/8/8/8/8/RK6 w Q - 0 1", api::Board::Validation::Game, api::Variant::Chess960) ==
+          api::Board::from_fen(fen));
+}
+
+TEST_CASE("board: a Chess960 board writes X-FEN, or Shredder-FEN on request, and reads either",
+          "[api][board][chess960]") {
+    // Two rooks on the queenside: the right with b1's is written B in X-FEN (a1's is the outermost).
+    const std::string shredder = "rr2k2r/8/8/8/8/8/8/RR2K2R w HBhb - 0 1";
+    const std::string xfen = "rr2k2r/8/8/8/8/8/8/RR2K2R w KBkb - 0 1";
+    const api::Board b = api::Board::from_fen(shredder);
+    CHECK(b.is_chess960());
+    CHECK(b.fen() == xfen);
+    CHECK(b.fen(api::CastlingStyle::XFen) == xfen);
+    CHECK(b.fen(api::CastlingStyle::Shredder) == shredder);
+    CHECK(b.castling_rooks() == api::CastlingRooks{api::Square::h1, api::Square::b1, api::Square::h8, api::Square::b8});
+    CHECK(api::Board::from_fen(xfen, api::Board::Validation::Game, api::Variant::Chess960) == b);
+    // X-FEN's Q is the outermost rook: a1's
+    const api::Board outer = api::Board::from_fen("rr2k2r/8/8/8/8/8/8/RR2K2R w KQkq - 0 1",
+                                                  api::Board::Validation::Game, api::Variant::Chess960);
+    CHECK(outer.fen(api::CastlingStyle::Shredder) == "rr2k2r/8/8/8/8/8/8/RR2K2R w HAha - 0 1");
+    CHECK(outer.castling_rooks().white_queen_side == api::Square::a1);
+    CHECK(outer != b);
+    CHECK(outer.hash() != b.hash());
+    // read_fen by the same rules
+    const api::FenReading r = api::read_fen(xfen, api::Variant::Chess960);
+    REQUIRE(r.position);
+    CHECK(r.position->fen(api::CastlingStyle::Shredder) == shredder);
+    // rights whose rooks stand on the same side of the king
+    CHECK(api::read_fen("4k3/8/8/8/8/8/8/4KRR1 w GF - 0 1").rule == api::Rule::PositionCastlingSides);
 }
 
 TEST_CASE("board: the position's facts", "[api][board]") {

@@ -13,9 +13,20 @@ import common  # noqa: E402
 import pgnsem  # noqa: E402
 
 
+CHESS960_NAMES = {"chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess", "fischerandomchess",
+                  "frc", "freestyle", "freestylechess"}
+
+
+def chess960_game(game) -> bool:
+    """Whether a game's Variant tag names Chess960, in the spellings of interpreter/start_position.cpp
+    (any case; spaces, hyphens and underscores ignored)."""
+    variant = (game.tag("Variant") or "").lower()
+    return "".join(c for c in variant if c not in " -_") in CHESS960_NAMES
+
+
 class Replay(common.unittest.TestCase):
     def test_push_san_replays_the_games_with_traces_fen_after_every_ply(self):
-        plies = refused = replayed = 0
+        plies = refused = replayed = replayed_960 = 0
         for path in common.game_files():
             steps = defaultdict(list)
             for step in common.tool_jsonl("trace", "--format", "jsonl", path):
@@ -25,11 +36,12 @@ class Replay(common.unittest.TestCase):
                 # a game trace has no move for: refused before its first move
                 if not game_steps or game_steps[0]["ply"] is None:
                     continue
-                # the library's Board has no Chess960 option yet (CHESS960-STATUS.md)
-                if (game.tag("Variant") or "").lower().replace(" ", "") in ("chess960", "freestyle", "fischerandom"):
-                    continue
+                # a Chess960 game starts from its FEN read as X-FEN, or from position 518 without one
+                chess960 = chess960_game(game)
+                replayed_960 += chess960
                 fen = game.tag("FEN")
-                board = pgnsem.Board(fen) if fen else pgnsem.Board()
+                board = pgnsem.Board(fen, chess960=chess960) if fen else pgnsem.Board(chess960=chess960)
+                self.assertEqual(board.is_chess960(), chess960)
                 start, start_fen = board.copy(), board.fen()
                 for step in game_steps:
                     where = f"{path} game {game.index()} ply {step['ply']} {step['written']}"
@@ -62,6 +74,8 @@ class Replay(common.unittest.TestCase):
         self.assertGreater(plies, 500)
         self.assertGreater(refused, 20)
         self.assertGreater(replayed, 50)
+        # the Chess960 games of tests/conformance/semantics.pgn
+        self.assertGreaterEqual(replayed_960, 7)
 
     def test_push_uci_replays_fischer_spassky_as_trace_writes_it(self):
         path = "examples/fischer-spassky-1992.pgn"
@@ -169,6 +183,79 @@ class Answers(common.unittest.TestCase):
                 self.assertEqual(judgement.rule, expected["error"]["rule"], written)
                 self.assertIsNone(judgement.after)
         self.assertEqual(board.fen(), fen)
+
+
+class Chess960(common.unittest.TestCase):
+    def test_start_position_518_is_the_standard_one_by_other_rules(self):
+        standard, start = pgnsem.Board(), pgnsem.Board.chess960_start(518)
+        self.assertTrue(start.is_chess960())
+        self.assertFalse(standard.is_chess960())
+        self.assertEqual(start.fen(), standard.fen())
+        self.assertEqual(start.fen(shredder=True), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1")
+        self.assertEqual(standard.fen(shredder=True), standard.fen())
+        self.assertEqual(sorted(m.uci() for m in start.legal_moves()), sorted(m.uci() for m in standard.legal_moves()))
+        self.assertEqual(start.perft(3), 8902)
+        self.assertNotEqual(start, standard)
+        self.assertEqual(pgnsem.Board(chess960=True), start)
+        read = pgnsem.Board(standard.fen(), chess960=True)  # turn 2, not σ₀'s 0: the same position
+        self.assertEqual((read.is_chess960(), read.fen(shredder=True), read.hash()),
+                         (True, start.fen(shredder=True), start.hash()))
+        rooks = start.castling_rooks()
+        self.assertEqual((rooks.white_king_side, rooks.white_queen_side, rooks.black_king_side, rooks.black_queen_side),
+                         (pgnsem.H1, pgnsem.A1, pgnsem.H8, pgnsem.A8))
+        self.assertEqual(rooks, standard.castling_rooks())
+        self.assertEqual(pgnsem.Board.chess960_start(0).epd(shredder=True),
+                         "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf -")
+        self.assertEqual(pgnsem.Board.chess960_start(959).epd(), "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq -")
+        for n in (-1, 960):
+            with self.assertRaises(ValueError):
+                pgnsem.Board.chess960_start(n)
+
+    def test_castling_in_uci_is_the_king_taking_its_rook(self):
+        standard, c960 = pgnsem.Board(), pgnsem.Board.chess960_start(518)
+        for san in ("e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"):
+            standard.push_san(san)
+            c960.push_san(san)
+        self.assertEqual(c960.parse_san("O-O"), pgnsem.Move.from_uci("e1h1"))
+        self.assertEqual(standard.parse_san("O-O"), pgnsem.Move.from_uci("e1g1"))
+        self.assertIn(pgnsem.Move.from_uci("e1h1"), c960.legal_moves())
+        self.assertNotIn(pgnsem.Move.from_uci("e1g1"), c960.legal_moves())
+        self.assertEqual(c960.judge("O-O").uci, "e1h1")
+        self.assertEqual(c960.judge("e1h1").san, "O-O")
+        with self.assertRaises(pgnsem.Error):
+            c960.push_uci("e1g1")
+        with self.assertRaises(pgnsem.Error) as refusal:
+            standard.push_uci("e1h1")
+        self.assertEqual(refusal.exception.rule, "src/unreachable")
+        self.assertEqual(c960.push_uci("e1h1").uci(), "e1h1")
+        self.assertEqual(standard.push_uci("e1g1").uci(), "e1g1")
+        self.assertEqual(c960.fen(), standard.fen())
+        self.assertEqual(c960.pop(), pgnsem.Move.from_uci("e1h1"))
+        # the king on b1, its rook on a1: b1a1 castles, b1c1 is the king's step
+        board = pgnsem.Board("4k3/8/8/8/8/8/8/RK6 w A - 0 1")
+        self.assertTrue(board.is_chess960())
+        self.assertEqual(board.castling_rooks().white_queen_side, pgnsem.A1)
+        self.assertEqual(board.push_uci("b1a1"), pgnsem.Move.from_uci("b1a1"))
+        self.assertEqual(board.fen(), "4k3/8/8/8/8/8/8/2KR4 b - - 1 1")
+        board.pop()
+        self.assertEqual(board.san(pgnsem.Move.from_uci("b1a1")), "O-O-O")
+        board.push_uci("b1c1")
+        self.assertEqual(board.fen(), "4k3/8/8/8/8/8/8/R1K5 b - - 1 1")
+        self.assertIsNone(board.castling_rooks().white_queen_side)
+
+    def test_x_fen_and_shredder_fen(self):
+        shredder = "rr2k2r/8/8/8/8/8/8/RR2K2R w HBhb - 0 1"
+        xfen = "rr2k2r/8/8/8/8/8/8/RR2K2R w KBkb - 0 1"
+        board = pgnsem.Board(shredder)  # a file letter: Chess960
+        self.assertTrue(board.is_chess960())
+        self.assertEqual((board.fen(), board.fen(shredder=True)), (xfen, shredder))
+        self.assertEqual(board.castling_rooks().white_queen_side, pgnsem.B1)
+        self.assertEqual(pgnsem.Board.from_fen(xfen, chess960=True), board)
+        self.assertEqual(pgnsem.read_fen(xfen, chess960=True).position, board)
+        outer = pgnsem.Board("rr2k2r/8/8/8/8/8/8/RR2K2R w KQkq - 0 1", chess960=True)
+        self.assertEqual(outer.fen(shredder=True), "rr2k2r/8/8/8/8/8/8/RR2K2R w HAha - 0 1")
+        self.assertEqual(repr(outer.castling_rooks()),
+                         "CastlingRooks(white_king_side=h1, white_queen_side=a1, black_king_side=h8, black_queen_side=a8)")
 
 
 class Refusals(common.unittest.TestCase):

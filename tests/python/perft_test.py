@@ -1,7 +1,7 @@
 """pgnsem.Board.perft and a perft written in Python with legal_moves, push and pop, against the
-published counts of ../shared/data/perft (standard.perft, tricky.perft; the Chess960 positions
-skipped, as tests/properties/perft_suites_test.cpp skips them) and against `pgnsem perft`
-(ctest py:perft; exit 77 without ../shared/data)."""
+published counts of ../shared/data/perft (standard.perft, tricky.perft, its X-FEN positions on a
+Chess960 board; a few positions of chess960.perft) and against `pgnsem perft` (ctest py:perft; exit
+77 without ../shared/data)."""
 
 import sys
 from pathlib import Path
@@ -57,11 +57,12 @@ class Perft(common.unittest.TestCase):
         positions = counts = 0
         for name in ("standard.perft", "tricky.perft"):
             for position_id, epd, expected in read_suite(data / "perft" / name):
-                if chess960(position_id):
-                    continue
                 positions += 1
-                # (a composed position among them cannot arise in a game: read as perft reads it)
-                board = pgnsem.Board(epd, validate=False)
+                # (a composed position among them cannot arise in a game: read as perft reads it; the
+                # X-FEN positions by Chess960's rules)
+                is_960 = chess960(position_id)
+                board = pgnsem.Board(epd, validate=False, chess960=is_960)
+                self.assertEqual(board.is_chess960(), is_960)
                 fen = board.fen()
                 deepest = 0
                 for depth, nodes in expected:
@@ -71,14 +72,32 @@ class Perft(common.unittest.TestCase):
                     deepest = max(deepest, depth)
                     counts += 1
                 # pgnsem perft on the same position, at the deepest depth compared
-                (tool,) = common.tool_jsonl("perft", str(deepest), "--fen", epd, "--format", "jsonl")
+                (tool,) = common.tool_jsonl("perft", str(deepest), "--fen", epd, "--format", "jsonl",
+                                            *(["--chess960"] if is_960 else []))
                 self.assertEqual(board.perft(deepest), tool["nodes"], position_id)
                 for depth in (1, 2):
                     self.assertEqual(python_perft(board, depth), board.perft(depth), f"{position_id} depth {depth}")
                 self.assertEqual(board.fen(), fen)
                 self.assertEqual(board.pushed(), 0)
-        self.assertGreaterEqual(positions, 15)
+        self.assertGreaterEqual(positions, 22)
         self.assertGreater(counts, 50)
+
+    def test_chess960_positions_by_push_and_pop(self):
+        suite = read_suite(common.shared_data() / "perft" / "chess960.perft")
+        self.assertEqual(len(suite), 960)
+        compared = 0
+        # every 120th position, to depth 3 (the Python perft to depth 2); its Shredder-FEN read back
+        for position_id, epd, expected in suite[::120]:
+            board = pgnsem.Board(epd, validate=False, chess960=True)
+            self.assertEqual(board.epd(shredder=True), epd, position_id)
+            for depth, nodes in expected:
+                if depth <= 2:
+                    self.assertEqual(python_perft(board, depth), nodes, f"{position_id} depth {depth}")
+                if depth <= 3:
+                    self.assertEqual(board.perft(depth), nodes, f"{position_id} depth {depth}")
+                    compared += 1
+            self.assertEqual(board.pushed(), 0)
+        self.assertEqual(compared, 24)
 
 
 if __name__ == "__main__":
