@@ -20,6 +20,7 @@
 #include "interpreter/interpret.hpp"
 #include "interpreter/judge.hpp"
 #include "interpreter/reading.hpp"
+#include "interpreter/start_position.hpp"
 #include "io/contract.hpp"
 #include "io/input.hpp"
 #include "io/output.hpp"
@@ -141,6 +142,11 @@ std::vector<Tag> Game::tags() const {
 std::optional<std::string> Game::tag(std::string_view name) const {
     if (const auto value = data_->game.tag(name)) return std::string(*value);
     return std::nullopt;
+}
+
+bool Game::chess960() const noexcept {
+    const auto value = data_->game.tag("Variant");
+    return value && interp::chess960_variant(*value);
 }
 
 std::vector<std::string> Game::moves() const {

@@ -142,6 +142,10 @@ public:
     // The tag pairs in the order written; a tag's value (the last one when repeated).
     [[nodiscard]] std::vector<Tag> tags() const;
     [[nodiscard]] std::optional<std::string> tag(std::string_view name) const;
+    // Whether the game is played by the Chess960 rules: its Variant tag names Chess960 in one of the
+    // spellings `check` reads (`Chess960`, `chess 960`, `Fischerandom`, `Freestyle`, …, any case). Its
+    // FEN tag is then an X-FEN or Shredder-FEN, to be read with Variant::Chess960 (pgnsem/board.hpp).
+    [[nodiscard]] bool chess960() const noexcept;
     // The main line's moves as written (variations, comments and NAGs left out).
     [[nodiscard]] std::vector<std::string> moves() const;
     // The termination marker as written (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.

@@ -137,6 +137,9 @@ void bind_games(py::module_& m) {
             },
             "The main line's moves as written (variations, comments and NAGs left out).")
         .def("result", &chess::Game::result, "The termination marker as written (1-0, 0-1, 1/2-1/2, *), or None.")
+        .def("chess960", &chess::Game::chess960,
+             "Whether the game is played by the Chess960 rules: its Variant tag names Chess960 (Chess960, chess 960, "
+             "Fischerandom, Freestyle, ..., any case). Its FEN tag is then read with Board(fen, chess960=True).")
         .def("plies", &chess::Game::plies,
              "The main line as a list of Ply, each with its NAGs, comments and variations, and theirs: the whole "
              "move tree as read.")

@@ -30,20 +30,6 @@ std::vector<nlohmann::json> trace_steps(const std::string& path) {
     return steps;
 }
 
-// Whether a game's Variant tag names Chess960, in the spellings of interpreter/start_position.cpp's
-// chess960_variant (any case; spaces, hyphens and underscores ignored).
-bool chess960_game(const api::Game& game) {
-    const auto variant = game.tag("Variant");
-    if (!variant) return false;
-    std::string v;
-    for (const char c : *variant)
-        if (c != ' ' && c != '-' && c != '_') v.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
-    for (const char* name : {"chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess",
-                             "fischerandomchess", "frc", "freestyle", "freestylechess"})
-        if (v == name) return true;
-    return false;
-}
-
 // The leaves below a board, by legal_moves, push and pop, the last ply counted whole
 // (legal_move_count), as bench/board_bench.cpp counts them.
 std::uint64_t walk(api::Board& b, int depth, bool checked) {
@@ -86,7 +72,7 @@ TEST_CASE("board: push_san replays the example and conformance games with trace'
             if (it == steps.end() || it->second.front().at("ply").is_null()) continue;
             INFO("game " << game->index());
             // A Chess960 game starts from its FEN read as X-FEN, or from position 518 without one.
-            const bool chess960 = chess960_game(*game);
+            const bool chess960 = game->chess960();
             api::Board board = chess960 ? api::Board::chess960_start(518) : api::Board();
             if (const auto fen = game->tag("FEN"))
                 board = api::Board::from_fen(*fen, api::Board::Validation::Game,
@@ -162,6 +148,20 @@ TEST_CASE("board: perft by legal_moves, push (and push_unchecked) and pop equals
     }
     CHECK(compared >= 20);
     CHECK(compared_960 >= 6);
+}
+
+TEST_CASE("board: a game says whether its Variant tag names Chess960", "[api][board][chess960]") {
+    const std::vector<std::string> spellings = {"Chess960", "chess 960", "FISCHERANDOM", "Fischer Random", "freestyle",
+                                                "960"};
+    std::string text;
+    for (const std::string& v : spellings) text.append("[Variant \"").append(v).append("\"]\n\n*\n\n");
+    text.append("[Variant \"Crazyhouse\"]\n\n*\n\n[Variant \"Standard\"]\n\n*\n\n[Event \"no Variant tag\"]\n\n*\n");
+    api::GameReader reader(text);
+    std::vector<bool> got;
+    while (const std::optional<api::Game> g = reader.next()) got.push_back(g->chess960());
+    std::vector<bool> want(spellings.size(), true);
+    want.insert(want.end(), {false, false, false});
+    CHECK(got == want);
 }
 
 TEST_CASE("board: Chess960's start positions by number, position 518 the standard one", "[api][board][chess960]") {

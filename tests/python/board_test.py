@@ -13,15 +13,6 @@ import common  # noqa: E402
 import pgnsem  # noqa: E402
 
 
-CHESS960_NAMES = {"chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess", "fischerandomchess",
-                  "frc", "freestyle", "freestylechess"}
-
-
-def chess960_game(game) -> bool:
-    """Whether a game's Variant tag names Chess960, in the spellings of interpreter/start_position.cpp
-    (any case; spaces, hyphens and underscores ignored)."""
-    variant = (game.tag("Variant") or "").lower()
-    return "".join(c for c in variant if c not in " -_") in CHESS960_NAMES
 
 
 class Replay(common.unittest.TestCase):
@@ -37,7 +28,7 @@ class Replay(common.unittest.TestCase):
                 if not game_steps or game_steps[0]["ply"] is None:
                     continue
                 # a Chess960 game starts from its FEN read as X-FEN, or from position 518 without one
-                chess960 = chess960_game(game)
+                chess960 = game.chess960()
                 replayed_960 += chess960
                 fen = game.tag("FEN")
                 board = pgnsem.Board(fen, chess960=chess960) if fen else pgnsem.Board(chess960=chess960)
@@ -210,6 +201,13 @@ class Chess960(common.unittest.TestCase):
         for n in (-1, 960):
             with self.assertRaises(ValueError):
                 pgnsem.Board.chess960_start(n)
+
+    def test_a_game_says_whether_its_variant_is_chess960(self):
+        spellings = ("Chess960", "chess 960", "FISCHERANDOM", "Fischer Random", "freestyle", "960")
+        text = "".join('[Variant "%s"]\n\n*\n\n' % v for v in spellings + ("Crazyhouse", "Standard"))
+        text += '[Event "no Variant tag"]\n\n*\n'
+        self.assertEqual([g.chess960() for g in pgnsem.parse_games(text)],
+                         [True] * len(spellings) + [False, False, False])
 
     def test_castling_in_uci_is_the_king_taking_its_rook(self):
         standard, c960 = pgnsem.Board(), pgnsem.Board.chess960_start(518)
