@@ -566,8 +566,7 @@ MoveVerdict judge_move_text(const sem::State& s, std::string_view token) {
     return v;
 }
 
-std::string san_move_json(const Placement& p, std::string_view token, bool strict, bool& ok,
-                          sem::CastlingStyle style) {
+std::string san_move_json(const Placement& p, std::string_view token, bool strict, bool& ok, sem::CastlingStyle style) {
     const TokenReport r = resolved_report(sem::from_placement(p), token, strict, style);
     ok = !r.error && r.legal;
     return token_json(r, std::string(syntax::print_fen(written_as(p, style)).view()), p.side_to_move);

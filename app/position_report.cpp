@@ -357,8 +357,7 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
         }
         const syntax::FenRecord& r = record.emplace(boost::variant2::get<syntax::FenRecord>(parsed));
         placement = r.placement;
-        placement.chess960 =
-            options.chess960 || placement.castling_files[0] != 0 || placement.castling_files[1] != 0;
+        placement.chess960 = options.chess960 || placement.castling_files[0] != 0 || placement.castling_files[1] != 0;
         fen_text = std::string(syntax::print_fen(placement).view());
         const auto field = [&](const char* name, const std::optional<std::string>& value) {
             if (!value) return;

@@ -552,7 +552,10 @@ private:
             if (!read.placement) {
                 std::string message = "the FEN does not parse: ";
                 if (read.field != "start")
-                    message.append(read.field).append(" field, column ").append(std::to_string(read.column + 1)).append(": ");
+                    message.append(read.field)
+                        .append(" field, column ")
+                        .append(std::to_string(read.column + 1))
+                        .append(": ");
                 message += read.message;
                 a.refused = Refusal{"syntax/fen", std::move(message), std::move(read.field), {}};
                 return a;

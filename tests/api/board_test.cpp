@@ -151,8 +151,8 @@ TEST_CASE("board: perft by legal_moves, push (and push_unchecked) and pop equals
 }
 
 TEST_CASE("board: a game says whether its Variant tag names Chess960", "[api][board][chess960]") {
-    const std::vector<std::string> spellings = {"Chess960", "chess 960", "FISCHERANDOM", "Fischer Random", "freestyle",
-                                                "960"};
+    const std::vector<std::string> spellings = {"Chess960",       "chess 960", "FISCHERANDOM",
+                                                "Fischer Random", "freestyle", "960"};
     std::string text;
     for (const std::string& v : spellings) text.append("[Variant \"").append(v).append("\"]\n\n*\n\n");
     text.append("[Variant \"Crazyhouse\"]\n\n*\n\n[Variant \"Standard\"]\n\n*\n\n[Event \"no Variant tag\"]\n\n*\n");
