@@ -107,6 +107,13 @@ inline constexpr CastleTable kCastleTable = make_castle_table();
                        [f.rook[static_cast<std::size_t>(side)]];
 }
 
+// The same in standard chess, whose files are constants (e, h, a): what the move generator reads
+// in every position where a standard game's king has not moved.
+[[nodiscard]] constexpr const CastleEntry& standard_castle_entry(Color c, ast::CastleSide side) noexcept {
+    return kCastleTable[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)][4]
+                       [side == ast::CastleSide::King ? 7 : 0];
+}
+
 // The side of a castling written by its squares in σ, as the move generator lists it: in a
 // Chess960 game the king moving onto its rook (the kingside one's square or the queenside one's),
 // in standard chess the king moving two files. (The caller knows the move is a castling.)
