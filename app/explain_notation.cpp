@@ -83,6 +83,8 @@ Instance instance(const sem::Premise& p, const Ctx& c) {
         }
         case sem::Failure::CastleBlocked: {
             const sem::CastleTest t = sem::castle_test(s, mover, side, c.r);
+            // Chess960: the king and the rook swapping squares need no other square empty
+            if (t.between_count == 0) return {"no square must be empty (the king and the rook swap squares)", ""};
             std::string form, values = "σ: ";
             for (int i = 0; i < t.between_count; ++i) {
                 const Square x = t.between[static_cast<std::size_t>(i)];

@@ -4,7 +4,8 @@
 # second real Chess960 game (tests/fixtures/chess960-real-games.pgn: rooks on b1 and e1) `trace`
 # (text and JSON) writes e1_rook_moved and b1_rook_moved, never a1 or h1, and `explain` reads the
 # castling premise as b1_rook_moved = 0; a Chess960 game from position 518, whose rooks start on the
-# corners, and a standard game keep the standard names.
+# corners, and a standard game keep the standard names. And explain's premise of a castling whose
+# king and rook swap squares, which needs no square empty.
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
 source "$2/tests/cli/lib.sh" "$@"
 fixture=$src/tests/fixtures/chess960-real-games.pgn
@@ -42,6 +43,13 @@ grep -q 'false  b1_rook_moved = 0   (σ: b1_rook_moved = 1)   → castle/rook-mo
   bad "explain's premise: $(cat "$tmp/out")"
 run explain --game 1 --ply 5 "$tmp/returned.pgn"
 grep -q 'b1_rook_moved ↦ 1 (was 0)   \[the Laws. addition\]' "$tmp/out" && ok || bad "explain's update of Rc1: $(cat "$tmp/out")"
+
+# the king and the rook swapping squares (O-O with the king on f8, the rook on g8) need no square empty
+printf '[Variant "Chess960"]\n[SetUp "1"]\n[FEN "bbnnrkrq/pppppppp/8/8/8/8/PPPPPPPP/BBNNRKRQ w KQkq - 0 1"]\n\n1. O-O O-O *\n' \
+  >"$tmp/swap.pgn"
+run explain --game 1 --ply 2 "$tmp/swap.pgn"
+grep -q '^    true   no square must be empty (the king and the rook swap squares)$' "$tmp/out" &&
+  grep -q 'σ′ = σ^{21,24,4,1}_{g8,f8,turn,b_king}' "$tmp/out" && ok || bad "explain of a swap: $(cat "$tmp/out")"
 
 # --- the standard names where the rooks start on the corners ------------------------------------------
 printf '[Variant "Chess960"]\n[Result "*"]\n\n1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O *\n' >"$tmp/corners.pgn"
