@@ -159,7 +159,7 @@ private:
         const auto differ = [&](sem::Ide x) {
             const unsigned va = sem::value_of(a, x), vb = sem::value_of(b, x);
             if (va == vb) return;
-            out_.append(" ").append(ide_name(x)).append(" (").append(ide_value_text(x, va)).append(" / ");
+            out_.append(" ").append(ide_name(x, a)).append(" (").append(ide_value_text(x, va)).append(" / ");
             out_.append(ide_value_text(x, vb)).append(")");
         };
         sem::for_each_identifier(differ);

@@ -38,9 +38,17 @@ struct Root {
     std::uint32_t record = 0;
     std::string id;  // the .perft file's id, or the generated game's number
     sem::State state;
-    std::string fen;
+    std::string fen;       // as pgnsem writes it (X-FEN in Chess960)
     std::string problems;  // why the position cannot arise in a game, or empty
 };
+
+// A position as the other program is given it: the FEN of σ; in Chess960 Shredder-FEN, whose file
+// letters name each castling rook whatever stands beside it (X-FEN's K and Q ask the reader to find
+// the outermost rook).
+std::string other_fen(const sem::State& s) {
+    if (!s.chess960) return fen_of(s);
+    return std::string(syntax::print_fen(sem::to_placement(s, sem::CastlingStyle::Shredder)).view());
+}
 
 std::string describe(const sem::Problems& problems) {
     std::string out;
@@ -94,12 +102,13 @@ public:
 
     // The other's divide `depth` plies below root + path (UCI): asked, then read, so that pgnsem counts
     // its own while the other program counts (ask, then answer).
-    bool divide(const std::string& root, const std::vector<std::string>& path, int depth, Divide& out,
+    bool divide(const std::string& root, const std::vector<std::string>& path, int depth, bool chess960, Divide& out,
                 std::string& why) {
-        return ask(root, path, depth, why) && answer(out, why);
+        return ask(root, path, depth, chess960, why) && answer(out, why);
     }
-    bool ask(const std::string& root, const std::vector<std::string>& path, int depth, std::string& why) {
-        if (!ready(why)) return false;
+    bool ask(const std::string& root, const std::vector<std::string>& path, int depth, bool chess960,
+             std::string& why) {
+        if (!ready(why) || !rule_set(chess960, why)) return false;
         std::string position = "position fen " + root;
         if (!path.empty()) position += " moves";
         for (const std::string& m : path) position += " " + m;
@@ -138,12 +147,13 @@ public:
     }
 
     // The other's legal moves in `fen` (serve's `moves`), or below root + path (UCI: perft 1).
-    bool moves(const std::string& root, const std::vector<std::string>& path, const std::string& fen, MoveSet& out,
-               std::string& why) {
+    // `chess960`: the position is a Chess960 one (UCI_Chess960; serve's `"chess960": true`).
+    bool moves(const std::string& root, const std::vector<std::string>& path, const std::string& fen, bool chess960,
+               MoveSet& out, std::string& why) {
         out.clear();
         if (speaks_uci()) {
             Divide d;
-            if (!divide(root, path, 1, d, why)) return false;
+            if (!divide(root, path, 1, chess960, d, why)) return false;
             for (const auto& [m, n] : d) {
                 if (n != 1) return unreadable(m + ": " + std::to_string(n), "a count of 1 at depth 1", why);
                 out.insert(m);
@@ -153,6 +163,7 @@ public:
         if (!ready(why)) return false;
         ++questions;
         nlohmann::json request = {{"id", questions}, {"op", "moves"}, {"fen", fen}};
+        if (chess960) request["chess960"] = true;
         if (!child_->send(request.dump())) return ended(why);
         std::string line;
         if (!read(line, why)) return false;
@@ -179,16 +190,33 @@ private:
         const std::string& command = speaks_uci() ? o_.uci : o_.serve;
         child_ = Child::start(command, why);
         if (!child_) return false;
+        chess960_ = false;
+        has_chess960_ = false;
         if (!speaks_uci()) return true;
         std::string line;
         if (!child_->send("uci")) return ended(why);
         do {
             if (!read(line, why)) return false;
+            if (line.starts_with("option name UCI_Chess960 ")) has_chess960_ = true;
         } while (line != "uciok");
         if (!child_->send("isready")) return ended(why);
         do {
             if (!read(line, why)) return false;
         } while (line != "readyok");
+        return true;
+    }
+    // UCI: the engine told the rule set of the next position (`setoption name UCI_Chess960`, which
+    // also makes it read and write castling as the king taking its rook), only when it changes: an
+    // engine that has seen no Chess960 position is told nothing, as before there was Chess960.
+    bool rule_set(bool chess960, std::string& why) {
+        if (chess960 == chess960_) return true;
+        if (chess960 && !has_chess960_) {
+            why = "the position is a Chess960 one, and the other program has no UCI_Chess960 option";
+            return false;
+        }
+        if (!child_->send(std::string("setoption name UCI_Chess960 value ") + (chess960 ? "true" : "false")))
+            return ended(why);
+        chess960_ = chess960;
         return true;
     }
     bool read(std::string& line, std::string& why) {
@@ -219,6 +247,8 @@ private:
 
     const DiffOptions& o_;
     std::unique_ptr<Child> child_;
+    bool chess960_ = false;      // what the engine was last told of UCI_Chess960 (false: never told)
+    bool has_chess960_ = false;  // it lists the option UCI_Chess960
 };
 
 // Where the two part: the position (the moves from the root) and its moves on each side.
@@ -255,7 +285,9 @@ MoveSet keys(const Divide& d) {
 // shallowest position whose moves differ), else the first move whose count differs.
 void compare_uci(Other& other, const Root& root, int depth, Comparison& c) {
     Divide theirs;
-    const bool asked = other.ask(root.fen, {}, depth, c.reason);
+    const bool chess960 = root.state.chess960;
+    const std::string fen = other_fen(root.state);
+    const bool asked = other.ask(fen, {}, depth, chess960, c.reason);
     Divide ours = our_divide(root.state, depth);  // while the other program counts
     for (const auto& [m, n] : ours) c.nodes += n;
     if (!asked || !other.answer(theirs, c.reason)) return;
@@ -268,7 +300,7 @@ void compare_uci(Other& other, const Root& root, int depth, Comparison& c) {
         // the moves here first: asked apart (perft 1), so that the position reported is the
         // shallowest whose moves differ, whatever the counts below
         MoveSet their_moves = keys(theirs);
-        if (d > 1 && !other.moves(root.fen, path, {}, their_moves, c.reason)) return;
+        if (d > 1 && !other.moves(fen, path, {}, chess960, their_moves, c.reason)) return;
         const MoveSet our_moves_here = keys(ours);
         if (their_moves == our_moves_here && keys(theirs) != their_moves) {
             c.reason = "the other program's moves at depth 1 and at depth " + std::to_string(d) + " differ";
@@ -285,7 +317,7 @@ void compare_uci(Other& other, const Root& root, int depth, Comparison& c) {
             std::find_if(ours.begin(), ours.end(), [&](const auto& e) { return theirs.at(e.first) != e.second; });
         path.push_back(differs->first);
         here = *after(here, differs->first);
-        if (!other.ask(root.fen, path, d - 1, c.reason)) return;
+        if (!other.ask(fen, path, d - 1, chess960, c.reason)) return;
         ours = our_divide(here, d - 1);
         if (!other.answer(theirs, c.reason)) return;
         if (ours == theirs) {
@@ -304,7 +336,7 @@ void compare_serve(Other& other, const Root& root, int depth, Comparison& c) {
         std::deque<std::pair<std::vector<std::string>, sem::State>> next;
         for (const auto& [path, s] : level) {
             MoveSet theirs;
-            if (!other.moves(root.fen, path, fen_of(s), theirs, c.reason)) return;
+            if (!other.moves({}, path, other_fen(s), s.chess960, theirs, c.reason)) return;
             const MoveSet ours = our_moves(s);
             if (ours != theirs) {
                 c.finding = finding_at(path, s, ours, theirs);
@@ -419,9 +451,12 @@ std::string report_json(const Root& r, int depth, const Comparison& c, const std
 }
 
 // The positions of one file, each handed to `each` as it is read. False, said on stderr, when the
-// file cannot be read or a line is no position.
+// file cannot be read or a line is no position. A position is a Chess960 one (proofs-notes/chess960.md)
+// when `chess960` says so (--chess960: X-FEN's K and Q are the outermost rooks), when its castling field
+// names a rook by its file (Shredder-FEN, X-FEN's letters), or when the line is `chess960:N`, start
+// position N, as perft reads them.
 template <class Each>
-bool read_roots(const std::string& path, Each&& each) {
+bool read_roots(const std::string& path, bool chess960, Each&& each) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         std::fprintf(stderr, "pgnsem diff: %s: cannot open\n", path.c_str());
@@ -441,18 +476,29 @@ bool read_roots(const std::string& path, Each&& each) {
             continue;
         }
         std::string_view fen = l.starts_with("epd ") ? l.substr(4) : l;
-        const syntax::FenResult p = syntax::parse_position(fen);
+        bool bad_number = false;
+        std::optional<Placement> start = chess960_start(fen, bad_number);
+        if (bad_number) {
+            std::fprintf(stderr,
+                         "pgnsem diff: %s:%u: not a position: a Chess960 start position is chess960:N with N "
+                         "from 0 to 959\n",
+                         path.c_str(), number);
+            return false;
+        }
+        syntax::FenResult p = start ? syntax::FenResult(*start) : syntax::parse_position(fen);
         if (const auto* e = boost::variant2::get_if<syntax::FenError>(&p)) {
             std::fprintf(stderr, "pgnsem diff: %s:%u:%u: not a position: %s\n", path.c_str(), number,
                          static_cast<unsigned>(e->column + (fen.data() - line.data())), e->message.c_str());
             return false;
         }
-        const Placement& placement = boost::variant2::get<Placement>(p);
+        Placement& placement = boost::variant2::get<Placement>(p);
+        placement.chess960 =
+            placement.chess960 || chess960 || placement.castling_files[0] != 0 || placement.castling_files[1] != 0;
         const sem::State state = sem::from_placement(placement);
-        // The other program is given the position as pgnsem reads it (fen_of σ): castling rights whose
-        // king and rook do not stand on their squares are none, an en passant square no pawn could
-        // have passed is none, as σ has them. (X-FEN's Chess960 rights read as standard ones would
-        // otherwise be compared with a position pgnsem does not play.)
+        // The other program is given the position as pgnsem reads it (σ's FEN, other_fen): castling
+        // rights whose king and rook do not stand on their squares are none, an en passant square no
+        // pawn could have passed is none, as σ has them. (X-FEN's Chess960 rights read as standard
+        // ones, without --chess960, are compared as the standard position pgnsem plays.)
         Root r{path, ++record, id, state, fen_of(state), {}};
         r.problems = describe(sem::validate(placement, state));
         id.clear();
@@ -514,7 +560,7 @@ int diff_command(const DiffOptions& o, const std::vector<std::string>& files) {
     bool read_ok = true;
     for (const std::string& f : files) {
         if (stopped || write_failed) break;
-        read_ok = read_roots(f, each) && read_ok;
+        read_ok = read_roots(f, o.chess960, each) && read_ok;
     }
     for (std::uint32_t g = 1; o.gen_seed && g <= o.gen_games && !stopped && !write_failed; ++g) {
         // the position a legal generated game ends in

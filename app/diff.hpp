@@ -24,6 +24,12 @@ struct DiffOptions {
     // Leave out the positions that cannot arise in a game (engines may assume one and crash). They
     // are compared by default, and their reports say that they cannot arise.
     bool skip_impossible = false;
+    // Every position of the files is a Chess960 one (proofs-notes/chess960.md; X-FEN's K and Q read as
+    // the outermost rooks). Without it, those whose castling field names a file and `chess960:N`
+    // lines are. A UCI engine is told `setoption name UCI_Chess960 value true` before a Chess960
+    // position (and `false` before a standard one after it) and given Shredder-FEN and castling as the
+    // king taking its rook; a serve-protocol program is asked with `"chess960": true`.
+    bool chess960 = false;
     std::optional<std::uint64_t> gen_seed;  // positions of `pgnsem gen` games too
     std::uint32_t gen_games = 0;
     std::optional<JsonLayout> json;  // text when nothing

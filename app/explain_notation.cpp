@@ -45,7 +45,7 @@ std::string erratum_tag(const std::optional<sem::Erratum>& e, bool corrected) {
 
 // "h8 = 24": an identifier and what σ holds in it.
 static std::string held(const sem::State& s, sem::Ide x) {
-    return ide_name(x) + " = " + ide_value_text(x, sem::value_of(s, x));
+    return ide_name(x, s) + " = " + ide_value_text(x, sem::value_of(s, x));
 }
 
 std::string iic_text(const sem::IicCall& c) {
@@ -72,10 +72,10 @@ Instance instance(const sem::Premise& p, const Ctx& c) {
             if (p.erratum == sem::Erratum::CastleUsesUpCastling && p.square)
                 return {sq(*p.square) + " = " + std::to_string(sem::castle_squares(s, mover, side).king.value()),
                         square_value(*p.square)};
-            return {ide_name(sem::Ide::king_moved(mover)) + " = 0", "σ: " + held(s, sem::Ide::king_moved(mover))};
+            return {ide_name(sem::Ide::king_moved(mover), s) + " = 0", "σ: " + held(s, sem::Ide::king_moved(mover))};
         case sem::Failure::CastleRookMoved: {
             const sem::Ide x = sem::Ide::rook_moved(sem::castle_squares(s, mover, side).corner);
-            return {ide_name(x) + " = 0", "σ: " + held(s, x)};
+            return {ide_name(x, s) + " = 0", "σ: " + held(s, x)};
         }
         case sem::Failure::CastleNoRook: {
             const sem::CastleTest t = sem::castle_test(s, mover, side, c.r);
@@ -83,6 +83,8 @@ Instance instance(const sem::Premise& p, const Ctx& c) {
         }
         case sem::Failure::CastleBlocked: {
             const sem::CastleTest t = sem::castle_test(s, mover, side, c.r);
+            // Chess960: the king and the rook swapping squares need no other square empty
+            if (t.between_count == 0) return {"no square must be empty (the king and the rook swap squares)", ""};
             std::string form, values = "σ: ";
             for (int i = 0; i < t.between_count; ++i) {
                 const Square x = t.between[static_cast<std::size_t>(i)];
@@ -236,14 +238,15 @@ std::vector<std::string> source_lines(const sem::SourceCall& c, const Ctx& ctx) 
     return lines;
 }
 
-std::string update_line(const sem::UpdateEntry& u, const sem::Why& why) {
-    std::string l = ide_name(u.x) + " ↦ " + ide_value_text(u.x, u.value) + " (was " + ide_value_text(u.x, u.was) + ")";
+std::string update_line(const sem::UpdateEntry& u, const sem::Why& why, const sem::State& sigma) {
+    std::string l =
+        ide_name(u.x, sigma) + " ↦ " + ide_value_text(u.x, u.value) + " (was " + ide_value_text(u.x, u.was) + ")";
     if (u.origin == sem::UpdateOrigin::LawsAddition) l.append("   [the Laws' addition]");
     if (u.erratum) l.append("   ").append(erratum_tag(u.erratum, true));
     if (u.x.kind() == sem::Ide::Kind::TwoStep && why.source)
         if (const auto* src = v2::get_if<sem::Source>(&why.source->answer)) {
             const std::string paper_name = sq(src->from) + "_2step";
-            if (paper_name != ide_name(u.x))
+            if (paper_name != ide_name(u.x, sigma))
                 l.append("   [the paper's equation writes S_2step = ")
                     .append(paper_name)
                     .append(

@@ -63,7 +63,7 @@ struct TreeNode {
 
 // x ↦ v of the update, with what x held, its origin and, for a double step read as printed from
 // another rank than the start rank, the identifier the paper's equation names instead.
-[[nodiscard]] std::string update_line(const sem::UpdateEntry& u, const sem::Why& why);
+[[nodiscard]] std::string update_line(const sem::UpdateEntry& u, const sem::Why& why, const sem::State& sigma);
 
 // An empty text is no text: null.
 [[nodiscard]] std::optional<std::string_view> text_or_null(std::string_view t);

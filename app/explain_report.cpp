@@ -190,13 +190,13 @@ void squares_json(JsonOut& out, sem::SquareSet set) {
 }
 
 // The update written as the paper writes it: σ^{v₁,v₂,…}_{x₁,x₂,…}.
-std::string superscript_form(const sem::Why& why) {
+std::string superscript_form(const sem::Why& why, const sem::State& sigma) {
     std::string values, names;
     for (const sem::UpdateEntry& u : why.update) {
         if (u.origin == sem::UpdateOrigin::LawsAddition) continue;
         if (!values.empty()) values.append(","), names.append(",");
         values.append(ide_value_text(u.x, u.value));
-        names.append(ide_name(u.x));
+        names.append(ide_name(u.x, sigma));
     }
     return "σ′ = σ^{" + values + "}_{" + names + "}";
 }
@@ -209,8 +209,9 @@ void explain_text(std::string& out, const sem::Why& why, const sem::Termination&
     if (why.source)
         for (const std::string& l : source_lines(*why.source, ctx)) line(l);
     if (why.equation) {
-        line(std::string("equation     ") + std::string(sem::rule_id(*why.equation)) + "   " + superscript_form(why));
-        for (const sem::UpdateEntry& u : why.update) line("    " + update_line(u, why));
+        line(std::string("equation     ") + std::string(sem::rule_id(*why.equation)) + "   " +
+             superscript_form(why, ctx.s));
+        for (const sem::UpdateEntry& u : why.update) line("    " + update_line(u, why, ctx.s));
     }
     if (why.promotion) {
         const sem::PromotionCase& pc = *why.promotion;
@@ -287,7 +288,7 @@ void explain_tree(std::string& out, const sem::Why& why, const sem::Termination&
                                            {}});
     }
     if (why.equation) {
-        denote.text = "(σ, σ′) ∈ " + of_m + ": " + superscript_form(why);
+        denote.text = "(σ, σ′) ∈ " + of_m + ": " + superscript_form(why, ctx.s);
         denote.origin = "equation " + std::string(sem::rule_id(*why.equation)) + ", " + denote.origin;
     } else {
         denote.text = of_m + "σ undefined: (σ, σ′) ∈ " + of_m + " for no σ′";
@@ -343,14 +344,14 @@ void explain_json(const sem::Why& why, const sem::Termination& t, const Producti
         o.null("promoted_id");
     o.opt_str("equation", why.equation ? std::optional<std::string_view>(sem::rule_id(*why.equation)) : std::nullopt);
     if (why.equation)
-        o.str("update_form", superscript_form(why));
+        o.str("update_form", superscript_form(why, ctx.s));
     else
         o.null("update_form");
     {
         JsonArray a(o.key("update"));
         for (const sem::UpdateEntry& u : why.update) {
             JsonObject e(a.next());
-            e.str("x", ide_name(u.x));
+            e.str("x", ide_name(u.x, ctx.s));
             if (is_stamp_none(u.x, u.value))
                 e.null("value");
             else

@@ -68,7 +68,7 @@ struct IdentifierChange {
 std::vector<IdentifierChange> identifier_changes(const sem::State& a, const sem::State& b) {
     std::vector<IdentifierChange> out;
     const auto add = [&](sem::Ide x) {
-        out.push_back({ide_name(x), ide_value_text(x, sem::value_of(a, x)), ide_value_text(x, sem::value_of(b, x))});
+        out.push_back({ide_name(x, a), ide_value_text(x, sem::value_of(a, x)), ide_value_text(x, sem::value_of(b, x))});
     };
     const auto add_if_changed = [&](sem::Ide x) {
         if (sem::value_of(a, x) != sem::value_of(b, x)) add(x);
@@ -86,7 +86,7 @@ std::vector<IdentifierChange> identifier_changes(const sem::State& a, const sem:
 
 }  // namespace
 
-std::string ide_name(sem::Ide x) {
+std::string ide_name(sem::Ide x, const sem::State& sigma) {
     std::string square(2, ' ');
     switch (x.kind()) {
         case sem::Ide::Kind::Square: write_square(square.data(), Square::unchecked(x.index())); return square;
@@ -99,12 +99,8 @@ std::string ide_name(sem::Ide x) {
         }
         case sem::Ide::Kind::KingMoved: return x.index() == sem::kWhiteKingMoved ? "w_king" : "b_king";
         case sem::Ide::Kind::RookMoved:
-            switch (x.index()) {
-                case sem::kCornerA1: return "a1_rook_moved";
-                case sem::kCornerH1: return "h1_rook_moved";
-                case sem::kCornerA8: return "a8_rook_moved";
-                default: return "h8_rook_moved";
-            }
+            write_square(square.data(), sem::rook_start(sigma, x.index()));
+            return square + "_rook_moved";
         case sem::Ide::Kind::HalfmoveClock: return "halfmove_clock";
     }
     PGNSEM_UNREACHABLE("every kind of identifier is listed");

@@ -22,9 +22,11 @@ void append_text(std::string& out, std::string_view s);
 [[nodiscard]] std::string text_for_people(std::string_view s);
 
 // An identifier of σ by the notes' name: a square, `turn`, a pawn's stamp by the square the pawn
-// starts on (`e2_2step`), `w_king` / `b_king`, the Laws' `h1_rook_moved` … and `halfmove_clock`;
-// and a value it holds, as text (a stamp never set is `none`). What traces and explain write.
-[[nodiscard]] std::string ide_name(sem::Ide x);
+// starts on (`e2_2step`), `w_king` / `b_king`, the Laws' rook flags by the square each watches in
+// σ (`h1_rook_moved` …; in Chess960 the castling rook's start square, `b1_rook_moved`:
+// proofs-notes/chess960.md) and `halfmove_clock`; and a value it holds, as text (a stamp never set
+// is `none`). What traces and explain write.
+[[nodiscard]] std::string ide_name(sem::Ide x, const sem::State& sigma);
 [[nodiscard]] std::string ide_value_text(sem::Ide x, unsigned value);
 
 // The writes of every subcommand go through these, so that none is unchecked. write_bytes

@@ -11,6 +11,7 @@
 #include "laws/setup.hpp"
 #include "semantics/engines.hpp"
 #include "semantics/in_check.hpp"
+#include "semantics/moves.hpp"
 
 namespace pgnsem::sem::laws {
 
@@ -67,6 +68,7 @@ private:
             prev.black_king_side = prev.black_queen_side = false;
             if (prev.fullmove_number > 1) --prev.fullmove_number;
         }
+        prev.castling_files[them_ == Color::White ? 0 : 1] = 0;
         prev.halfmove_clock = 0;
         return prev;
     }
@@ -217,8 +219,10 @@ private:
 
     // Laws 3.8.2: the king on g1 with a rook on f1 (c1 with d1 for the long castling) may have
     // castled from e1 with the rook from the corner, both squares empty now, and for the long
-    // castling b1 too (it had to be empty, and castling does not touch it).
+    // castling b1 too (it had to be empty, and castling does not touch it). In a Chess960 position
+    // from any start squares: chess960_castling_unmoves.
     std::optional<Placement> castling_unmoves(int t) const noexcept {
+        if (p_.chess960) return chess960_castling_unmoves(t);
         const int home = them_ == Color::White ? 0 : 56;
         const int e = home + 4;
         struct Side {
@@ -239,6 +243,48 @@ private:
             (them_ == Color::White ? (king_side ? prev.white_king_side : prev.white_queen_side)
                                    : (king_side ? prev.black_king_side : prev.black_queen_side)) = true;
             if (auto ok = if_safe(prev)) return ok;
+        }
+        return std::nullopt;
+    }
+
+    // Chess960 (proofs-notes/chess960.md): the king on g1 with a rook on f1 (c1 with d1) may have
+    // castled from any king square k1 of b1 … g1 with a rook from any r1 on that side of it, the
+    // king or the rook possibly not moving, or the two swapping. Which files their pieces started on
+    // is not known here (the right is gone once used), so every pair is tried. P has the king on
+    // k1, the rook on r1, and every other square castle_squares names empty, now as then (castling
+    // changes no square but the four); a start square that is a destination holds the other piece
+    // now and is not required empty.
+    std::optional<Placement> chess960_castling_unmoves(int t) const noexcept {
+        const int home = them_ == Color::White ? 0 : 56;
+        for (const ast::CastleSide side : {ast::CastleSide::King, ast::CastleSide::Queen}) {
+            const bool king_side = side == ast::CastleSide::King;
+            const int king_to = home + (king_side ? 6 : 2), rook_to = home + (king_side ? 5 : 3);
+            if (t != king_to) continue;
+            const auto& rook = p_.squares[idx(rook_to)];
+            if (!rook || rook->color != them_ || rook->kind != PieceKind::Rook) continue;
+            const auto vacant_now = [&](int q) { return q == king_to || q == rook_to || empty(q); };
+            for (int k = 1; k <= 6; ++k) {
+                for (int r = king_side ? k + 1 : 0; r < (king_side ? 8 : k); ++r) {
+                    CastlingFiles files;
+                    files.king = static_cast<std::uint8_t>(k);
+                    files.rook[king_side ? 0 : 1] = static_cast<std::uint8_t>(r);
+                    const CastleSquares q = castle_squares(them_, side, files);
+                    if (!vacant_now(q.king_from.index()) || !vacant_now(q.rook_from.index())) continue;
+                    bool clear = true;
+                    for (int i = 0; i < q.between_count; ++i)
+                        clear = clear && vacant_now(q.between[static_cast<std::size_t>(i)].index());
+                    if (!clear) continue;
+                    Placement prev = base();
+                    prev.squares[idx(king_to)].reset();
+                    prev.squares[idx(rook_to)].reset();
+                    prev.squares[idx(q.king_from.index())] = ColoredPiece{them_, PieceKind::King};
+                    prev.squares[idx(q.rook_from.index())] = ColoredPiece{them_, PieceKind::Rook};
+                    // the right by its rook's file (Shredder-FEN), which names that rook whatever
+                    // stands beside it
+                    prev.castling_files[them_ == Color::White ? 0 : 1] |= static_cast<std::uint8_t>(1u << r);
+                    if (auto ok = if_safe(prev)) return ok;
+                }
+            }
         }
         return std::nullopt;
     }

@@ -18,10 +18,12 @@ namespace pgnsem::sem::laws {
 // knight of the side to move (any piece blocks a line alike; the count of pieces is not judged),
 // so the position returned is a witness, not necessarily the actual history.
 //
-// Needs exactly one king of each colour (the caller checks). With a consistent en passant target
-// (right rank, the pawn in front, both squares behind empty) the only last move tried is that
-// pawn's double step. Sound by construction: when a legal last move exists, some un-move tried
-// here finds a position at least as free of checks (proofs-notes/fen-positions.md).
+// In a Chess960 position (p.chess960) the castling un-move is Chess960's, from any start squares
+// (proofs-notes/chess960.md). Needs exactly one king of each colour (the caller checks). With a
+// consistent en passant target (right rank, the pawn in front, both squares behind empty) the only
+// last move tried is that pawn's double step. Sound by construction: when a legal last move
+// exists, some un-move tried here finds a position at least as free of checks
+// (proofs-notes/fen-positions.md).
 [[nodiscard]] std::optional<Placement> previous_position(const Placement& p, bool en_passant_consistent) noexcept;
 
 }  // namespace pgnsem::sem::laws

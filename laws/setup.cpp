@@ -548,8 +548,14 @@ Problems validate(const Placement& p, const State& sigma) noexcept {
         // check (no double step gives three), as before the retro-analysis.
         const bool king_checks = (checkers & kings[side_index(them)]) != 0;
         if (checkers != 0 && !king_checks) {
-            const bool impossible =
-                count(checkers) >= 3 ? ep_consistent : !laws::previous_position(p, ep_consistent).has_value();
+            // the un-moves are Chess960's when σ is (its castling from any start squares)
+            const auto no_last_move = [&] {
+                if (p.chess960 == s.chess960) return !laws::previous_position(p, ep_consistent).has_value();
+                Placement as_played = p;
+                as_played.chess960 = s.chess960;
+                return !laws::previous_position(as_played, ep_consistent).has_value();
+            };
+            const bool impossible = count(checkers) >= 3 ? ep_consistent : no_last_move();
             if (impossible) {
                 // With the target set, the last move is named: the double step that cannot explain
                 // the check.

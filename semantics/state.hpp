@@ -239,6 +239,16 @@ static_assert(sizeof(State) <= 128, "σ is a small value: at most 128 bytes (pro
     return static_cast<std::uint8_t>(bits);
 }
 
+// The square the rook flag `corner` (a RookCorner bit) watches: the start square of its colour's
+// castling rook on that side (castling_files), so a1, h1, a8, h8 in standard chess. rook_corner's
+// inverse: rook_corner(s, rook_start(s, c)) has the bit c.
+[[nodiscard]] constexpr Square rook_start(const State& s, std::uint8_t corner) noexcept {
+    const bool black = corner == kCornerA8 || corner == kCornerH8;
+    const bool king_side = corner == kCornerH1 || corner == kCornerH8;
+    const CastlingFiles& f = s.castling_files[black ? 1 : 0];
+    return Square::unchecked((black ? 56 : 0) + f.rook[king_side ? 0 : 1]);
+}
+
 // An identifier of σ other than a square: `turn`, a pawn's stamp `S_2step`, `w_king`, `b_king`,
 // and the Laws' additions (a corner's rook flag, the halfmove clock).
 class Ide {
@@ -289,7 +299,8 @@ void assign_in_place(State& s, const Assignment& a) noexcept;
 // σ^v_Q: the same for one square.
 [[nodiscard]] State update(const State& s, Square q, PieceId v) noexcept;
 // f(x) for every identifier of σ, in the notes' order: the squares a1 … h8, turn, the sixteen
-// two-step stamps, w_king and b_king, the Laws' rook flags a1, h1, a8, h8, the halfmove clock.
+// two-step stamps, w_king and b_king, the Laws' rook flags a1, h1, a8, h8 (by bit: kCornerA1 …,
+// whatever squares they watch), the halfmove clock.
 template <class F>
 constexpr void for_each_identifier(F&& f) {
     for (int q = 0; q < 64; ++q) f(Ide(Square::unchecked(q)));

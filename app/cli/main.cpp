@@ -523,13 +523,17 @@ int main(int argc, char** argv) {
         ->transform(cli::whole_number(1, 3600000));
     diff->add_option("--max-nodes", diff_max_nodes, "stop before the leaves compared pass this many")
         ->transform(cli::whole_number(1, UINT64_MAX));
+    diff->add_flag("--chess960", diff_options.chess960,
+                   "every position of the FILEs is a Chess960 one (X-FEN); without it, those whose castling field "
+                   "names a file (Shredder-FEN) and chess960:N lines are");
     diff->add_flag("--skip-impossible", diff_options.skip_impossible,
                    "leave out the positions that cannot arise in a game (engines may crash on them)");
     diff->add_option("--gen-seed", diff_seed, "also the final positions of pgnsem gen's games of this seed")
         ->transform(cli::whole_number(0, UINT64_MAX));
     diff->add_option("--gen-games", diff_games, "how many generated games (with --gen-seed)")
         ->transform(cli::whole_number(0, 4294967295ULL));
-    diff->add_option("files", diff_files, "positions: FEN or EPD a line, or .perft files (id, epd, perft lines)");
+    diff->add_option("files", diff_files,
+                     "positions: FEN or EPD a line, chess960:N, or .perft files (id, epd, perft lines)");
     diff->footer(
         "Example: pgnsem diff --uci /usr/games/stockfish --depth 3 ../shared/data/perft/standard.perft\n"
         "  one line a position when they agree; where they differ, the moves from the root to the shallowest "

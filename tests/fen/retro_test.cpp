@@ -223,8 +223,10 @@ std::vector<Placement> positions_of(const std::string& path) {
     pgnsem::syntax::PgnReader reader(in, path);
     pgnsem::ast::Game game;
     while (reader.next(game)) {
-        sem::State s = sem::initial_state();
-        if (const auto fen_tag = game.tag("FEN")) s = sem::from_placement(fen(*fen_tag));
+        // a Chess960 game (the fixtures write its Variant tag one way): its FEN read as X-FEN
+        const bool chess960 = game.tag("Variant") == std::optional<std::string_view>("Chess960");
+        sem::State s = chess960 ? sem::initial_state_960(518) : sem::initial_state();
+        if (const auto fen_tag = game.tag("FEN")) s = sem::from_placement(fen(*fen_tag), chess960);
         out.push_back(sem::to_placement(s));
         for (std::uint32_t i = game.main_line; i != pgnsem::ast::kNone; i = game.plies[i].next) {
             const auto t = sem::terminates(game.plies[i].move, s);
@@ -349,9 +351,42 @@ TEST_CASE("retro: the castling un-move", "[position/impossible-check][retro]") {
     }
 }
 
+TEST_CASE("retro: a Chess960 castling as the last move", "[position/impossible-check][retro][chess960]") {
+    // The rook on f1 checks c1 along the first rank; f2 closes the f-file, a king move from g2, h2
+    // leaves the check, and h1 is taken, so no standard O-O from e1 with the rook from h1 either:
+    // in standard chess nothing explains it. In Chess960 O-O does: the king from f1 and the rook
+    // from g1, swapping, the king on f1 shielding c1. Likewise O-O-O, the rook on d1 checking g1
+    // with a1 taken: the king from d1 and the rook from c1. And the same for Black.
+    for (const char* text : {"8/8/8/8/8/8/5P2/2k2RKN b - - 0 1", "8/8/8/8/8/8/3P4/NBKR2k1 b - - 0 1",
+                             "2K2rkn/5p2/8/8/8/8/8/8 w - - 0 1", "nbkr2K1/3p4/8/8/8/8/8/8 w - - 0 1"}) {
+        INFO(text);
+        CHECK(problem_ids(text) == Ids{kImpossible});
+        CHECK(problem_ids(text, true).empty());
+        Placement p = fen(text);
+        p.chess960 = true;
+        const auto w = sem::laws::previous_position(p, false);
+        REQUIRE(w);
+        // the witness is a Chess960 position whose castling leads to p's board
+        const sem::State prev = sem::from_placement(*w);
+        REQUIRE(prev.chess960);
+        bool castles_here = false;
+        for (const auto& m : sem::fast::legal_moves(prev)) {
+            const auto t = sem::terminates_concrete(prev, m);
+            REQUIRE(boost::variant2::holds_alternative<sem::Accepted>(t));
+            const auto& a = boost::variant2::get<sem::Accepted>(t);
+            if (a.action.castle && sem::to_placement(a.next).squares == p.squares) castles_here = true;
+        }
+        CHECK(castles_here);
+    }
+    // Where the king does not stand on g1 or c1 (g8, c8) nothing changes: Ra8 checks Ka1 from
+    // every square of the a-file, in Chess960 too.
+    CHECK(problem_ids("rq6/8/8/8/8/8/8/K6k w - - 0 1", true) == Ids{kImpossible});
+}
+
 TEST_CASE("retro: every position of the test games is valid", "[position/impossible-check][retro]") {
     std::size_t positions = 0, checks = 0;
-    for (const char* file : {"examples/fischer-spassky-1992.pgn", "examples/legal-tricky.pgn"}) {
+    for (const char* file :
+         {"examples/fischer-spassky-1992.pgn", "examples/legal-tricky.pgn", "tests/fixtures/chess960-real-games.pgn"}) {
         for (const Placement& p : positions_of(std::string(PGNSEM_SOURCE_DIR) + "/" + file)) {
             INFO(file << ": " << printed(p));
             CHECK(sem::validate(p).empty());

@@ -133,6 +133,28 @@ TEST_CASE("Chess960 castling squares stay within their lists for every start", "
     CHECK((q.between_count == 3 && q.between[0] == sq("d8") && q.between[1] == sq("c8") && q.between[2] == sq("b8")));
 }
 
+TEST_CASE("Chess960: a rook flag watches its castling rook's start square, which names it", "[chess960]") {
+    // rook_start is rook_corner's inverse on every start position; castle_squares' flag is the one
+    // of its rook's start square (io/output.cpp names the flag by rook_start).
+    for (int n = 0; n < 960; ++n) {
+        const State s = initial_state_960(n);
+        for (const Color c : {Color::White, Color::Black})
+            for (const ast::CastleSide side : {ast::CastleSide::King, ast::CastleSide::Queen}) {
+                const CastleSquares q = castle_squares(s, c, side);
+                CHECK(rook_start(s, q.corner) == q.rook_from);
+                CHECK(rook_corner(s, q.rook_from) == q.corner);
+            }
+    }
+    const State standard = initial_state();
+    CHECK(rook_start(standard, kCornerA1) == sq("a1"));
+    CHECK(rook_start(standard, kCornerH1) == sq("h1"));
+    CHECK(rook_start(standard, kCornerA8) == sq("a8"));
+    CHECK(rook_start(standard, kCornerH8) == sq("h8"));
+    // position 0, BBQNNRKR: the rooks start on f1 and h1
+    CHECK(rook_start(initial_state_960(0), kCornerA1) == sq("f1"));
+    CHECK(rook_start(initial_state_960(0), kCornerH8) == sq("h8"));
+}
+
 TEST_CASE("Chess960 castling: the king already on its destination", "[chess960][castle/king-side][accept]") {
     const State s = chess960("qr4kr/pppppppp/8/8/8/8/PPPPPPPP/QR4KR w HBhb - 0 1");
     const State n = castles(s, "g1h1", ast::CastleSide::King, "g1", "f1");
