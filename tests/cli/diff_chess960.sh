@@ -6,7 +6,8 @@
 # deaf to UCI_Chess960 differs at the root of every one, by its castling. Shredder-FEN, chess960:N
 # and standard positions mixed in one file agree too: the engine is told UCI_Chess960 true before a
 # Chess960 position and false before a standard one after it, and an engine that sees standard
-# positions only is told nothing new (the lines it reads are those it read before Chess960).
+# positions only is told nothing new (the lines it reads are those it read before Chess960). The mixed
+# file agrees with `pgnsem serve` too (`diff --serve`, "chess960": true).
 # Skipped (77), never passed, without /usr/games/stockfish (Debian's stockfish, scripts/install-deps).
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
 source "$2/tests/cli/lib.sh" "$@"
@@ -113,6 +114,13 @@ assert [o["agree"] for o in objects] == [True] * 7, objects
 assert all(o["fen"].split()[2] != "-" for o in objects[1:6:2]), objects
 told = [l.split()[-1] for l in open(sys.argv[2]).read().splitlines() if l.startswith("setoption name UCI_Chess960")]
 assert told == ["true", "false"] * 3, told
+EOF
+# the same file against pgnsem's own serve (the serve protocol, "chess960": true beside the Shredder-FEN)
+run diff --serve "$pgnsem serve" --depth 2 --format jsonl "$tmp/mixed.fen"
+if [[ $status == 0 ]] && python3 - "$tmp/out" <<'EOF'; then ok; else bad "mixed positions, --serve: exit $status: $(head -c 600 "$tmp/out") $(cat "$tmp/err")"; fi
+import json, sys
+objects = [json.loads(line) for line in open(sys.argv[1])]
+assert [o["agree"] for o in objects] == [True] * 7, objects
 EOF
 # standard positions only: the engine reads what it read before Chess960 (no setoption)
 : >"$tmp/engine.log"
