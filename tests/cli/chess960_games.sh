@@ -10,18 +10,9 @@
 set -u
 pgnsem=$1 src=$2 build=$4
 fixture=$src/tests/fixtures/chess960-real-games.pgn
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  echo "SKIPPED: node or npm is not installed (scripts/install-deps installs them)"; exit 77
-fi
+source "$src/tests/cli/npm_peer.sh"
 dir=$build/chessops
-want=0.15.1
-have=$(node -p "require('$dir/node_modules/chessops/package.json').version" 2>/dev/null)
-if [[ "$have" != "$want" ]]; then
-  if ! timeout 300 npm install --prefix "$dir" --no-audit --no-fund --no-save "chessops@$want" >"$build/chessops-install.log" 2>&1; then
-    tail -5 "$build/chessops-install.log"
-    echo "SKIPPED: npm could not install chessops@$want (no network or registry?)"; exit 77
-  fi
-fi
+npm_peer chessops 0.15.1 "$dir" "$build/chessops-install.log"
 tmp=$(mktemp -d "$build/chess960_games.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$pgnsem" check --format jsonl "$fixture" >"$tmp/ours.jsonl" 2>"$tmp/err"

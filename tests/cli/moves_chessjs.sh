@@ -9,18 +9,9 @@
 # Arguments: PGNSEM SOURCE_DIR SHARED_DIR BUILD_DIR
 set -u
 pgnsem=$1 src=$2 shared=$3 build=$4
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  echo "SKIPPED: node or npm is not installed (scripts/install-deps installs them)"; exit 77
-fi
+source "$src/tests/cli/npm_peer.sh"
 dir=$build/chessjs
-want=1.4.0
-have=$(node -p "require('$dir/node_modules/chess.js/package.json').version" 2>/dev/null)
-if [[ "$have" != "$want" ]]; then
-  if ! timeout 300 npm install --prefix "$dir" --no-audit --no-fund --no-save "chess.js@$want" >"$build/chessjs-install.log" 2>&1; then
-    tail -5 "$build/chessjs-install.log"
-    echo "SKIPPED: npm could not install chess.js@$want (no network or registry?)"; exit 77
-  fi
-fi
+npm_peer chess.js 1.4.0 "$dir" "$build/chessjs-install.log"
 tmp=$(mktemp -d "$build/moves_chessjs.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 : >"$tmp/positions"
