@@ -300,6 +300,18 @@ TEST_CASE("F5 the chosen disambiguation and canonical SAN: fast = reference", "[
                 RC_ASSERT(fast::canonical_move(s, ok.action, ok.next) == canonical_move(s, ok.action, ok.next));
             }
     });
+    // Where a walk need not go: a candidate on its king's line with an enemy piece behind it that
+    // pins nothing (a knight), so both knights reach d3 and Ncd3 needs its file.
+    for (const char* f : {"7k/8/8/8/8/8/5N2/K1N1n3 w - - 0 1", "7k/8/8/8/8/8/5N2/K1N1b3 w - - 0 1"}) {
+        INFO(f);
+        const auto s = sigma_from_fen(f);
+        REQUIRE(s.has_value());
+        for (const ConcreteMove& m : fast::legal_moves(*s)) {
+            const Accepted ok = v2::get<Accepted>(terminates_concrete(*s, m));
+            CHECK(fast::canonical_disambiguator(*s, ok.action) == canonical_disambiguator(*s, ok.action));
+            CHECK(fast::canonical_move(*s, ok.action, ok.next) == canonical_move(*s, ok.action, ok.next));
+        }
+    }
 }
 
 TEST_CASE("F5 play_legal: the fast engine's = the reference's T, on every legal move", "[property][F5]") {
