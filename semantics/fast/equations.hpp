@@ -109,9 +109,12 @@ inline constexpr CastleTable kCastleTable = make_castle_table();
 
 // The same in standard chess, whose files are constants (e, h, a): what the move generator reads
 // in every position where a standard game's king has not moved.
+// A table of its own, by colour and side alone: indexed as the table before Chess960 was, it keeps
+// the generator's address arithmetic what it was.
+inline constexpr CastleEntry kStandardCastle[2][2] = {{kCastleTable[0][0][4][7], kCastleTable[0][1][4][0]},
+                                                      {kCastleTable[1][0][4][7], kCastleTable[1][1][4][0]}};
 [[nodiscard]] constexpr const CastleEntry& standard_castle_entry(Color c, ast::CastleSide side) noexcept {
-    return kCastleTable[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)][4]
-                       [side == ast::CastleSide::King ? 7 : 0];
+    return kStandardCastle[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)];
 }
 
 // The side of a castling written by its squares in σ, as the move generator lists it: in a
