@@ -188,11 +188,12 @@ State from_placement(const Placement& p, bool chess960) noexcept {
         // The castling rights: σ's castling files, the king's and rooks' flags (each set unless a
         // right keeps it clear).
         const ColourRights rights = resolve_rights(p, c, chess960);
-        CastlingFiles& files = s.castling_files[side_index(c)];
+        CastlingFiles files = castling_files(s, c);
         // (w_king / b_king: a king keeps castling only with a right written and on its square.)
         if (rights.king >= 0) files.king = static_cast<std::uint8_t>(rights.king);
         for (std::size_t side = 0; side < 2; ++side)
             if (rights.rook[side] >= 0) files.rook[side] = static_cast<std::uint8_t>(rights.rook[side]);
+        set_castling_files(s, c, files);
         if (rights.king < 0) s.king_moved |= c == Color::White ? kWhiteKingMoved : kBlackKingMoved;
         if (rights.rook[0] < 0) s.rook_moved |= c == Color::White ? kCornerH1 : kCornerH8;
         if (rights.rook[1] < 0) s.rook_moved |= c == Color::White ? kCornerA1 : kCornerA8;
@@ -287,7 +288,7 @@ FenFields fen_fields(const State& s, CastlingStyle style) noexcept {
     // file letter) or Shredder-FEN (its file letter always); proofs-notes/chess960.md.
     for (const Color c : {Color::White, Color::Black}) {
         const bool white = c == Color::White;
-        const CastlingFiles& files = s.castling_files[side_index(c)];
+        const CastlingFiles files = castling_files(s, c);
         const int base = white ? 0 : 56;
         const bool king_home = (s.king_moved & (white ? kWhiteKingMoved : kBlackKingMoved)) == 0 &&
                                holds(s, base + files.king, c, PieceKind::King);
@@ -296,10 +297,13 @@ FenFields fen_fields(const State& s, CastlingStyle style) noexcept {
             const int rook = files.rook[static_cast<std::size_t>(side)];
             const std::uint8_t corner = king_side ? (white ? kCornerH1 : kCornerH8) : (white ? kCornerA1 : kCornerA8);
             if (!king_home || (s.rook_moved & corner) != 0 || !holds(s, base + rook, c, PieceKind::Rook)) continue;
-            bool outermost = true;
-            for (int g = king_side ? rook + 1 : 0; g < (king_side ? 8 : rook); ++g)
-                outermost = outermost && !holds(s, base + g, c, PieceKind::Rook);
-            if (s.chess960 && (style == CastlingStyle::Shredder || !outermost)) {
+            // (asked in a Chess960 position only: a standard right's rook is on its corner)
+            const auto outermost = [&] {
+                for (int g = king_side ? rook + 1 : 0; g < (king_side ? 8 : rook); ++g)
+                    if (holds(s, base + g, c, PieceKind::Rook)) return false;
+                return true;
+            };
+            if (s.chess960 && (style == CastlingStyle::Shredder || !outermost())) {
                 f.castling_files[side_index(c)] =
                     static_cast<std::uint8_t>(f.castling_files[side_index(c)] | (1u << rook));
                 continue;

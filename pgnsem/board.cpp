@@ -224,8 +224,7 @@ CastlingRooks Board::castling_rooks() const noexcept {
     const CastlingRights r = castling_rights();
     const auto rook = [&s](bool right, Color c, ast::CastleSide side) -> std::optional<Square> {
         if (!right) return std::nullopt;
-        const std::size_t colour = c == Color::White ? 0 : 1;
-        return make_square(s.castling_files[colour].rook[static_cast<std::size_t>(side)], c == Color::White ? 0 : 7);
+        return make_square(sem::castling_files(s, c).rook[static_cast<std::size_t>(side)], c == Color::White ? 0 : 7);
     };
     return CastlingRooks{rook(r.white_king_side, Color::White, ast::CastleSide::King),
                          rook(r.white_queen_side, Color::White, ast::CastleSide::Queen),

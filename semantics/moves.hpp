@@ -68,7 +68,7 @@ struct CastleSquares {
 }
 // The castling of colour c to `side` in σ: from c's castling files.
 [[nodiscard]] constexpr CastleSquares castle_squares(const State& s, Color c, ast::CastleSide side) noexcept {
-    return castle_squares(c, side, s.castling_files[static_cast<std::size_t>(c)]);
+    return castle_squares(c, side, castling_files(s, c));
 }
 
 // The move by its squares that a defined move is, as the move generator lists it and UCI writes it:

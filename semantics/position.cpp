@@ -22,7 +22,8 @@ Position position_of(const State& s, Reading r) noexcept {
     if (black_king && (s.rook_moved & kCornerH8) == 0) p.castling |= 4u;
     if (black_king && (s.rook_moved & kCornerA8) == 0) p.castling |= 8u;
     for (std::size_t right = 0; right < 4; ++right)
-        if ((p.castling & (1u << right)) != 0) p.castling_file[right] = s.castling_files[right / 2].rook[right % 2];
+        if ((p.castling & (1u << right)) != 0)
+            p.castling_file[right] = castling_files(s, right < 2 ? Color::White : Color::Black).rook[right % 2];
     // En passant is possible when some pawn of the side to move may legally take the pawn that just
     // made its double step.
     for (int q = 0; q < 64; ++q) {

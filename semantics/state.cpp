@@ -94,7 +94,8 @@ State initial_state_960(int n) noexcept {
         s.board[static_cast<std::size_t>(56 + f)] = PieceId::unchecked(id + 16);
     }
     s.chess960 = true;
-    s.castling_files = {files, files};
+    set_castling_files(s, Color::White, files);
+    set_castling_files(s, Color::Black, files);
     return s;
 }
 

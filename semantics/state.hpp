@@ -144,6 +144,14 @@ struct CastlingFiles {
     friend constexpr bool operator==(const CastlingFiles&, const CastlingFiles&) = default;
 };
 inline constexpr CastlingFiles kStandardFiles{};
+// Both colours' CastlingFiles as σ keeps them, in three bytes, so that σ keeps the size it had
+// before Chess960 (112 bytes: it is copied on every move; proofs-notes/numbering.md): one byte per
+// piece (the king, the kingside rook, the queenside rook), White's file in bits 0–3 and Black's in
+// bits 4–7. Read and written through castling_files and set_castling_files below.
+struct StartFiles {
+    std::array<std::uint8_t, 3> by_piece{{0x44, 0x77, 0x00}};
+    friend constexpr bool operator==(const StartFiles&, const StartFiles&) = default;
+};
 // Bits of State::king_moved: the paper's w_king and b_king.
 enum KingFlag : std::uint8_t { kWhiteKingMoved = 1u << 0, kBlackKingMoved = 1u << 1 };
 
@@ -175,26 +183,45 @@ struct State {
     // at 2 (White to move) or 3 (Black) so that an en passant stamp turn − 1 exists
     // (proofs-notes/numbering.md).
     std::uint16_t turn = 0;
-    // Chess960 (proofs-notes/chess960.md): the game is played by the Chess960 rules (castling from
-    // castling_files, written in UCI as the king taking its rook; X-FEN). A constant of the game.
-    bool chess960 = false;
-    // plies since the last capture or pawn move (Laws 9.3; not in the paper). 32 bits: a FEN's
-    // clock (up to 65535) plus a game's plies.
-    std::uint32_t halfmove_clock = 0;
-    // the full-move number is number_base + turn / 2 (1 for σ₀).
-    std::uint32_t number_base = 1;
     // w_king (bit 0) and b_king (bit 1) of the paper.
     std::uint8_t king_moved = 0;
     // the Laws' rook flags: set when a piece leaves or is captured on a castling rook's start
     // square (a1, h1, a8, h8 in standard chess; rook_corner).
     std::uint8_t rook_moved = 0;
-    // where each colour's king and castling rooks started, by Color (Chess960; e, h, a otherwise).
-    std::array<CastlingFiles, 2> castling_files{};
+    // plies since the last capture or pawn move (Laws 9.3; not in the paper). 32 bits: a FEN's
+    // clock (up to 65535) plus a game's plies.
+    std::uint32_t halfmove_clock = 0;
+    // the full-move number is number_base + turn / 2 (1 for σ₀).
+    std::uint32_t number_base = 1;
+    // Chess960 (proofs-notes/chess960.md): the game is played by the Chess960 rules (castling from
+    // the castling files, written in UCI as the king taking its rook; X-FEN). A constant of the game.
+    bool chess960 = false;
+    // where each colour's king and castling rooks started (castling_files; Chess960; e, h, a
+    // otherwise). A constant of the game.
+    StartFiles start_files{};
 
     friend bool operator==(const State&, const State&) = default;
 };
 
 static_assert(sizeof(State) <= 128, "σ is a small value: at most 128 bytes (proofs-notes/numbering.md)");
+
+// Colour c's castling files in σ.
+[[nodiscard]] constexpr CastlingFiles castling_files(const State& s, Color c) noexcept {
+    const unsigned shift = c == Color::White ? 0 : 4;
+    const auto file = [&](std::size_t piece) {
+        return static_cast<std::uint8_t>((s.start_files.by_piece[piece] >> shift) & 0x7u);
+    };
+    return CastlingFiles{file(0), {{file(1), file(2)}}};
+}
+// σ with colour c's castling files f (each 0–7).
+constexpr void set_castling_files(State& s, Color c, CastlingFiles f) noexcept {
+    const unsigned shift = c == Color::White ? 0 : 4;
+    const std::array<std::uint8_t, 3> files{{f.king, f.rook[0], f.rook[1]}};
+    for (std::size_t piece = 0; piece < 3; ++piece) {
+        std::uint8_t& b = s.start_files.by_piece[piece];
+        b = static_cast<std::uint8_t>((b & ~(0xFu << shift)) | ((files[piece] & 0x7u) << shift));
+    }
+}
 
 // σ₀: the initial position (Figure 1 of the paper).
 [[nodiscard]] State initial_state() noexcept;
@@ -231,7 +258,7 @@ static_assert(sizeof(State) <= 128, "σ is a small value: at most 128 bytes (pro
 [[nodiscard]] constexpr std::uint8_t rook_corner(const State& s, Square q) noexcept {
     const int rank = q.rank().index();
     if (rank != 0 && rank != 7) return 0;
-    const CastlingFiles& f = s.castling_files[rank == 0 ? 0 : 1];
+    const CastlingFiles f = castling_files(s, rank == 0 ? Color::White : Color::Black);
     const int file = q.file().index();
     unsigned bits = 0;
     if (file == f.rook[0]) bits |= rank == 0 ? kCornerH1 : kCornerH8;
@@ -245,7 +272,7 @@ static_assert(sizeof(State) <= 128, "σ is a small value: at most 128 bytes (pro
 [[nodiscard]] constexpr Square rook_start(const State& s, std::uint8_t corner) noexcept {
     const bool black = corner == kCornerA8 || corner == kCornerH8;
     const bool king_side = corner == kCornerH1 || corner == kCornerH8;
-    const CastlingFiles& f = s.castling_files[black ? 1 : 0];
+    const CastlingFiles f = castling_files(s, black ? Color::Black : Color::White);
     return Square::unchecked((black ? 56 : 0) + f.rook[king_side ? 0 : 1]);
 }
 

@@ -437,8 +437,11 @@ FenText print_fen(const std::array<char, 64>& letters, const FenFields& p) noexc
     for (std::size_t c = 0; c < 2; ++c) {
         const char base = c == 0 ? 'A' : 'a';
         if (rights[2 * c]) *w++ = "Kk"[c];
-        for (int file = 7; file >= 0; --file)
-            if ((p.castling_files[c] & (1u << file)) != 0) *w++ = static_cast<char>(base + file);
+        for (unsigned files = p.castling_files[c]; files != 0;) {
+            const int file = std::bit_width(files) - 1;
+            *w++ = static_cast<char>(base + file);
+            files &= ~(1u << file);
+        }
         if (rights[2 * c + 1]) *w++ = "Qq"[c];
         any = any || rights[2 * c] || rights[2 * c + 1] || p.castling_files[c] != 0;
     }

@@ -102,14 +102,6 @@ namespace {
 // on both widths, since the wide one is a call (its avx2 target keeps it out of line) that GCC
 // must assume reads `out`. Skipping them would need a State that can be left uninitialised, which
 // an aggregate with default member initialisers cannot be.
-// The rook flags a move from `from` to `to` sets in a Chess960 game: those of σ's castling rooks'
-// start squares (rook_corner, semantics/state.hpp). Out of line, so that a standard game's moves pay
-// one test of σ's flag for it.
-[[gnu::noinline, gnu::cold]] std::uint8_t rook_flags_960(const State& s, Square from, Square to) noexcept {
-    return static_cast<std::uint8_t>(rook_corner(s, from) |
-                                     PGNSEM_MUTATE(fast_denote_rook_flag, 0, rook_corner(s, to)));
-}
-
 [[nodiscard]] Position move_piece(const Position& p, Square from, Square to, PieceId placed,
                                   bool resets_clock) noexcept {
     static_assert(std::is_standard_layout_v<Position> && offsetof(Position, sigma) == 0 &&
@@ -125,13 +117,11 @@ namespace {
     n.turn = static_cast<std::uint16_t>(s.turn + 1);
     const bool capture = victim != kEmpty;
     n.halfmove_clock = (resets_clock || capture) ? 0u : s.halfmove_clock + 1;
-    // The rook flags of the castling rooks' start squares the move touched: a table of a1, h1, a8,
-    // h8 in standard chess, σ's castling files in Chess960 (rook_corner, semantics/state.hpp).
-    const std::uint8_t touched =
-        s.chess960 ? rook_flags_960(s, from, to)
-                   : static_cast<std::uint8_t>(geo::corner_bit(from.index()) |
-                                               PGNSEM_MUTATE(fast_denote_rook_flag, 0, geo::corner_bit(to.index())));
-    n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | touched);
+    // The rook flags of the castling rooks' start squares the move touched (rook_corner,
+    // semantics/state.hpp): a1, h1, a8, h8 in standard chess, from the table of σ's castling files.
+    const CornerTable& corners = kCornerTables[p.corner_table];
+    n.rook_moved = static_cast<std::uint8_t>(n.rook_moved | corners[ix(from)] |
+                                             PGNSEM_MUTATE(fast_denote_rook_flag, 0, corners[ix(to)]));
     return out;
 }
 
@@ -283,7 +273,7 @@ namespace {
 // Whether the king's move m onto a piece of its own is castling in a Chess960 game: from its start
 // square onto a castling rook's (otherwise the king would take its own piece, which T refuses).
 [[nodiscard]] bool castles_960(const State& s, Color c, ConcreteMove m) noexcept {
-    const CastlingFiles& f = s.castling_files[static_cast<std::size_t>(c)];
+    const CastlingFiles f = castling_files(s, c);
     const int base = c == Color::White ? 0 : 56;
     return m.from.index() == base + f.king && (m.to.index() == base + f.rook[0] || m.to.index() == base + f.rook[1]);
 }

@@ -102,7 +102,7 @@ constexpr CastleTable make_castle_table() noexcept {
 }
 inline constexpr CastleTable kCastleTable = make_castle_table();
 [[nodiscard]] constexpr const CastleEntry& castle_entry(const State& s, Color c, ast::CastleSide side) noexcept {
-    const CastlingFiles& f = s.castling_files[static_cast<std::size_t>(c)];
+    const CastlingFiles f = castling_files(s, c);
     return kCastleTable[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)][f.king]
                        [f.rook[static_cast<std::size_t>(side)]];
 }
@@ -121,9 +121,7 @@ inline constexpr CastleEntry kStandardCastle[2][2] = {{kCastleTable[0][0][4][7],
 // Chess960 game the king moving onto its rook (the kingside one's square or the queenside one's),
 // in standard chess the king moving two files. (The caller knows the move is a castling.)
 [[nodiscard]] constexpr ast::CastleSide castle_side(const State& s, Color c, int from, int to) noexcept {
-    if (s.chess960)
-        return (to & 7) == s.castling_files[static_cast<std::size_t>(c)].rook[0] ? ast::CastleSide::King
-                                                                                 : ast::CastleSide::Queen;
+    if (s.chess960) return (to & 7) == castling_files(s, c).rook[0] ? ast::CastleSide::King : ast::CastleSide::Queen;
     return to > from ? ast::CastleSide::King : ast::CastleSide::Queen;
 }
 

@@ -276,21 +276,6 @@ static_assert(sliders_agree_with_rays(0) && sliders_agree_with_rays(~Bits{0}) &&
               sliders_agree_with_rays(0x5A3C66E7811999A5ull));
 }  // namespace detail
 
-// The castling corners (State::rook_moved bits) a move touching q sets: a1, h1, a8, h8.
-// A table: every move asks it of both its squares, and a chain of comparisons costs branches.
-constexpr std::array<std::uint8_t, 64> make_corner_bits() noexcept {
-    std::array<std::uint8_t, 64> t{};
-    t[0] = 1;
-    t[7] = 2;
-    t[56] = 4;
-    t[63] = 8;
-    return t;
-}
-inline constexpr std::array<std::uint8_t, 64> kCornerBit = make_corner_bits();
-[[nodiscard]] constexpr std::uint8_t corner_bit(int q) noexcept {
-    return kCornerBit[static_cast<std::size_t>(q)];
-}
-
 inline constexpr Bits kRank1 = 0xFFull, kRank8 = 0xFFull << 56;
 [[nodiscard]] constexpr Bits rank_mask(int r) noexcept {
     return Bits{0xFF} << (8 * r);

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "ast/assert.hpp"
 #include "semantics/partial.hpp"
 #include "semantics/state.hpp"
 
@@ -36,16 +37,57 @@ using KingSquares = std::array<std::uint8_t, 2>;
 // The kings of σ, sixteen squares a step where the build has SIMD (in_check.cpp).
 [[nodiscard]] KingSquares kings_of(const State& s) noexcept;
 
-// σ and where its kings stand: king[c] == kings_of(sigma)[c] always (F1). The kings follow σ's
-// fields, so that an equation copies them with the fields it does not write (denote.cpp).
+// The rook flags (State::rook_moved bits) a move that leaves or lands on square q sets, as a table by
+// q: rook_corner(σ, q) (semantics/state.hpp), which depends on σ's castling rooks' files alone. Every
+// move asks it of both its squares, so the fast path reads it from a table, not from a chain of
+// comparisons with σ's files: one table for each pair of White's files (the queenside rook's q_w
+// below the kingside one's h_w) with each pair of Black's, 28 × 28 of them, a1, h1, a8 and h8 in
+// standard chess. q_c < h_c in every σ: a right's rook lies on its side of the king, and a side
+// without one keeps a and h (laws/setup.cpp; proofs-notes/chess960.md).
+using CornerTable = std::array<std::uint8_t, 64>;
+inline constexpr int kFilePairs = 28;
+// The number of the pair of files q < h: 0 for (a, b) … 27 for (g, h), by q then h.
+[[nodiscard]] constexpr int file_pair(int q, int h) noexcept {
+    return q * 7 - q * (q - 1) / 2 + (h - q - 1);
+}
+static_assert(file_pair(0, 1) == 0 && file_pair(0, 7) == 6 && file_pair(1, 2) == 7 && file_pair(6, 7) == 27);
+constexpr std::array<CornerTable, kFilePairs * kFilePairs> make_corner_tables() noexcept {
+    std::array<CornerTable, kFilePairs * kFilePairs> t{};
+    for (int q = 0; q < 8; ++q)
+        for (int h = q + 1; h < 8; ++h)
+            for (int other = 0; other < kFilePairs; ++other) {
+                CornerTable& white = t[static_cast<std::size_t>(file_pair(q, h) * kFilePairs + other)];
+                white[static_cast<std::size_t>(q)] = kCornerA1;
+                white[static_cast<std::size_t>(h)] = kCornerH1;
+                CornerTable& black = t[static_cast<std::size_t>(other * kFilePairs + file_pair(q, h))];
+                black[static_cast<std::size_t>(56 + q)] = kCornerA8;
+                black[static_cast<std::size_t>(56 + h)] = kCornerH8;
+            }
+    return t;
+}
+inline constexpr std::array<CornerTable, kFilePairs* kFilePairs> kCornerTables = make_corner_tables();
+// The table of σ's castling files.
+[[nodiscard]] constexpr std::uint16_t corner_table_of(const State& s) noexcept {
+    const CastlingFiles w = castling_files(s, Color::White), b = castling_files(s, Color::Black);
+    PGNSEM_EXPENSIVE_ASSERT(w.rook[1] < w.rook[0] && b.rook[1] < b.rook[0],
+                            "the queenside rook's file is below the kingside one's");
+    return static_cast<std::uint16_t>(file_pair(w.rook[1], w.rook[0]) * kFilePairs + file_pair(b.rook[1], b.rook[0]));
+}
+inline constexpr std::uint16_t kStandardCornerTable = file_pair(0, 7) * kFilePairs + file_pair(0, 7);
+
+// σ, where its kings stand and the table of its rook flags: king[c] == kings_of(sigma)[c] and
+// corner_table == corner_table_of(sigma) always (F1, F3). They follow σ's fields, so that an
+// equation copies them with the fields it does not write (denote.cpp); the table takes two bytes
+// that would otherwise be padding.
 struct Position {
     State sigma;
     KingSquares king{{kNoSquare, kNoSquare}};
+    std::uint16_t corner_table = kStandardCornerTable;
     friend bool operator==(const Position&, const Position&) = default;
 };
 
 [[nodiscard]] inline Position position_from(const State& s) noexcept {
-    return Position{s, kings_of(s)};
+    return Position{s, kings_of(s), corner_table_of(s)};
 }
 
 // T(M) = ⊤ in the fast path: σ′ as a position, the action, and IIC(σ′, the side to move in σ′).

@@ -106,7 +106,9 @@ inline std::uint64_t castling_key(const sem::State& s) noexcept {
     std::uint64_t k = kKeys.castling[r];
     if (s.chess960) [[unlikely]]
         for (std::size_t right = 0; right < 4; ++right)
-            if ((r & (1u << right)) != 0) k ^= kKeys.castling_file[right][s.castling_files[right / 2].rook[right % 2]];
+            if ((r & (1u << right)) != 0)
+                k ^= kKeys.castling_file[right]
+                                        [castling_files(s, right < 2 ? Color::White : Color::Black).rook[right % 2]];
     return k;
 }
 

@@ -62,6 +62,8 @@ void accept(const State& s, Accepted& t, bool check) noexcept {
     // (With two kings of a side, only from a FEN that fails validation, the position follows the one
     // it started with, which need not stay the first in square order.)
     PGNSEM_EXPENSIVE_ASSERT(!well_formed(s) || t.next.king == kings_of(t.next.sigma), "σ′'s position has σ′'s kings");
+    PGNSEM_EXPENSIVE_ASSERT(t.next.corner_table == corner_table_of(t.next.sigma),
+                            "σ′'s position has the rook flags' table of σ′'s castling files");
     t.check = check;
 }
 

@@ -95,10 +95,11 @@ TEST_CASE("Chess960 start positions by their standard numbers", "[chess960]") {
         CHECK(r.find('K') < r.rfind('R'));
         const State s = initial_state_960(n);
         CHECK(well_formed(s));
-        CHECK(s.castling_files[0] == s.castling_files[1]);
-        CHECK(static_cast<std::size_t>(s.castling_files[0].king) == r.find('K'));
-        CHECK(static_cast<std::size_t>(s.castling_files[0].rook[1]) == r.find('R'));
-        CHECK(static_cast<std::size_t>(s.castling_files[0].rook[0]) == r.rfind('R'));
+        const CastlingFiles white = castling_files(s, Color::White);
+        CHECK(white == castling_files(s, Color::Black));
+        CHECK(static_cast<std::size_t>(white.king) == r.find('K'));
+        CHECK(static_cast<std::size_t>(white.rook[1]) == r.find('R'));
+        CHECK(static_cast<std::size_t>(white.rook[0]) == r.rfind('R'));
         // σ₀ of position n is the position its X-FEN reads as (the ids by role: fen-positions.md)
         State read = from_placement(to_placement(s), true);
         read.turn = 0;
@@ -110,6 +111,29 @@ TEST_CASE("Chess960 start positions by their standard numbers", "[chess960]") {
     CHECK(standard.chess960);
     standard.chess960 = false;
     CHECK(standard == initial_state());
+}
+
+TEST_CASE("σ keeps each colour's castling files apart: every file of one colour with every file of the other",
+          "[chess960]") {
+    // σ packs both colours' files into three bytes (StartFiles); each colour reads back what it was
+    // given, whatever the other holds, and σ₀'s are the standard e, h, a.
+    CHECK(castling_files(State{}, Color::White) == kStandardFiles);
+    CHECK(castling_files(State{}, Color::Black) == kStandardFiles);
+    for (int w = 0; w < 512; ++w)
+        for (const int b : {0, 1, 7, 63, 64, 100, 292, 511}) {
+            const auto files = [](int n) {
+                return CastlingFiles{static_cast<std::uint8_t>(n & 7),
+                                     {{static_cast<std::uint8_t>((n >> 3) & 7), static_cast<std::uint8_t>(n >> 6)}}};
+            };
+            State s;
+            set_castling_files(s, Color::Black, files(b));
+            set_castling_files(s, Color::White, files(w));
+            CHECK(castling_files(s, Color::White) == files(w));
+            CHECK(castling_files(s, Color::Black) == files(b));
+            set_castling_files(s, Color::Black, files(w));
+            CHECK(castling_files(s, Color::White) == files(w));
+            CHECK(castling_files(s, Color::Black) == files(w));
+        }
 }
 
 TEST_CASE("Chess960 castling squares stay within their lists for every start", "[chess960]") {
@@ -153,6 +177,31 @@ TEST_CASE("Chess960: a rook flag watches its castling rook's start square, which
     // position 0, BBQNNRKR: the rooks start on f1 and h1
     CHECK(rook_start(initial_state_960(0), kCornerA1) == sq("f1"));
     CHECK(rook_start(initial_state_960(0), kCornerH8) == sq("h8"));
+}
+
+TEST_CASE("F3 the fast path's rook flags by square are rook_corner's for every pair of castling files", "[chess960]") {
+    // move_piece (semantics/fast/denote.cpp) reads the flags a move sets from the table its position
+    // names (semantics/fast/position.hpp); the reference asks rook_corner of σ's files.
+    for (int wq = 0; wq < 8; ++wq)
+        for (int wh = wq + 1; wh < 8; ++wh)
+            for (int bq = 0; bq < 8; ++bq)
+                for (int bh = bq + 1; bh < 8; ++bh) {
+                    State s;
+                    set_castling_files(
+                        s, Color::White,
+                        CastlingFiles{4, {{static_cast<std::uint8_t>(wh), static_cast<std::uint8_t>(wq)}}});
+                    set_castling_files(
+                        s, Color::Black,
+                        CastlingFiles{4, {{static_cast<std::uint8_t>(bh), static_cast<std::uint8_t>(bq)}}});
+                    const fast::CornerTable& t = fast::kCornerTables[fast::corner_table_of(s)];
+                    for (int q = 0; q < 64; ++q)
+                        if (t[static_cast<std::size_t>(q)] != rook_corner(s, Square::unchecked(q)))
+                            FAIL("files " << wq << wh << ' ' << bq << bh << ", square " << q);
+                }
+    CHECK(fast::corner_table_of(State{}) == fast::kStandardCornerTable);
+    CHECK(fast::position_from(initial_state()).corner_table == fast::kStandardCornerTable);
+    CHECK(fast::position_from(initial_state_960(518)).corner_table == fast::kStandardCornerTable);
+    CHECK(fast::position_from(initial_state_960(0)).corner_table != fast::kStandardCornerTable);
 }
 
 TEST_CASE("Chess960 castling: the king already on its destination", "[chess960][castle/king-side][accept]") {
@@ -211,10 +260,10 @@ TEST_CASE("Chess960 castling: a blocked rook path", "[chess960][castle/blocked][
 TEST_CASE("Chess960: X-FEN's ambiguous rights name the outermost rook, file letters the others", "[chess960]") {
     // Q is the outermost rook on the queenside (a1); B the one on b1
     const State q = chess960("4k3/8/8/8/8/8/8/RR2K2R w KQ - 0 1");
-    CHECK(q.castling_files[0].rook[1] == 0);
+    CHECK(castling_files(q, Color::White).rook[1] == 0);
     refused(q, "e1a1", Failure::CastleBlocked);
     const State b = chess960("4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1");
-    CHECK(b.castling_files[0].rook[1] == 1);
+    CHECK(castling_files(b, Color::White).rook[1] == 1);
     const State n = castles(b, "e1b1", ast::CastleSide::Queen, "c1", "d1");
     CHECK(at(n, "a1") != kEmpty);
     // written back as read: K and Q for the outermost rooks, the file letter for the other
