@@ -101,12 +101,6 @@ constexpr CastleTable make_castle_table() noexcept {
     return t;
 }
 inline constexpr CastleTable kCastleTable = make_castle_table();
-[[nodiscard]] constexpr const CastleEntry& castle_entry(const State& s, Color c, ast::CastleSide side) noexcept {
-    const CastlingFiles f = castling_files(s, c);
-    return kCastleTable[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)][f.king]
-                       [f.rook[static_cast<std::size_t>(side)]];
-}
-
 // The same in standard chess, whose files are constants (e, h, a): what the move generator reads
 // in every position where a standard game's king has not moved.
 // A table of its own, by colour and side alone: indexed as the table before Chess960 was, it keeps
@@ -115,6 +109,15 @@ inline constexpr CastleEntry kStandardCastle[2][2] = {{kCastleTable[0][0][4][7],
                                                       {kCastleTable[1][0][4][7], kCastleTable[1][1][4][0]}};
 [[nodiscard]] constexpr const CastleEntry& standard_castle_entry(Color c, ast::CastleSide side) noexcept {
     return kStandardCastle[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)];
+}
+// The castling of colour c to `side` in σ. A standard game's files are e, h and a (a FEN is read
+// with other files only as a Chess960 position: laws/setup.cpp), so its entry is the standard one,
+// found without reading σ's files.
+[[nodiscard]] constexpr const CastleEntry& castle_entry(const State& s, Color c, ast::CastleSide side) noexcept {
+    if (!s.chess960) return standard_castle_entry(c, side);
+    const CastlingFiles f = castling_files(s, c);
+    return kCastleTable[static_cast<std::size_t>(c)][static_cast<std::size_t>(side)][f.king]
+                       [f.rook[static_cast<std::size_t>(side)]];
 }
 
 // The side of a castling written by its squares in σ, as the move generator lists it: in a
