@@ -62,10 +62,9 @@ void legality_json(JsonObject& o, const sem::Problems& problems, const sem::Stat
             .null("column");
 }
 
-PositionReport describe_position(const Placement& p, std::string_view fen, std::string_view written,
-                                 std::uint32_t dead_budget, const syntax::FenRecord* record) {
+PositionReport describe_position(const Placement& p, const sem::State& s, std::string_view fen,
+                                 std::string_view written, std::uint32_t dead_budget, const syntax::FenRecord* record) {
     PositionReport r;
-    const sem::State s = sem::from_placement(p);
     const sem::Problems problems = sem::validate(p);
     r.valid = problems.empty();
     auto pieces_of = [&](Color c) {
@@ -383,9 +382,10 @@ RecordOutcome report_record(const FenInputRecord& rec, bool json, std::uint32_t 
     }
     // a Chess960 position written in the style asked for, from σ (X-FEN's letters where its KQkq are
     // ambiguous)
-    if (placement.chess960) fen_text = fen_of(sem::from_placement(placement), options.style);
+    const sem::State s = sem::from_placement(placement);
+    if (placement.chess960) fen_text = fen_of(s, options.style);
     const PositionReport report =
-        describe_position(placement, fen_text, trimmed, dead_budget, record ? &*record : nullptr);
+        describe_position(placement, s, fen_text, trimmed, dead_budget, record ? &*record : nullptr);
     RecordOutcome r;
     r.status = report.valid ? 0 : 1;
     if (json) {

@@ -47,10 +47,11 @@ struct PositionReport {
 // `dead_budget` positions; 0 skips it (`dead` and `can_mate` null, no text line). `record`: the
 // fields of the FEN record the position was read from (its JSON `record`), null for a bare FEN.
 inline constexpr std::uint32_t kFenDeadBudget = 100000;
-// `written`: the record as the input gave it. A Chess960 placement's castling rights are said as
-// `fen`'s castling field writes them (X-FEN or Shredder-FEN).
-[[nodiscard]] PositionReport describe_position(const Placement& p, std::string_view fen, std::string_view written,
-                                               std::uint32_t dead_budget = kFenDeadBudget,
+// `s`: σ of p (sem::from_placement), made once by the caller. `written`: the record as the input
+// gave it. A Chess960 placement's castling rights are said as `fen`'s castling field writes them
+// (X-FEN or Shredder-FEN).
+[[nodiscard]] PositionReport describe_position(const Placement& p, const sem::State& s, std::string_view fen,
+                                               std::string_view written, std::uint32_t dead_budget = kFenDeadBudget,
                                                const syntax::FenRecord* record = nullptr);
 
 }  // namespace pgnsem::interp
