@@ -5,18 +5,12 @@
 // Laws and under --semantics paper. Prints one line a check that failed, then "N passed, M failed".
 import fs from 'node:fs';
 import path from 'node:path';
+import { checker } from './checks.mjs';
 
 const [modulePath, work, illegal, gameText, ...files] = process.argv.slice(2);
 const game = Number(gameText);
 const pgnsem = await import(path.resolve(modulePath));
-let passed = 0, failed = 0;
-const check = (ok, what) => {
-    if (ok) ++passed;
-    else {
-        ++failed;
-        console.log(`FAIL ${what}`);
-    }
-};
+const { check, finish } = checker();
 const jsonl = (name) => fs.readFileSync(path.join(work, name), 'utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l));
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const throwsRule = (f, rule, what) => {
@@ -74,5 +68,4 @@ throwsRule(() => pgnsem.explain('1. e4 *', { game: 2 }), 'request/game', 'explai
 const big = pgnsem.judge(`{${'x'.repeat(8 << 20)}} 1. e4 e5 *`);
 check(big.length === 1 && big[0].verdict === 'legal' && big[0].plies === 2, 'judge reads a game of 8 MiB');
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -5,17 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Browser } from './cdp.mjs';
+import { checker } from './checks.mjs';
 
 const [chromium, pageDir, illegalPgn, expectedJson, work] = process.argv.slice(2);
 const expected = JSON.parse(fs.readFileSync(expectedJson, 'utf8'));
-let passed = 0, failed = 0;
-const check = (ok, what) => {
-    if (ok) ++passed;
-    else {
-        ++failed;
-        console.log(`FAIL ${what}`);
-    }
-};
+const { check, finish } = checker();
 
 const browser = await Browser.launch(chromium, path.join(work, 'profile'));
 try {
@@ -123,5 +117,4 @@ try {
 } finally {
     await browser.close();
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();
