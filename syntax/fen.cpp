@@ -438,7 +438,7 @@ FenText print_fen(const std::array<char, 64>& letters, const FenFields& p) noexc
         const char base = c == 0 ? 'A' : 'a';
         if (rights[2 * c]) *w++ = "Kk"[c];
         for (unsigned files = p.castling_files[c]; files != 0;) {
-            const int file = std::bit_width(files) - 1;
+            const int file = static_cast<int>(std::bit_width(files)) - 1;
             *w++ = static_cast<char>(base + file);
             files &= ~(1u << file);
         }
