@@ -92,6 +92,27 @@ void write_move_wide(std::array<PieceId, 64>& out, const std::array<PieceId, 64>
 #endif
 
 namespace {
+// position.hpp's tables of rook flags by square: for each pair of White's castling rooks' files
+// (q < h) with each pair of Black's, kCornerA1 on q1, kCornerH1 on h1, kCornerA8 on q8, kCornerH8 on h8.
+constexpr std::array<CornerTable, kFilePairs * kFilePairs> make_corner_tables() noexcept {
+    std::array<CornerTable, kFilePairs * kFilePairs> t{};
+    for (int q = 0; q < 8; ++q)
+        for (int h = q + 1; h < 8; ++h)
+            for (int other = 0; other < kFilePairs; ++other) {
+                CornerTable& white = t[static_cast<std::size_t>(file_pair(q, h) * kFilePairs + other)];
+                white[static_cast<std::size_t>(q)] = kCornerA1;
+                white[static_cast<std::size_t>(h)] = kCornerH1;
+                CornerTable& black = t[static_cast<std::size_t>(other * kFilePairs + file_pair(q, h))];
+                black[static_cast<std::size_t>(56 + q)] = kCornerA8;
+                black[static_cast<std::size_t>(56 + h)] = kCornerH8;
+            }
+    return t;
+}
+}  // namespace
+
+constinit const std::array<CornerTable, kFilePairs* kFilePairs> kCornerTables = make_corner_tables();
+
+namespace {
 
 // σ^{v,0,turn+1}_{Q,S,turn}, plus the Laws' rook flags and halfmove clock.
 // σ′ is σ with its board written once, by write_move: only what follows the board is copied from

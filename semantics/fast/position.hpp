@@ -51,21 +51,9 @@ inline constexpr int kFilePairs = 28;
     return q * 7 - q * (q - 1) / 2 + (h - q - 1);
 }
 static_assert(file_pair(0, 1) == 0 && file_pair(0, 7) == 6 && file_pair(1, 2) == 7 && file_pair(6, 7) == 27);
-constexpr std::array<CornerTable, kFilePairs * kFilePairs> make_corner_tables() noexcept {
-    std::array<CornerTable, kFilePairs * kFilePairs> t{};
-    for (int q = 0; q < 8; ++q)
-        for (int h = q + 1; h < 8; ++h)
-            for (int other = 0; other < kFilePairs; ++other) {
-                CornerTable& white = t[static_cast<std::size_t>(file_pair(q, h) * kFilePairs + other)];
-                white[static_cast<std::size_t>(q)] = kCornerA1;
-                white[static_cast<std::size_t>(h)] = kCornerH1;
-                CornerTable& black = t[static_cast<std::size_t>(other * kFilePairs + file_pair(q, h))];
-                black[static_cast<std::size_t>(56 + q)] = kCornerA8;
-                black[static_cast<std::size_t>(56 + h)] = kCornerH8;
-            }
-    return t;
-}
-inline constexpr std::array<CornerTable, kFilePairs* kFilePairs> kCornerTables = make_corner_tables();
+// The tables, made at compile time in semantics/fast/denote.cpp: made in this header, they would be
+// made again in every file that includes it.
+extern const std::array<CornerTable, kFilePairs * kFilePairs> kCornerTables;
 // The table of σ's castling files.
 [[nodiscard]] constexpr std::uint16_t corner_table_of(const State& s) noexcept {
     const CastlingFiles w = castling_files(s, Color::White), b = castling_files(s, Color::Black);
