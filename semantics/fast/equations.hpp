@@ -102,9 +102,8 @@ constexpr CastleTable make_castle_table() noexcept {
 }
 inline constexpr CastleTable kCastleTable = make_castle_table();
 // The same in standard chess, whose files are constants (e, h, a): what the move generator reads
-// in every position where a standard game's king has not moved.
-// A table of its own, by colour and side alone: indexed as the table before Chess960 was, it keeps
-// the generator's address arithmetic what it was.
+// in every position where a standard game's king has not moved. A table of its own, by colour and
+// side alone, so that the generator's look-up is two indices, not four.
 inline constexpr CastleEntry kStandardCastle[2][2] = {{kCastleTable[0][0][4][7], kCastleTable[0][1][4][0]},
                                                       {kCastleTable[1][0][4][7], kCastleTable[1][1][4][0]}};
 [[nodiscard]] constexpr const CastleEntry& standard_castle_entry(Color c, ast::CastleSide side) noexcept {

@@ -113,7 +113,7 @@ TEST_CASE("Chess960 start positions by their standard numbers", "[chess960]") {
     CHECK(standard == initial_state());
 }
 
-TEST_CASE("σ keeps each colour's castling files apart: every file of one colour with every file of the other",
+TEST_CASE("σ keeps each colour's castling files apart: every triple of one colour's files with a spread of the other's",
           "[chess960]") {
     // σ packs both colours' files into three bytes (StartFiles); each colour reads back what it was
     // given, whatever the other holds, and σ₀'s are the standard e, h, a.

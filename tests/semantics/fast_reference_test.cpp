@@ -261,15 +261,7 @@ TEST_CASE("F4 the legal moves on fixed positions: fast = reference", "[property]
         INFO(f);
         const auto s = sigma_from_fen(f);
         REQUIRE(s.has_value());
-        const auto keys = [](const MoveList& list) {
-            std::vector<int> k;
-            for (const ConcreteMove& m : list)
-                k.push_back(m.from.index() * 320 + m.to.index() * 5 +
-                            (m.promotion ? 1 + static_cast<int>(*m.promotion) : 0));
-            std::sort(k.begin(), k.end());
-            return k;
-        };
-        CHECK(keys(fast::legal_moves(*s)) == keys(legal_moves(*s)));
+        CHECK(sorted_move_keys(fast::legal_moves(*s)) == sorted_move_keys(legal_moves(*s)));
         CHECK(fast::has_legal_move(*s) == has_legal_move(*s));
     }
 }
@@ -283,16 +275,8 @@ TEST_CASE("F4 the legal moves: fast = reference, and is_legal_packed on every fr
         if (steps.size() < 40)
             for (const WalkStep& st : steps) checked.push_back(st.result.next);
         for (const State& s : checked) {
-            const MoveList f = fast::legal_moves(s);
-            const MoveList r = legal_moves(s);
-            const auto key = [](const ConcreteMove& m) {
-                return m.from.index() * 320 + m.to.index() * 5 + (m.promotion ? 1 + static_cast<int>(*m.promotion) : 0);
-            };
-            std::vector<int> fk, rk;
-            for (const ConcreteMove& m : f) fk.push_back(key(m));
-            for (const ConcreteMove& m : r) rk.push_back(key(m));
-            std::sort(fk.begin(), fk.end());
-            std::sort(rk.begin(), rk.end());
+            const std::vector<int> fk = sorted_move_keys(fast::legal_moves(s));
+            const std::vector<int> rk = sorted_move_keys(legal_moves(s));
             RC_ASSERT(fk == rk);
             RC_ASSERT(fast::has_legal_move(s) == has_legal_move(s));
             RC_ASSERT(fast::outcome(s) == outcome(s));
@@ -305,7 +289,7 @@ TEST_CASE("F4 the legal moves: fast = reference, and is_legal_packed on every fr
                 const int promotion = bits >> 12;
                 const bool listed =
                     promotion <= 4 &&
-                    std::binary_search(rk.begin(), rk.end(), (bits & 63) * 320 + ((bits >> 6) & 63) * 5 + promotion);
+                    std::binary_search(rk.begin(), rk.end(), move_key(bits & 63, (bits >> 6) & 63, promotion));
                 if (fast::is_legal_packed(s, b, static_cast<fast::PackedMove>(bits)) != listed) {
                     RC_LOG() << "move " << (bits & 63) << "→" << ((bits >> 6) & 63) << " promotion " << promotion
                              << ": is_legal_packed " << !listed << ", the reference's list " << listed << "\n";

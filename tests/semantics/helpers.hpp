@@ -4,12 +4,14 @@
 // tests/semantics/coverage_test.cpp.
 #pragma once
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "laws/setup.hpp"
 #include "semantics/semantics.hpp"
@@ -87,6 +89,22 @@ inline ConcreteMove concrete(std::string_view uci) {
     const ast::Move m = coord(uci);
     const auto& c = boost::variant2::get<ast::Coordinate>(m.body);
     return ConcreteMove{c.from, c.to, c.promotion};
+}
+
+// A move as one number, for comparing lists of moves as sets: from × 320 + to × 5 + the promotion
+// field (0 none, 1–4 knight … queen, as a packed move's bits 12–14).
+inline int move_key(int from, int to, int promotion) {
+    return from * 320 + to * 5 + promotion;
+}
+inline int move_key(const ConcreteMove& m) {
+    return move_key(m.from.index(), m.to.index(), m.promotion ? 1 + static_cast<int>(*m.promotion) : 0);
+}
+// The keys of a list of moves, sorted.
+inline std::vector<int> sorted_move_keys(const MoveList& list) {
+    std::vector<int> keys;
+    for (const ConcreteMove& m : list) keys.push_back(move_key(m));
+    std::sort(keys.begin(), keys.end());
+    return keys;
 }
 
 inline State fen(std::string_view text) {

@@ -4,7 +4,6 @@
 // (PGNSEM_PERFT_SCALE = 0) run the shallower depths only.
 #include <algorithm>
 #include <cstdint>
-#include <tuple>
 #include <vector>
 
 #include "semantics/fast/legal_moves.hpp"
@@ -93,15 +92,7 @@ TEST_CASE("L8 move lists hold every legal move of any placement, past 256", "[pe
         CHECK(fast::perft(s, 2) == 0);  // every move mates or stalemates the lone black king
         CHECK(perft(s, 2) == 0);
         CHECK(leaves(s, 1) == 270);
-        std::vector<std::tuple<int, int, int>> a, b;
-        const auto key = [](const ConcreteMove& m) {
-            return std::tuple<int, int, int>{m.from.index(), m.to.index(),
-                                             m.promotion ? 1 + static_cast<int>(*m.promotion) : 0};
-        };
-        for (const ConcreteMove& m : fast_list) a.push_back(key(m));
-        for (const ConcreteMove& m : reference_list) b.push_back(key(m));
-        std::sort(a.begin(), a.end());
-        std::sort(b.begin(), b.end());
+        const std::vector<int> a = sorted_move_keys(fast_list), b = sorted_move_keys(reference_list);
         CHECK(std::adjacent_find(a.begin(), a.end()) == a.end());
         CHECK(a == b);
     }

@@ -173,16 +173,13 @@ TEST_CASE("L6 the legal moves are the moves written by their squares that T acce
         // legal_moves: the moves the notation can write that T accepts (semantics/legal_moves.cpp);
         // under the Laws' reading, the same as every from × to × promotion T accepts by its squares.
         std::vector<int> listed, by_squares;
-        const auto key = [](const ConcreteMove& m) {
-            return m.from.index() * 320 + m.to.index() * 5 + (m.promotion ? 1 + static_cast<int>(*m.promotion) : 0);
-        };
-        for (const ConcreteMove& m : legal_moves(s)) listed.push_back(key(m));
+        for (const ConcreteMove& m : legal_moves(s)) listed.push_back(move_key(m));
         for (int from = 0; from < 64; ++from)
             for (int to = 0; to < 64; ++to)
                 for (const auto& t : kPromotions) {
                     const ConcreteMove m{Square::unchecked(from), Square::unchecked(to), t};
                     if (boost::variant2::holds_alternative<Accepted>(terminates_concrete(s, m)))
-                        by_squares.push_back(key(m));
+                        by_squares.push_back(move_key(m));
                 }
         std::sort(listed.begin(), listed.end());
         RC_ASSERT(listed == by_squares);
